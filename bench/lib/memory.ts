@@ -1,0 +1,59 @@
+/**
+ * Samples a process's resident set size while a scenario runs. Linux: /proc/<pid>/status
+ * (VmRSS); elsewhere `ps -o rss=`. Both report KiB.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+
+export async function readRssMb(pid: number): Promise<number | null> {
+  if (process.platform === 'linux') {
+    try {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+      return match?.[1] ? Number(match[1]) / 1024 : null;
+    } catch {
+      return null;
+    }
+  }
+  try {
+    const { stdout } = await execFileAsync('ps', ['-o', 'rss=', '-p', String(pid)]);
+    const kib = Number(stdout.trim());
+    return Number.isFinite(kib) && kib > 0 ? kib / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface RssSampler {
+  /** Stops sampling; resolves to the highest RSS seen in MB (null if none could be read). */
+  stop(): Promise<number | null>;
+}
+
+export function sampleRss(pid: number, intervalMs = 50): RssSampler {
+  let peak: number | null = null;
+  let pending: Promise<void> | null = null;
+  const take = (): Promise<void> => {
+    const read = readRssMb(pid).then((mb) => {
+      if (mb !== null && (peak === null || mb > peak)) peak = mb;
+      pending = null;
+    });
+    pending = read;
+    return read;
+  };
+  void take();
+  const timer = setInterval(() => {
+    // One read at a time: when the machine is busy, skip a tick rather than pile reads up.
+    if (!pending) void take();
+  }, intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      if (pending) await pending;
+      await take();
+      return peak;
+    },
+  };
+}

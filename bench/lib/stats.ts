@@ -1,0 +1,35 @@
+import type { LatencySummary } from './types.js';
+
+/** Nearest-rank percentile of values already sorted ascending; 0 for no values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  const index = Math.min(sorted.length - 1, Math.max(0, rank - 1));
+  return sorted[index] ?? 0;
+}
+
+export function summarizeLatencies(samplesMs: readonly number[]): LatencySummary {
+  const sorted = Float64Array.from(samplesMs).sort();
+  const values = Array.from(sorted);
+  const total = values.reduce((sum, v) => sum + v, 0);
+  return {
+    p50: round(percentile(values, 50)),
+    p90: round(percentile(values, 90)),
+    p99: round(percentile(values, 99)),
+    max: round(values.at(-1) ?? 0),
+    mean: round(values.length ? total / values.length : 0),
+  };
+}
+
+/** Two decimals: enough for milliseconds and MB. */
+export function round(value: number, decimals = 2): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/** Responses whose status is outside 200-299, from a status -> count map. */
+export function countNon2xx(statusCodes: Readonly<Record<string, number>>): number {
+  return Object.entries(statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+}

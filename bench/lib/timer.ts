@@ -1,0 +1,77 @@
+/**
+ * Plain timers, for scenarios that are not a flood of small requests (a report that takes
+ * seconds, an upload of a large file): run an operation a number of times, some at once,
+ * and time each with performance.now().
+ */
+import { performance } from 'node:perf_hooks';
+import { countNon2xx, round, summarizeLatencies } from './stats.js';
+import type { ScenarioResult } from './types.js';
+
+export interface TimedOptions {
+  /** How many operations in all. */
+  iterations: number;
+  /** How many run at once (default 1: one after another). */
+  concurrency?: number;
+  /** Throughput unit for the table, e.g. 'reports/s'. */
+  unit: string;
+  /**
+   * One operation. Resolve to the HTTP status it got (anything outside 200-299 counts as
+   * non-2xx); throw for a transport error.
+   */
+  operation(index: number): Promise<number>;
+}
+
+export async function runTimed(options: TimedOptions): Promise<ScenarioResult> {
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  const errorMessages = new Map<string, number>();
+  let errors = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < options.iterations) {
+      const index = next++;
+      const started = performance.now();
+      try {
+        const status = await options.operation(index);
+        const code = String(status);
+        statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+        if (status >= 200 && status < 300) latencies.push(performance.now() - started);
+      } catch (error) {
+        errors += 1;
+        const message = error instanceof Error ? error.message : String(error);
+        errorMessages.set(message, (errorMessages.get(message) ?? 0) + 1);
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  const responses = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
+  const non2xx = countNon2xx(statusCodes);
+  return {
+    unit: options.unit,
+    connections: concurrency,
+    durationSeconds: round(seconds),
+    requests: responses,
+    throughput: round(seconds > 0 ? responses / seconds : 0, 1),
+    latencyMs: summarizeLatencies(latencies),
+    non2xx,
+    errors,
+    statusCodes,
+    notes: [...errorMessages].map(([message, count]) => `${count} x ${message}`),
+  };
+}
+
+/** A fetch that returns only the status and reads (and drops) the body, so timing includes it. */
+export async function fetchStatus(url: string, init?: RequestInit): Promise<number> {
+  const response = await fetch(url, init);
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+  }
+  return response.status;
+}

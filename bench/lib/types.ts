@@ -1,0 +1,109 @@
+/**
+ * The contract between the runner (bench/run.ts) and a scenario (bench/scenarios/*.ts).
+ * A scenario measures one thing against the running server and returns its figures; the
+ * runner samples the server's memory around it, applies the budget and prints the table.
+ */
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface LatencySummary {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export interface ScenarioResult {
+  /** What one unit of throughput is: 'req/s', 'logins/s', 'uploads/s', 'reports/s' ... */
+  unit: string;
+  /** Concurrent connections (or workers) used; null for a one-at-a-time timer. */
+  connections: number | null;
+  /** Measured wall time of the measured part, in seconds (warm-up not included). */
+  durationSeconds: number;
+  /** Completed requests (or operations), whatever their status. */
+  requests: number;
+  /** Completed operations per second. */
+  throughput: number;
+  /** Latency of the successful (2xx) operations, in milliseconds. */
+  latencyMs: LatencySummary;
+  /** Responses with a status outside 200-299. */
+  non2xx: number;
+  /** Transport errors and timeouts: requests that got no response at all. */
+  errors: number;
+  /** Count of responses per HTTP status. */
+  statusCodes: Record<string, number>;
+  /** Anything a reader of the table should know (shown under the table and in results.json). */
+  notes: string[];
+}
+
+/**
+ * A performance budget, from DESIGN section 10. Every limit given must hold for a pass.
+ * A budget that names a database or a connection count applies only to runs that match.
+ */
+export interface Budget {
+  /** As the design states it, e.g. 'API reads: p99 <= 50 ms at 50 connections on PostgreSQL'. */
+  description: string;
+  maxP99Ms?: number;
+  minThroughput?: number;
+  /** For timed scenarios: the whole measured part must finish within this. */
+  maxDurationSeconds?: number;
+  maxPeakRssMb?: number;
+  /** The budget is defined on this database only. */
+  database?: DatabaseKind;
+  /** The budget is defined at this concurrency only. */
+  connections?: number;
+}
+
+export interface DemoAccount {
+  employeeId: string;
+  role: string;
+}
+
+export interface ScenarioContext {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  baseUrl: string;
+  database: DatabaseKind;
+  /** Seconds each load phase should last (BENCH_DURATION, default 5). */
+  durationSeconds: number;
+  /** Seconds of unmeasured warm-up before a load phase (BENCH_WARMUP, default 1). */
+  warmupSeconds: number;
+  /** The scenario's own connection count unless BENCH_CONNECTIONS overrides every scenario's. */
+  connections(scenarioDefault: number): number;
+  /** Signs in through POST /api/auth/login and returns the value for a `Cookie` header. */
+  signIn(employeeId: string, password?: string): Promise<string>;
+  /** The demo seed's sign-ins (the server runs with DEMO=1). */
+  demo: { password: string; accounts: readonly DemoAccount[]; byRole(role: string): DemoAccount };
+  /** A progress line on stderr. */
+  log(message: string): void;
+}
+
+export interface Scenario {
+  /** Kebab-case; what `npm run bench -- <name>` selects. */
+  name: string;
+  description: string;
+  budget?: Budget;
+  run(ctx: ScenarioContext): Promise<ScenarioResult>;
+}
+
+export type Verdict =
+  | { kind: 'none' }
+  | { kind: 'pass'; detail: string }
+  | { kind: 'fail'; detail: string }
+  | { kind: 'not-applicable'; detail: string };
+
+/** What the runner records for each scenario (and writes to results.json). */
+export interface ScenarioRecord {
+  name: string;
+  description: string;
+  status: 'ok' | 'failed';
+  /** Why the scenario failed: errors, non-2xx responses or an exception. */
+  failure: string | null;
+  result: ScenarioResult | null;
+  /** Server RSS just before the scenario started, in MB. */
+  rssBeforeMb: number | null;
+  /** Highest server RSS seen while the scenario ran (sampled every ~50 ms), in MB. */
+  peakRssMb: number | null;
+  budget: Budget | null;
+  verdict: Verdict;
+}

@@ -1,0 +1,47 @@
+/** Business constants of spec section 9, shared by the server and the web app. */
+
+export const DIVISIONS = ['RTM/WR', 'FZR/NR', 'BRC/WR', 'NDLS/NR', 'JBP/WCR'] as const;
+export type Division = (typeof DIVISIONS)[number];
+
+export const ROLES = ['Technician', 'Admin', 'Client'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'Technician';
+
+export const INSPECTION_TYPES = ['Service', 'CoF'] as const;
+export type InspectionType = (typeof INSPECTION_TYPES)[number];
+export const DEFAULT_INSPECTION_TYPE: InspectionType = 'Service';
+
+export const LINES = ['Up', 'Down', 'Single'] as const;
+export type Line = (typeof LINES)[number];
+
+export const LOCATIONS = ['Far End', 'Near End'] as const;
+
+export const SERVICE_UPDATES = ['working-fine', 'part-broken', 'part-stolen', 'uninstall'] as const;
+
+/** Days between two visits of the same kind to one curve. */
+export const SERVICE_INTERVAL_DAYS = 15;
+export const COF_INTERVAL_DAYS = 30;
+
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MIN_REAL_IMAGE_BYTES = 6000;
+export const JPEG_QUALITY = 0.8;
+export const CAMERA_IDEAL_WIDTH = 1920;
+export const CAMERA_IDEAL_HEIGHT = 1080;
+
+export const GREASE_DEPTH_MIN = 0;
+export const GREASE_DEPTH_MAX = 10;
+export const GREASE_DEPTH_STEP = 0.1;
+
+export const CURVE_LIST_LIMIT = 1000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+/** localStorage key of the signed-in user's UI copy (spec section 9). */
+export const USER_STORAGE_KEY = 'hkmi_user';
+
+/** Name of the httpOnly session cookie. */
+export const SESSION_COOKIE = 'hkmi_session';
+
+/** Header the spec's client sends; accepted, never trusted (DESIGN section 1). */
+export const USER_DATA_HEADER = 'x-user-data';

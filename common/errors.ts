@@ -1,0 +1,35 @@
+/**
+ * The error catalogue: one stable code per failure an API client can meet, with its HTTP
+ * status and the message a person reads. Server code throws by code; clients may match on it.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'The request is not valid' },
+  MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not accepted here' },
+  BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid employee ID or password' },
+  NOT_AUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
+  SESSION_EXPIRED: { status: 401, message: 'Your session has expired. Please sign in again' },
+  FORBIDDEN: { status: 403, message: "You don't have permission to access this section." },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'No such API route' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  CONFLICT: { status: 409, message: 'That record already exists' },
+  TOO_MANY_LOGIN_ATTEMPTS: {
+    status: 429,
+    message: 'Too many failed sign-in attempts. Please wait a few minutes and try again',
+  },
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable' },
+  INTERNAL: { status: 500, message: 'Something went wrong on the server' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The JSON body of every error answer. `message` is what the UI shows. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** Field-level problems of a validation failure: path -> message. */
+  fields?: Record<string, string>;
+  requestId?: string;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { DIVISIONS, ROLES } from '../constants.js';
+
+/** Login form and POST /api/auth/login body (spec section 5). */
+export const loginRequestSchema = z.object({
+  employeeId: z
+    .string({ error: 'Employee ID is required' })
+    .trim()
+    .min(1, 'Employee ID is required')
+    .max(50, 'Employee ID must be at most 50 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const roleSchema = z.enum(ROLES);
+export const divisionSchema = z.enum(DIVISIONS);
+
+/** The user as the server shows it to its own holder: never a hash or session data. */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  employeeId: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  phone: z.string().nullable(),
+  divisionAccess: z.string().nullable(),
+  /** Owner rights of spec section 6, given by OWNER_EMPLOYEE_IDS. */
+  isOwner: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const loginResponseSchema = z.object({ user: publicUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unreachable']),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const demoAccountsResponseSchema = z.object({
+  accounts: z.array(z.object({ role: roleSchema, employeeId: z.string(), name: z.string() })),
+  password: z.string(),
+});
+export type DemoAccountsResponse = z.infer<typeof demoAccountsResponseSchema>;

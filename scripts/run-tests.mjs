@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: type check, lint, unit and API tests (Vitest: PGlite, plus PostgreSQL when
+ * TEST_DATABASE_URL is set), then end-to-end tests in Chromium (Playwright). Every stage
+ * runs even when an earlier one fails, so one run shows everything that is wrong. Ends with
+ * the line `N passed, N failed` that CI reads.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const vitestJson = path.join(tmp, 'vitest-results.json');
+const playwrightJson = path.join(tmp, 'playwright-results.json');
+
+const onlyUnit = process.argv.includes('--unit');
+const stages = [
+  { name: 'typecheck (server, common, tests)', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+  { name: 'typecheck (web)', cmd: ['npx', 'tsc', '-p', 'tsconfig.web.json'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'] },
+  {
+    name: 'unit and API tests (vitest)',
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    results: vitestJson,
+  },
+  ...(onlyUnit
+    ? []
+    : [
+        {
+          name: 'end-to-end tests (playwright, chromium)',
+          cmd: ['npx', 'playwright', 'test'],
+          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+          results: playwrightJson,
+        },
+      ]),
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failedStages = [];
+
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name} ===`);
+  if (stage.results) rmSync(stage.results, { force: true });
+  const started = Date.now();
+  const run = spawnSync(stage.cmd[0], stage.cmd.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...stage.env },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (run.status !== 0) {
+    failedStages.push(stage.name);
+    // A failed type check or lint counts as one failure in the closing line.
+    if (!stage.results) failed += 1;
+  }
+  console.log(`--- ${stage.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s`);
+
+  if (stage.results) {
+    const counts = readCounts(stage.results);
+    if (counts) {
+      passed += counts.passed;
+      failed += counts.failed;
+      skipped += counts.skipped;
+    } else if (run.status !== 0) {
+      // The runner died before reporting: count the stage itself as one failure.
+      failed += 1;
+    }
+  }
+}
+
+function readCounts(file) {
+  if (!existsSync(file)) return null;
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  if ('numPassedTests' in data) {
+    return { passed: data.numPassedTests, failed: data.numFailedTests, skipped: data.numPendingTests + (data.numTodoTests ?? 0) };
+  }
+  if (data.stats) {
+    return { passed: data.stats.expected + data.stats.flaky, failed: data.stats.unexpected, skipped: data.stats.skipped };
+  }
+  return null;
+}
+
+console.log('');
+if (failedStages.length > 0) console.log(`Failed stages: ${failedStages.join('; ')}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failedStages.length > 0 || failed > 0 ? 1 : 0);

@@ -1,0 +1,100 @@
+/**
+ * buildApp(deps) assembles the Fastify instance without listening: main.ts listens,
+ * tests call app.inject. Everything the app needs comes in through deps.
+ */
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
+import { authRoutes } from './features/auth/routes.js';
+import { createAuthService } from './features/auth/service.js';
+import { curveRoutes } from './features/curves/routes.js';
+import { createCurveService } from './features/curves/service.js';
+import { healthRoutes } from './features/health/routes.js';
+import { userRoutes } from './features/users/routes.js';
+import { createUserService } from './features/users/service.js';
+import { WEB_DIST_DIR } from './paths.js';
+import { accessControl } from './plugins/access.js';
+import { errors } from './plugins/errors.js';
+import { webApp } from './plugins/web-app.js';
+import type { BlobStore } from './storage/blob-store.js';
+
+export type AppConfig = Pick<Config, 'demo' | 'ownerEmployeeIds' | 'sessionTtlSeconds' | 'appTimeZone' | 'trustProxy'>;
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  blobs: BlobStore;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built web app is; defaults to dist/web. */
+  webRoot?: string;
+}
+
+/** JSON bodies are small (sign-in, forms); photos come as multipart with their own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API takes JSON (and, for photos, multipart); a plain-text body is refused with 415.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  // Owners are configured by employee ID; in demo mode the demo admin is one, so every
+  // screen of the product can be tried.
+  const owners = new Set(
+    [...config.ownerEmployeeIds, ...(config.demo ? DEMO_ACCOUNTS.filter((a) => a.role === 'Admin').map((a) => a.employeeId) : [])].map(
+      (id) => id.toLowerCase(),
+    ),
+  );
+  const isOwner = (employeeId: string) => owners.has(employeeId.toLowerCase());
+
+  const db = database.db;
+  const auth = createAuthService({ db, sessionTtlSeconds: config.sessionTtlSeconds, isOwner });
+  const users = createUserService({ db, isOwner });
+  const curves = createCurveService({ db });
+
+  await app.register(errors);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'mediastream:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The camera screen needs the camera and location of this origin.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(accessControl, { auth, sessionTtlSeconds: config.sessionTtlSeconds });
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth, demo: config.demo });
+  await app.register(userRoutes, { users });
+  await app.register(curveRoutes, { curves });
+
+  await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
+  return app;
+}

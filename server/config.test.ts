@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh clone: port 5000, ./data, embedded database, demo on', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 5000, databaseUrl: undefined, demo: true, sessionTtlSeconds: 7 * 86400, appTimeZone: 'Asia/Kolkata' });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('turns demo off by default in production and on PostgreSQL', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
+  });
+
+  it('parses owners, session lifetime and the first admin', () => {
+    const config = loadConfig({ OWNER_EMPLOYEE_IDS: ' A1, B2 ,', SESSION_TTL: '12h', ADMIN_EMPLOYEE_ID: 'ADM9', ADMIN_PASSWORD: 'long enough' });
+    expect(config.ownerEmployeeIds).toEqual(['A1', 'B2']);
+    expect(config.sessionTtlSeconds).toBe(43200);
+    expect(config.bootstrapAdmin).toEqual({ employeeId: 'ADM9', password: 'long enough' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be 1-65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://'],
+    [{ DEMO: 'maybe' }, 'Invalid configuration: DEMO must be one of true, false, 1, 0, yes, no, on, off'],
+    [{ SESSION_TTL: 'forever' }, "Invalid configuration: SESSION_TTL must be a duration such as '12h' or '7d'"],
+    [{ APP_TIMEZONE: 'Mars/Olympus' }, 'Invalid configuration: APP_TIMEZONE must be an IANA time zone such as Asia/Kolkata'],
+    [{ ADMIN_EMPLOYEE_ID: 'ADM9' }, 'Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMPLOYEE_ID is set'],
+    [{ ADMIN_EMPLOYEE_ID: 'ADM9', ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters'],
+  ])('stops on %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The only reader of process.env. Every setting is parsed here with Zod; a bad value stops
+ * the start with one line naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { parseDurationSeconds } from '../common/rules/duration.js';
+
+const booleanText = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true, false, 1, 0, yes, no, on, off',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const employeeIdList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535').default(5000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DEMO: booleanText.optional(),
+    ADMIN_EMPLOYEE_ID: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional(),
+    OWNER_EMPLOYEE_IDS: employeeIdList.default([]),
+    SESSION_TTL: z
+      .string()
+      .default('7d')
+      .transform((v, ctx) => {
+        const seconds = parseDurationSeconds(v);
+        if (seconds === null) {
+          ctx.addIssue({ code: 'custom', message: "must be a duration such as '12h' or '7d'" });
+          return z.NEVER;
+        }
+        return seconds;
+      }),
+    APP_TIMEZONE: z
+      .string()
+      .default('Asia/Kolkata')
+      .refine(isKnownTimeZone, 'must be an IANA time zone such as Asia/Kolkata'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
+    TRUST_PROXY: booleanText.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_EMPLOYEE_ID && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMPLOYEE_ID is set' });
+    }
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMPLOYEE_ID) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMPLOYEE_ID'], message: 'is required when ADMIN_PASSWORD is set' });
+    }
+  });
+
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set: PostgreSQL. Unset: PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  demo: boolean;
+  bootstrapAdmin: { employeeId: string; password: string } | undefined;
+  ownerEmployeeIds: string[];
+  sessionTtlSeconds: number;
+  appTimeZone: string;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    // Demo data is for trying the product: on by default only for the embedded database
+    // outside production.
+    demo: e.DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
+    bootstrapAdmin:
+      e.ADMIN_EMPLOYEE_ID && e.ADMIN_PASSWORD
+        ? { employeeId: e.ADMIN_EMPLOYEE_ID, password: e.ADMIN_PASSWORD }
+        : undefined,
+    ownerEmployeeIds: e.OWNER_EMPLOYEE_IDS,
+    sessionTtlSeconds: e.SESSION_TTL,
+    appTimeZone: e.APP_TIMEZONE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

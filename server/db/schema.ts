@@ -1,0 +1,273 @@
+/**
+ * Drizzle tables: the nine entities of spec section 3, plus sessions, audit_log and
+ * login_throttle. One schema and one migration history serve PGlite and PostgreSQL alike.
+ * Column names are snake_case in SQL and camelCase in TypeScript, as the spec names them.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    employeeId: varchar('employee_id', { length: 50 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    role: varchar('role', { length: 20 }).notNull().default('Technician'),
+    phone: varchar('phone', { length: 20 }),
+    /** argon2id hash; the spec's `password` field. Never leaves the server. */
+    passwordHash: text('password_hash').notNull(),
+    divisionAccess: varchar('division_access', { length: 50 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Employee IDs are matched case-insensitively at sign-in, so uniqueness is too.
+    uniqueIndex('users_employee_id_lower_uq').on(sql`lower(${t.employeeId})`),
+    check('users_role_ck', sql`${t.role} in ('Technician', 'Admin', 'Client')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie token: a leaked table does not yield usable sessions. */
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: varchar('user_agent', { length: 300 }),
+    ipAddress: varchar('ip_address', { length: 64 }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    actorEmployeeId: varchar('actor_employee_id', { length: 50 }),
+    action: varchar('action', { length: 50 }).notNull(),
+    entity: varchar('entity', { length: 50 }).notNull(),
+    entityId: varchar('entity_id', { length: 200 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: varchar('request_id', { length: 64 }),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/** Failed sign-ins per key (employee ID or address) in a fixed window; shared by all instances. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull(),
+});
+
+export const inspectionLogs = pgTable(
+  'inspection_logs',
+  {
+    id: serial('id').primaryKey(),
+    recordId: varchar('record_id', { length: 64 }).notNull().unique(),
+    /** Client-generated UUID: the same submission sent twice stores one record. */
+    clientSubmissionId: uuid('client_submission_id').unique(),
+    /** The device's local date of the visit, YYYY-MM-DD. */
+    date: date('date', { mode: 'string' }).notNull(),
+    type: varchar('type', { length: 10 }).notNull(),
+    divisionRailway: varchar('division_railway', { length: 50 }).notNull(),
+    section: varchar('section', { length: 100 }).notNull(),
+    curveNumber: varchar('curve_number', { length: 50 }).notNull(),
+    line: varchar('line', { length: 10 }).notNull(),
+    technicianId: varchar('technician_id', { length: 50 }).notNull(),
+    technicianName: varchar('technician_name', { length: 100 }).notNull(),
+    cofValue: numeric('cof_value', { precision: 3, scale: 2 }),
+    location: varchar('location', { length: 20 }),
+    station1: varchar('station1', { length: 100 }),
+    station2: varchar('station2', { length: 100 }),
+    km: varchar('km', { length: 20 }),
+    pole1: varchar('pole1', { length: 20 }),
+    pole2: varchar('pole2', { length: 20 }),
+    railwayEngineer: varchar('railway_engineer', { length: 150 }),
+    imageUrl: text('image_url'),
+    fileName: varchar('file_name', { length: 255 }),
+    /** sha256 of the photo bytes, which is also its BlobStore key. */
+    imageHash: varchar('image_hash', { length: 64 }),
+    imageSizeBytes: integer('image_size_bytes'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    /** Kept for the spec's shape; photos live in the BlobStore, so this stays empty. */
+    imageData: text('image_data'),
+    serviceUpdate: varchar('service_update', { length: 20 }),
+    partCategory: varchar('part_category', { length: 100 }),
+    partItemName: varchar('part_item_name', { length: 200 }),
+    isMachineWorking: boolean('is_machine_working'),
+    /** The spec says int, but depth is entered 0-10 in 0.1 steps: an int would drop the decimal. */
+    greaseDepth: numeric('grease_depth', { precision: 3, scale: 1 }),
+    greaseWeight: integer('grease_weight'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationAccuracyM: doublePrecision('location_accuracy_m'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('inspection_logs_type_ck', sql`${t.type} in ('Service', 'CoF')`),
+    check('inspection_logs_line_ck', sql`${t.line} in ('Up', 'Down', 'Single')`),
+    index('inspection_logs_submitted_idx').on(t.submittedAt.desc(), t.id.desc()),
+    index('inspection_logs_date_idx').on(t.date),
+    index('inspection_logs_type_date_idx').on(t.type, t.date),
+    index('inspection_logs_division_date_idx').on(t.divisionRailway, t.date),
+    index('inspection_logs_technician_date_idx').on(t.technicianId, t.date),
+    index('inspection_logs_curve_idx').on(t.section, t.curveNumber, t.line, t.date),
+    index('inspection_logs_image_hash_idx').on(t.imageHash),
+  ],
+);
+
+export const consolidatedCurveDetails = pgTable(
+  'consolidated_curve_details',
+  {
+    id: serial('id').primaryKey(),
+    no: integer('no').notNull(),
+    hkmCode: integer('hkm_code').unique(),
+    divisionRailway: varchar('division_railway', { length: 50 }).notNull(),
+    section: varchar('section', { length: 100 }).notNull(),
+    curveNumber: varchar('curve_number', { length: 50 }).notNull(),
+    line: varchar('line', { length: 10 }).notNull(),
+    kmFrom: integer('km_from'),
+    metFrom: integer('met_from'),
+    kmTo: integer('km_to'),
+    metTo: integer('met_to'),
+    /** Curve length in metres. */
+    length: integer('length'),
+    station1: varchar('station1', { length: 100 }),
+    station2: varchar('station2', { length: 100 }),
+    degree: numeric('degree', { precision: 5, scale: 2 }),
+    den: varchar('den', { length: 100 }),
+    aen: varchar('aen', { length: 150 }),
+    sse: varchar('sse', { length: 150 }),
+    comments: text('comments'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The spec edits and deletes a curve by (section, curveNumber, line): that is its key.
+    uniqueIndex('curves_section_number_line_uq').on(t.section, t.curveNumber, t.line),
+    index('curves_division_section_idx').on(t.divisionRailway, t.section),
+  ],
+);
+
+export const machineDashboardSummary = pgTable('machine_dashboard_summary', {
+  id: serial('id').primaryKey(),
+  division: varchar('division', { length: 50 }).notNull().unique(),
+  scope: integer('scope').notNull().default(0),
+  foundationCompleted: integer('foundation_completed').notNull().default(0),
+  machinesInstalled: integer('machines_installed').notNull().default(0),
+  machinesCommissioned: integer('machines_commissioned').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+export const stations = pgTable(
+  'stations',
+  {
+    id: serial('id').primaryKey(),
+    no: integer('no').notNull(),
+    stationName: varchar('station_name', { length: 100 }).notNull(),
+    stationCode: varchar('station_code', { length: 20 }).notNull(),
+    section: varchar('section', { length: 100 }).notNull(),
+    divisionRailway: varchar('division_railway', { length: 50 }).notNull(),
+  },
+  (t) => [
+    index('stations_section_idx').on(t.section, t.no),
+    index('stations_division_idx').on(t.divisionRailway),
+  ],
+);
+
+export const machineParts = pgTable(
+  'machine_parts',
+  {
+    id: serial('id').primaryKey(),
+    no: integer('no').notNull(),
+    category: varchar('category', { length: 100 }).notNull(),
+    itemName: varchar('item_name', { length: 200 }).notNull(),
+  },
+  (t) => [uniqueIndex('machine_parts_category_item_uq').on(t.category, t.itemName)],
+);
+
+export const machineDetails = pgTable(
+  'machine_details',
+  {
+    id: serial('id').primaryKey(),
+    jurisdiction: varchar('jurisdiction', { length: 200 }).notNull(),
+    level: varchar('level', { length: 10 }).notNull(),
+    parentJurisdiction: varchar('parent_jurisdiction', { length: 200 }),
+    curveCount: integer('curve_count').notNull().default(0),
+    foundationCompleted: integer('foundation_completed').notNull().default(0),
+    machinesInstalled: integer('machines_installed').notNull().default(0),
+    machinesCommissioned: integer('machines_commissioned').notNull().default(0),
+    foundationCompletedDate: timestamp('foundation_completed_date', { withTimezone: true }),
+    machinesInstalledDate: timestamp('machines_installed_date', { withTimezone: true }),
+    machinesCommissionedDate: timestamp('machines_commissioned_date', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('machine_details_parent_idx').on(t.parentJurisdiction, t.level)],
+);
+
+export const curveRecords = pgTable(
+  'curve_records',
+  {
+    id: serial('id').primaryKey(),
+    no: integer('no').notNull(),
+    phase: varchar('phase', { length: 10 }),
+    divisionRailway: varchar('division_railway', { length: 50 }).notNull(),
+    section: varchar('section', { length: 100 }).notNull(),
+    curveNumber: varchar('curve_number', { length: 50 }).notNull(),
+    line: varchar('line', { length: 10 }).notNull(),
+    den: varchar('den', { length: 100 }),
+    aen: varchar('aen', { length: 150 }),
+    sse: varchar('sse', { length: 150 }),
+    foundationActual: varchar('foundation_actual', { length: 20 }),
+    machineActual: varchar('machine_actual', { length: 20 }),
+    commissioned: varchar('commissioned', { length: 20 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('curve_records_division_section_idx').on(t.divisionRailway, t.section),
+    index('curve_records_den_aen_idx').on(t.den, t.aen),
+  ],
+);
+
+export const hkmControllerMapping = pgTable('hkm_controller_mapping', {
+  id: serial('id').primaryKey(),
+  hkmCode: integer('hkm_code').notNull().unique(),
+  controllerNumber: integer('controller_number').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type InspectionRow = typeof inspectionLogs.$inferSelect;
+export type CurveRow = typeof consolidatedCurveDetails.$inferSelect;

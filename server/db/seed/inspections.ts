@@ -1,0 +1,212 @@
+/**
+ * Field visits of the last two months: Service inspections roughly every 15 days and CoF
+ * measurements now and then, on curves whose machines are commissioned. Some curves are
+ * deliberately left overdue so the due/overdue views have something to show.
+ */
+import type { Division, InspectionType, Line } from '../../../common/constants.js';
+import type { inspectionLogs } from '../schema.js';
+import { addDays, compactDate, istInstant } from './calendar.js';
+import { mastNumber, PLACEHOLDER_SSE, type DemoCurve } from './curves.js';
+import { Random, SEEDS } from './random.js';
+import { DIVISION_REFS, PART_CATALOGUE } from './reference-data.js';
+import type { CommissionedCurve } from './rollout.js';
+import { technicianName } from './users.js';
+
+type ServiceUpdate = 'working-fine' | 'part-broken' | 'part-stolen' | 'uninstall';
+
+/** An inspection before its photo is attached: the photo is rendered and stored separately. */
+export interface DemoInspection {
+  fields: InspectionFields;
+  /** Minutes after midnight (IST) when the photo was taken; printed on the overlay. */
+  capturedAtMinutes: number;
+}
+
+export interface InspectionFields {
+  recordId: string;
+  date: string;
+  submittedAt: Date;
+  type: InspectionType;
+  divisionRailway: Division;
+  section: string;
+  curveNumber: string;
+  line: Line;
+  technicianId: string;
+  technicianName: string;
+  cofValue: string | null;
+  location: 'Far End' | 'Near End' | null;
+  station1: string;
+  station2: string;
+  km: string | null;
+  pole1: string | null;
+  pole2: string | null;
+  railwayEngineer: string | null;
+  serviceUpdate: ServiceUpdate | null;
+  partCategory: string | null;
+  partItemName: string | null;
+  isMachineWorking: boolean | null;
+  greaseDepth: string | null;
+}
+
+export interface InspectionPhoto {
+  hash: string;
+  sizeBytes: number;
+  width: number;
+  height: number;
+}
+
+const WINDOW_DAYS = 60;
+const CURVES_PER_DIVISION = 5;
+
+export function planInspections(commissioned: readonly CommissionedCurve[], today: string): DemoInspection[] {
+  const rng = new Random(SEEDS.inspections);
+  const windowStart = addDays(today, -WINDOW_DAYS);
+  const recordIds = new Set<string>();
+  const inspections: DemoInspection[] = [];
+
+  for (const division of DIVISION_REFS) {
+    const candidates = commissioned.filter((c) => c.curve.divisionRailway === division.division);
+    rng.sample(candidates, CURVES_PER_DIVISION).forEach(({ curve, commissionedOn }, index) => {
+      const earliest = commissionedOn >= windowStart ? addDays(commissionedOn, 1) : windowStart;
+      // Every division gets at least one CoF reading, so each report type has data everywhere.
+      for (const visit of visitsOf(rng, index === 0)) {
+        const date = addDays(today, -visit.daysAgo);
+        if (date < earliest) continue;
+        const technicianId =
+          division.technicianIds.length > 1 && rng.chance(0.3)
+            ? (division.technicianIds[1] ?? division.technicianIds[0])
+            : division.technicianIds[0];
+        if (!technicianId) throw new Error(`Division ${division.division} has no technician`);
+        const capturedAtMinutes = rng.int(8 * 60 + 30, 17 * 60 + 15);
+        const fields: InspectionFields = {
+          recordId: uniqueRecordId(rng, date, recordIds),
+          date,
+          // Uploads usually follow within minutes; the outbox sends the rest once back in coverage.
+          submittedAt: istInstant(date, capturedAtMinutes + (rng.chance(0.85) ? rng.int(1, 12) : rng.int(40, 300))),
+          type: visit.type,
+          divisionRailway: curve.divisionRailway,
+          section: curve.section,
+          curveNumber: curve.curveNumber,
+          line: curve.line,
+          technicianId,
+          technicianName: technicianName(technicianId),
+          station1: curve.station1,
+          station2: curve.station2,
+          railwayEngineer: curve.sse === PLACEHOLDER_SSE ? null : curve.sse,
+          ...(visit.type === 'CoF' ? cofReadings(rng, curve) : serviceFindings(rng, visit.latestService)),
+        };
+        inspections.push({ fields, capturedAtMinutes });
+      }
+    });
+  }
+  return inspections.sort((a, b) => a.fields.submittedAt.getTime() - b.fields.submittedAt.getTime());
+}
+
+interface Visit {
+  type: InspectionType;
+  daysAgo: number;
+  /** Only a curve's most recent service can report the machine uninstalled: none follow it. */
+  latestService: boolean;
+}
+
+function visitsOf(rng: Random, withCof: boolean): Visit[] {
+  // A last service 16 days or more ago makes the curve overdue, as happens in the field.
+  let daysAgo = rng.int(1, 26);
+  const visits: Visit[] = [{ type: 'Service', daysAgo, latestService: true }];
+  for (const odds of [0.6, 0.15]) {
+    if (!rng.chance(odds)) break;
+    daysAgo += rng.int(14, 17);
+    if (daysAgo > WINDOW_DAYS) break;
+    visits.push({ type: 'Service', daysAgo, latestService: false });
+  }
+  if (withCof || rng.chance(0.5)) visits.push({ type: 'CoF', daysAgo: rng.int(2, 50), latestService: false });
+  return visits;
+}
+
+function uniqueRecordId(rng: Random, date: string, taken: Set<string>): string {
+  for (;;) {
+    const id = `INS-${compactDate(date)}-${rng.base36(6)}`;
+    if (!taken.has(id)) {
+      taken.add(id);
+      return id;
+    }
+  }
+}
+
+type Findings = Pick<
+  InspectionFields,
+  | 'cofValue'
+  | 'location'
+  | 'km'
+  | 'pole1'
+  | 'pole2'
+  | 'serviceUpdate'
+  | 'partCategory'
+  | 'partItemName'
+  | 'isMachineWorking'
+  | 'greaseDepth'
+>;
+
+function cofReadings(rng: Random, curve: DemoCurve): Findings {
+  // A well-greased gauge face reads about 0.15-0.30; a dry one climbs towards 0.45.
+  const cof = rng.chance(0.12) ? rng.float(0.35, 0.46) : rng.float(0.14, 0.32);
+  return {
+    cofValue: cof.toFixed(2),
+    location: rng.pick(['Far End', 'Near End'] as const),
+    km: String(curve.kmFrom),
+    pole1: mastNumber(curve.kmFrom, curve.metFrom),
+    pole2: mastNumber(curve.kmTo, curve.metTo),
+    serviceUpdate: null,
+    partCategory: null,
+    partItemName: null,
+    isMachineWorking: null,
+    greaseDepth: null,
+  };
+}
+
+function serviceFindings(rng: Random, latestService: boolean): Findings {
+  const serviceUpdate = rng.weighted<ServiceUpdate>([
+    ['working-fine', 82],
+    ['part-broken', 9],
+    ['part-stolen', 6],
+    ['uninstall', latestService ? 3 : 0],
+  ]);
+  const part = partFor(rng, serviceUpdate);
+  return {
+    cofValue: null,
+    location: null,
+    km: null,
+    pole1: null,
+    pole2: null,
+    serviceUpdate,
+    partCategory: part?.category ?? null,
+    partItemName: part?.itemName ?? null,
+    isMachineWorking:
+      serviceUpdate === 'working-fine' ? rng.chance(0.97) : serviceUpdate === 'part-broken' ? rng.chance(0.35) : false,
+    greaseDepth: (serviceUpdate === 'working-fine' ? rng.float(3, 8.5) : rng.float(0.5, 4)).toFixed(1),
+  };
+}
+
+function partFor(rng: Random, update: ServiceUpdate): { category: string; itemName: string } | null {
+  if (update !== 'part-broken' && update !== 'part-stolen') return null;
+  // Thieves go for what sells: batteries, solar panels, brass fittings.
+  const categories =
+    update === 'part-stolen'
+      ? PART_CATALOGUE.filter((c) => c.category === 'Solar & Battery' || c.category === 'Hoses & Fittings')
+      : PART_CATALOGUE;
+  const category = rng.pick(categories);
+  return { category: category.category, itemName: rng.pick(category.items) };
+}
+
+export function toInspectionRow({ fields }: DemoInspection, photo: InspectionPhoto): typeof inspectionLogs.$inferInsert {
+  return {
+    ...fields,
+    clientSubmissionId: null,
+    imageUrl: `/api/inspections/${fields.recordId}/image`,
+    fileName: `inspection_${fields.recordId}.jpg`,
+    imageHash: photo.hash,
+    imageSizeBytes: photo.sizeBytes,
+    imageWidth: photo.width,
+    imageHeight: photo.height,
+    imageData: null,
+  };
+}

@@ -1,0 +1,209 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIVISIONS, MIN_REAL_IMAGE_BYTES } from '../../../common/constants.js';
+import { verifyPassword } from '../../features/auth/password.js';
+import { DiskBlobStore } from '../../storage/disk-blob-store.js';
+import { openTestDatabase } from '../../test/test-database.js';
+import type { Database } from '../client.js';
+import {
+  consolidatedCurveDetails,
+  curveRecords,
+  hkmControllerMapping,
+  inspectionLogs,
+  machineDashboardSummary,
+  machineDetails,
+  machineParts,
+  stations,
+  users,
+} from '../schema.js';
+import { buildDemoDataset } from './dataset.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
+import { seedDemoData, type SeedSummary } from './index.js';
+
+const TODAY = '2025-03-15';
+
+const TABLES = {
+  users,
+  curves: consolidatedCurveDetails,
+  stations,
+  machineParts,
+  machineDashboardSummaries: machineDashboardSummary,
+  curveRecords,
+  machineDetails,
+  hkmControllerMappings: hkmControllerMapping,
+  inspections: inspectionLogs,
+} satisfies Record<string, PgTable>;
+
+describe('seedDemoData', () => {
+  let database: Database;
+  let blobDir: string;
+  let blobs: DiskBlobStore;
+  let summary: SeedSummary;
+
+  const rowCount = async (table: PgTable, where?: SQL): Promise<number> => {
+    const [row] = await database.db.select({ n: count() }).from(table).where(where);
+    return row?.n ?? 0;
+  };
+  const allCounts = async () =>
+    Object.fromEntries(
+      await Promise.all(Object.entries(TABLES).map(async ([name, table]) => [name, await rowCount(table)] as const)),
+    );
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    blobDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-seed-test-'));
+    blobs = new DiskBlobStore(blobDir);
+    summary = await seedDemoData(database.db, blobs, { today: TODAY });
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+    if (blobDir) await rm(blobDir, { recursive: true, force: true });
+  });
+
+  it('reports as inserted exactly the rows that are now in the database', async () => {
+    const counts = await allCounts();
+    for (const [name, n] of Object.entries(counts)) expect(summary[name as keyof SeedSummary], name).toBe(n);
+    expect(summary.inspections).toBeGreaterThanOrEqual(40);
+    expect(summary.photos).toBeGreaterThan(1);
+  });
+
+  it('creates at least 300 curves over exactly the five divisions, with unique HKM codes', async () => {
+    const curves = await database.db.select().from(consolidatedCurveDetails);
+    expect(curves.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(curves.map((c) => c.divisionRailway))).toEqual(new Set(DIVISIONS));
+    const codes = curves.map((c) => c.hkmCode);
+    expect(codes.every((code) => code !== null)).toBe(true);
+    expect(new Set(codes).size).toBe(curves.length);
+    for (const c of curves) {
+      const span = (c.kmTo ?? 0) * 1000 + (c.metTo ?? 0) - ((c.kmFrom ?? 0) * 1000 + (c.metFrom ?? 0));
+      expect(span, `${c.section} ${c.curveNumber} ${c.line}`).toBe(c.length);
+      expect(c.length).toBeGreaterThanOrEqual(150);
+      expect(c.length).toBeLessThanOrEqual(900);
+    }
+  });
+
+  it('keeps FZR/NR single line and the other divisions on Up and Down', async () => {
+    const curves = await database.db.select().from(consolidatedCurveDetails);
+    const linesOf = (division: string) => new Set(curves.filter((c) => c.divisionRailway === division).map((c) => c.line));
+    expect(linesOf('FZR/NR')).toEqual(new Set(['Single']));
+    for (const division of DIVISIONS.filter((d) => d !== 'FZR/NR')) expect(linesOf(division)).toEqual(new Set(['Up', 'Down']));
+  });
+
+  it('lists the stations of every curve section, in order, including both stations each curve lies between', async () => {
+    const curves = await database.db.select().from(consolidatedCurveDetails);
+    const stationRows = await database.db.select().from(stations).orderBy(asc(stations.section), asc(stations.no));
+    for (const section of new Set(curves.map((c) => c.section))) {
+      const inSection = stationRows.filter((s) => s.section === section);
+      expect(inSection.length, section).toBeGreaterThanOrEqual(5);
+      expect(inSection.map((s) => s.no)).toEqual(inSection.map((_, i) => i + 1));
+      for (const s of inSection) expect(s.stationCode).toMatch(/^[A-Z]{2,5}$/);
+    }
+    for (const c of curves) {
+      const names = stationRows.filter((s) => s.section === c.section).map((s) => s.stationName);
+      expect(names, `${c.section} ${c.curveNumber}`).toContain(c.station1);
+      expect(names.indexOf(c.station2 ?? '')).toBe(names.indexOf(c.station1 ?? '') + 1);
+    }
+  });
+
+  it('gives each section several SSEs to pick from, plus a few placeholder SSE rows', async () => {
+    const curves = await database.db.select().from(consolidatedCurveDetails);
+    const placeholders = curves.filter((c) => c.sse === 'SSE');
+    expect(placeholders.length).toBeGreaterThan(0);
+    expect(placeholders.length).toBeLessThan(curves.length / 20);
+    const ssesOfBusySections = [...new Set(curves.map((c) => c.section))].map(
+      (section) => new Set(curves.filter((c) => c.section === section && c.sse !== 'SSE').map((c) => c.sse)).size,
+    );
+    expect(ssesOfBusySections.filter((n) => n >= 2).length).toBeGreaterThan(ssesOfBusySections.length / 2);
+  });
+
+  it('creates the demo sign-ins with argon2id hashes of the demo password, the client bound to RTM/WR', async () => {
+    const rows = await database.db.select().from(users);
+    for (const account of DEMO_ACCOUNTS) {
+      const user = rows.find((u) => u.employeeId === account.employeeId);
+      expect(user?.role).toBe(account.role);
+      expect(user?.passwordHash.startsWith('$argon2id$')).toBe(true);
+    }
+    const client = rows.find((u) => u.role === 'Client');
+    expect(client?.divisionAccess).toBe('RTM/WR');
+    expect(await verifyPassword(client?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
+    expect(rows.filter((u) => u.role === 'Technician').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('stores a real JPEG photo for every inspection', async () => {
+    const inspections = await database.db.select().from(inspectionLogs);
+    for (const i of inspections) {
+      expect(i.imageHash, i.recordId).toMatch(/^[0-9a-f]{64}$/);
+      const bytes = await blobs.read(i.imageHash ?? '');
+      expect(bytes.length).toBe(i.imageSizeBytes);
+      expect(bytes.length).toBeGreaterThanOrEqual(MIN_REAL_IMAGE_BYTES);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      expect([i.imageWidth, i.imageHeight]).toEqual([1280, 720]);
+      expect(i.fileName).toBe(`inspection_${i.recordId}.jpg`);
+      expect(i.imageUrl).toBe(`/api/inspections/${i.recordId}/image`);
+      expect(i.imageData).toBeNull();
+    }
+  });
+
+  it('records inspections on seeded curves, by demo technicians, in the 60 days before today', async () => {
+    const inspections = await database.db.select().from(inspectionLogs);
+    const curves = await database.db.select().from(consolidatedCurveDetails);
+    const technicians = new Map(
+      (await database.db.select().from(users)).filter((u) => u.role === 'Technician').map((u) => [u.employeeId, u.name]),
+    );
+    expect(new Set(inspections.map((i) => i.type))).toEqual(new Set(['Service', 'CoF']));
+    for (const i of inspections) {
+      const curve = curves.find((c) => c.section === i.section && c.curveNumber === i.curveNumber && c.line === i.line);
+      expect(curve?.divisionRailway, i.recordId).toBe(i.divisionRailway);
+      expect(technicians.get(i.technicianId)).toBe(i.technicianName);
+      expect(i.date < TODAY && i.date >= '2025-01-14').toBe(true);
+      expect(i.recordId).toMatch(new RegExp(`^INS-${i.date.replaceAll('-', '')}-[0-9A-Z]{6}$`));
+      if (i.type === 'CoF') {
+        expect(i.cofValue).toMatch(/^0\.\d{2}$/);
+        expect(['Far End', 'Near End']).toContain(i.location);
+      } else {
+        expect(['working-fine', 'part-broken', 'part-stolen', 'uninstall']).toContain(i.serviceUpdate);
+        expect(typeof i.isMachineWorking).toBe('boolean');
+        expect(Number(i.greaseDepth)).toBeGreaterThanOrEqual(0);
+        expect(Number(i.greaseDepth)).toBeLessThanOrEqual(10);
+      }
+    }
+  });
+
+  it('offers broken and stolen parts only from the parts catalogue', async () => {
+    const parts = await database.db.select().from(machineParts);
+    const catalogue = new Set(parts.map((p) => `${p.category}|${p.itemName}`));
+    const inspections = await database.db.select().from(inspectionLogs);
+    for (const i of inspections.filter((r) => r.partCategory !== null)) {
+      expect(catalogue.has(`${i.partCategory}|${i.partItemName}`), i.recordId).toBe(true);
+    }
+  });
+
+  it('keeps the roll-out figures in order: scope, foundation, installed, commissioned', async () => {
+    const rows = await database.db.select().from(machineDashboardSummary);
+    expect(rows.map((r) => r.division).sort()).toEqual([...DIVISIONS].sort());
+    for (const r of rows) {
+      expect(r.scope).toBeGreaterThanOrEqual(r.foundationCompleted);
+      expect(r.foundationCompleted).toBeGreaterThanOrEqual(r.machinesInstalled);
+      expect(r.machinesInstalled).toBeGreaterThanOrEqual(r.machinesCommissioned);
+      expect(r.machinesCommissioned).toBeGreaterThan(0);
+    }
+  });
+
+  it('builds the same data on every run', () => {
+    expect(buildDemoDataset(TODAY)).toEqual(buildDemoDataset(TODAY));
+  });
+
+  it('inserts and changes nothing when run again, even on a later day', async () => {
+    const before = await allCounts();
+    const usersBefore = await database.db.select().from(users).orderBy(asc(users.id));
+    const again = await seedDemoData(database.db, blobs, { today: '2025-03-16' });
+    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+    expect(await allCounts()).toEqual(before);
+    expect(await database.db.select().from(users).orderBy(asc(users.id))).toEqual(usersBefore);
+  });
+});

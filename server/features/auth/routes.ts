@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../../../common/constants.js';
+import {
+  demoAccountsResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+} from '../../../common/schemas/auth.js';
+import { AppError } from '../../app-error.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-accounts.js';
+import { access, clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/access.js';
+import type { AuthService } from './service.js';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  demo: boolean;
+}
+
+export async function authRoutes(app: FastifyInstance, { auth, demo }: AuthRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/auth/login',
+    {
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+      config: { access: access.public },
+    },
+    async (request, reply) => {
+      const { token, expiresAt, user } = await auth.login({
+        ...request.body,
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      setSessionCookie(reply, token, expiresAt);
+      return { user };
+    },
+  );
+
+  // Public: signing out must work even when the session has already expired.
+  r.post(
+    '/api/auth/logout',
+    { schema: { response: { 200: z.object({ success: z.literal(true) }) } }, config: { access: access.public } },
+    async (request, reply) => {
+      await auth.logout(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    { schema: { response: { 200: loginResponseSchema } }, config: { access: access.signedIn } },
+    async (request) => ({ user: currentUser(request) }),
+  );
+
+  r.get(
+    '/api/auth/demo-accounts',
+    { schema: { response: { 200: demoAccountsResponseSchema } }, config: { access: access.public } },
+    async () => {
+      if (!demo) throw new AppError('NOT_FOUND', 'Demo mode is off');
+      return {
+        accounts: DEMO_ACCOUNTS.map(({ role, employeeId, name }) => ({ role, employeeId, name })),
+        password: DEMO_PASSWORD,
+      };
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { users, type NewUserRow, type UserRow } from '../../db/schema.js';
+
+/** Employee IDs are matched without regard to case: 'tec2001' signs in as 'TEC2001'. */
+export async function findUserByEmployeeId(db: DbOrTx, employeeId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.employeeId}) = lower(${employeeId})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export function listUsers(db: DbOrTx): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.name), asc(users.id));
+}
+
+export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<UserRow> {
+  const [created] = await db.insert(users).values(row).returning();
+  if (!created) throw new Error('insert into users returned no row');
+  return created;
+}

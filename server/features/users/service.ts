@@ -1,0 +1,31 @@
+import type { PublicUser } from '../../../common/schemas/auth.js';
+import type { Db } from '../../db/client.js';
+import { hashPassword } from '../auth/password.js';
+import { toPublicUser } from './presenter.js';
+import { findUserByEmployeeId, insertUser, listUsers } from './repository.js';
+
+export function createUserService(deps: { db: Db; isOwner(employeeId: string): boolean }) {
+  return {
+    async list(): Promise<PublicUser[]> {
+      const rows = await listUsers(deps.db);
+      return rows.map((row) => toPublicUser(row, deps.isOwner(row.employeeId)));
+    },
+
+    /**
+     * Makes the configured first admin if that employee ID does not exist yet. An existing
+     * account is left as it is: its password is never reset from the environment.
+     */
+    async ensureAdmin(admin: { employeeId: string; password: string; name?: string | undefined }): Promise<'created' | 'exists'> {
+      if (await findUserByEmployeeId(deps.db, admin.employeeId)) return 'exists';
+      await insertUser(deps.db, {
+        employeeId: admin.employeeId,
+        name: admin.name ?? 'Administrator',
+        role: 'Admin',
+        passwordHash: await hashPassword(admin.password),
+      });
+      return 'created';
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

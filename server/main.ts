@@ -1,0 +1,82 @@
+/**
+ * Start: read config, open the database, migrate, make the first admin and the demo data
+ * when asked, listen, and on SIGTERM/SIGINT finish requests and close the database.
+ */
+import path from 'node:path';
+import { dateInTimeZone } from '../common/rules/dates.js';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.js';
+import { seedDemoData } from './db/seed/index.js';
+import { createUserService } from './features/users/service.js';
+import { DiskBlobStore } from './storage/disk-blob-store.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers["x-user-data"]', 'res.headers["set-cookie"]'],
+  };
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const blobs = new DiskBlobStore(path.join(config.dataDir, 'blobs'));
+
+  const users = createUserService({ db: database.db, isOwner: () => false });
+  if (config.bootstrapAdmin) {
+    const outcome = await users.ensureAdmin(config.bootstrapAdmin);
+    if (outcome === 'created') console.log(`Created admin ${config.bootstrapAdmin.employeeId} from ADMIN_EMPLOYEE_ID.`);
+  }
+  if (config.demo) {
+    await seedDemoData(database.db, blobs, { today: dateInTimeZone(new Date(), config.appTimeZone) });
+  }
+
+  const app = await buildApp({ config, database, blobs, logger });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests');
+    // A request that never finishes must not keep the process alive for ever.
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  const lines = [``, `HKMI field app ready at http://localhost:${config.port}  (database: ${where})`];
+  if (config.demo) {
+    lines.push(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.role.padEnd(10)} ${account.employeeId}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.stack && process.env.LOG_LEVEL === 'debug') console.error(error.stack);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+/**
+ * Who may call what, decided on the server for every /api route. Each route declares its
+ * rule in `config.access`; this plugin resolves the session cookie and enforces the rule
+ * before the handler runs. A route without a rule is refused (fail closed).
+ * The X-User-Data header the spec's client sends is never read here.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE, type Role } from '../../common/constants.js';
+import type { PublicUser } from '../../common/schemas/auth.js';
+import { AppError } from '../app-error.js';
+import type { AuthService } from '../features/auth/service.js';
+
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'roles'; roles: readonly Role[] }
+  | { kind: 'owner' };
+
+export const access = {
+  public: { kind: 'public' },
+  signedIn: { kind: 'signed-in' },
+  roles: (...roles: Role[]): Access => ({ kind: 'roles', roles }),
+  /** Spec section 6's "one specific employee ID": admins listed in OWNER_EMPLOYEE_IDS. */
+  owner: { kind: 'owner' },
+} as const satisfies Record<string, Access | ((...r: Role[]) => Access)>;
+
+export interface RequestAuth {
+  user: PublicUser;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export interface AccessOptions {
+  auth: AuthService;
+  sessionTtlSeconds: number;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    // Secure whenever the request came over HTTPS (directly or, with TRUST_PROXY, via a proxy).
+    secure: 'auto',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The signed-in user of a request whose route required one. */
+export function currentUser(request: FastifyRequest): PublicUser {
+  if (!request.auth) throw new AppError('NOT_AUTHENTICATED');
+  return request.auth.user;
+}
+
+async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    // Requests that matched no route are answered by the not-found handler; the web app's
+    // static files are public. Every /api route must declare its rule.
+    const route = request.routeOptions.url;
+    if (!route || !(route === '/api' || route.startsWith('/api/'))) return;
+    const rule = request.routeOptions.config.access;
+    if (!rule) {
+      request.log.error({ route: request.routeOptions.url }, 'route declares no access rule');
+      throw new AppError('FORBIDDEN');
+    }
+    if (rule.kind === 'public') return;
+
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) throw new AppError('NOT_AUTHENTICATED');
+    const signedIn = await options.auth.resolve(token);
+    if (!signedIn) {
+      clearSessionCookie(reply);
+      throw new AppError('SESSION_EXPIRED');
+    }
+    if (signedIn.renewedUntil) setSessionCookie(reply, token, signedIn.renewedUntil);
+    const user = options.auth.present(signedIn.user);
+    request.auth = { user, sessionId: signedIn.sessionId };
+
+    if (rule.kind === 'roles' && !rule.roles.includes(user.role)) throw new AppError('FORBIDDEN');
+    if (rule.kind === 'owner' && !(user.role === 'Admin' && user.isOwner)) throw new AppError('FORBIDDEN');
+  });
+}
+
+export const accessControl = fp(accessPlugin, { name: 'access-control', dependencies: ['@fastify/cookie'] });

@@ -1,0 +1,55 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { BlobStore, StoredBlob } from './blob-store.js';
+
+const HASH_PATTERN = /^[0-9a-f]{64}$/;
+
+/** Blobs under `root/ab/cd/<sha256>`; written to a temp file first, then renamed into place. */
+export class DiskBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(hash: string): string {
+    if (!HASH_PATTERN.test(hash)) throw new Error(`Not a sha256 hex digest: ${hash}`);
+    return path.join(this.root, hash.slice(0, 2), hash.slice(2, 4), hash);
+  }
+
+  async put(bytes: Buffer): Promise<StoredBlob> {
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const target = this.pathOf(hash);
+    if (!(await this.exists(hash))) {
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomUUID()}.tmp`;
+      await writeFile(temp, bytes);
+      // rename is atomic: a reader never sees half a photo.
+      await rename(temp, target);
+    }
+    return { hash, sizeBytes: bytes.length };
+  }
+
+  async exists(hash: string): Promise<boolean> {
+    return (await this.size(hash)) !== null;
+  }
+
+  async size(hash: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(hash))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  read(hash: string): Promise<Buffer> {
+    return readFile(this.pathOf(hash));
+  }
+
+  stream(hash: string): Readable {
+    return createReadStream(this.pathOf(hash));
+  }
+
+  async delete(hash: string): Promise<void> {
+    await rm(this.pathOf(hash), { force: true });
+  }
+}

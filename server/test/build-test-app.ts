@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppConfig } from '../app.js';
+import type { Database } from '../db/client.js';
+import { DiskBlobStore } from '../storage/disk-blob-store.js';
+import { openTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  blobs: DiskBlobStore;
+  close(): Promise<void>;
+}
+
+export const TEST_CONFIG: AppConfig = {
+  demo: false,
+  ownerEmployeeIds: ['OWN0001'],
+  sessionTtlSeconds: 3600,
+  appTimeZone: 'Asia/Kolkata',
+  trustProxy: false,
+};
+
+/** The real app on a fresh database and a scratch blob folder; no web build is served. */
+export async function buildTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const blobDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-blobs-'));
+  const blobs = new DiskBlobStore(blobDir);
+  const app = await buildApp({
+    config: { ...TEST_CONFIG, ...config },
+    database,
+    blobs,
+    webRoot: path.join(blobDir, 'no-web'),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    blobs,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(blobDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '../../common/constants.js';
+import type { Db } from '../db/client.js';
+import { consolidatedCurveDetails, type UserRow } from '../db/schema.js';
+import { hashPassword } from '../features/auth/password.js';
+import { insertUser } from '../features/users/repository.js';
+
+export const TEST_PASSWORD = 'correct horse 42';
+
+let sequence = 0;
+
+export async function createUser(
+  db: Db,
+  overrides: { role?: Role; employeeId?: string; name?: string; divisionAccess?: string | null; password?: string } = {},
+): Promise<UserRow> {
+  sequence += 1;
+  const role = overrides.role ?? 'Technician';
+  return insertUser(db, {
+    employeeId: overrides.employeeId ?? `${role.slice(0, 3).toUpperCase()}${9000 + sequence}`,
+    name: overrides.name ?? `${role} ${sequence}`,
+    role,
+    divisionAccess: overrides.divisionAccess ?? null,
+    passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
+  });
+}
+
+/** Signs in through the real endpoint and returns the Cookie header to send. */
+export async function signIn(app: FastifyInstance, employeeId: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { employeeId, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${employeeId} failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'hkmi_session');
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export async function createCurve(
+  db: Db,
+  values: { divisionRailway: string; section: string; curveNumber: string; line?: string; hkmCode?: number; no?: number },
+) {
+  sequence += 1;
+  const [row] = await db
+    .insert(consolidatedCurveDetails)
+    .values({ no: values.no ?? sequence, line: values.line ?? 'Up', ...values })
+    .returning();
+  if (!row) throw new Error('curve insert returned nothing');
+  return row;
+}

@@ -1,0 +1,23 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { ToastHost } from '../../components/ui/toast-host.js';
+
+function LoadingScreen() {
+  return (
+    <div role="status" className="flex min-h-dvh items-center justify-center p-4 text-lg font-semibold text-slate-800">
+      Loading...
+    </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <>
+      {/* Lazily loaded areas (admin) suspend here, keeping the toast host mounted. */}
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+      <ToastHost />
+    </>
+  );
+}

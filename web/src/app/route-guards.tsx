@@ -1,0 +1,36 @@
+import { Navigate, Outlet } from 'react-router';
+import type { Role } from '../../../common/constants.js';
+import { homePathFor, useAuth } from '../features/auth/index.js';
+
+/*
+ * The guards only decide what to draw from the stored user; the server enforces every
+ * permission again on each call (DESIGN section 1).
+ */
+
+/** `/` and `/login`: a signed-in user goes to their home screen instead. */
+export function RedirectSignedIn() {
+  const { user } = useAuth();
+  if (user !== null) return <Navigate to={homePathFor(user.role)} replace />;
+  return <Outlet />;
+}
+
+/** Anonymous visitors on a protected route go to /login. */
+export function RequireAuth() {
+  const { user } = useAuth();
+  if (user === null) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** Only the listed roles pass; others are sent where their role belongs. */
+export function RequireRole({ allow, redirectTo }: { allow: readonly Role[]; redirectTo: string }) {
+  const { user } = useAuth();
+  if (user === null) return <Navigate to="/login" replace />;
+  if (!allow.includes(user.role)) return <Navigate to={redirectTo} replace />;
+  return <Outlet />;
+}
+
+/** Steps that need data an earlier step stored (sessionStorage) start over without it. */
+export function RequireStored({ present, redirectTo }: { present: () => boolean; redirectTo: string }) {
+  if (!present()) return <Navigate to={redirectTo} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,60 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import type { Role } from '../../../common/constants.js';
+import { LoginPage } from '../features/auth/index.js';
+import {
+  CameraPage,
+  DataEntryPage,
+  hasInspectionEntry,
+  hasSubmissionResult,
+  ReviewPage,
+  ServiceDetailsPage,
+  SuccessPage,
+} from '../features/inspection-flow/index.js';
+import { NotFoundPage } from '../features/not-found/index.js';
+import { PurposePage } from '../features/purpose/index.js';
+import { RootLayout } from './layouts/root-layout.js';
+import { RedirectSignedIn, RequireAuth, RequireRole, RequireStored } from './route-guards.js';
+
+// Separate chunks: a technician's phone never downloads admin code (DESIGN section 10 budget).
+const AdminPage = lazy(() => import('../features/admin/index.js').then((m) => ({ default: m.AdminPage })));
+const MachineDashboardPage = lazy(() =>
+  import('../features/machine-dashboard/index.js').then((m) => ({ default: m.MachineDashboardPage })),
+);
+
+// Clients are read-only: the field flow is for Technicians and Admins.
+const FIELD_ROLES: readonly Role[] = ['Technician', 'Admin'];
+const ADMIN_ROLES: readonly Role[] = ['Admin', 'Client'];
+
+/** Every route of spec section 2 with its guard. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route element={<RedirectSignedIn />}>
+          <Route index element={<LoginPage />} />
+          <Route path="login" element={<LoginPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route element={<RequireRole allow={FIELD_ROLES} redirectTo="/admin" />}>
+            <Route path="purpose" element={<PurposePage />} />
+            <Route path="data-entry" element={<DataEntryPage />} />
+            <Route path="service-details" element={<ServiceDetailsPage />} />
+            <Route element={<RequireStored present={hasInspectionEntry} redirectTo="/purpose" />}>
+              <Route path="review" element={<ReviewPage />} />
+              <Route path="camera" element={<CameraPage />} />
+            </Route>
+            <Route element={<RequireStored present={hasSubmissionResult} redirectTo="/purpose" />}>
+              <Route path="success" element={<SuccessPage />} />
+            </Route>
+          </Route>
+          <Route element={<RequireRole allow={ADMIN_ROLES} redirectTo="/purpose" />}>
+            <Route path="admin" element={<AdminPage />} />
+            <Route path="machine-dashboard" element={<MachineDashboardPage />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

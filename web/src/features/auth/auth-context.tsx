@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { loginResponseSchema, type PublicUser } from '../../../../common/schemas/auth.js';
+import { apiRequest, setUnauthorizedHandler } from '../../lib/api-client.js';
+import { USER_STORAGE_KEY } from '../../lib/storage-keys.js';
+import { clearStoredUser, readStoredUser, writeStoredUser } from '../../lib/stored-user.js';
+
+interface AuthContextValue {
+  /** The signed-in user, or null. Drawn from the stored copy at once, even offline. */
+  user: PublicUser | null;
+  /** Keeps the user a successful login returned. */
+  signIn: (user: PublicUser) => void;
+  /**
+   * Ends the server session (best effort) and forgets the user on this device.
+   * `onSignedOut` (typically a navigation) is applied in the same render as the forgetting.
+   */
+  logout: (onSignedOut?: () => void) => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<PublicUser | null>(readStoredUser);
+
+  const forget = useCallback(() => {
+    clearStoredUser();
+    setUser(null);
+    // Cached answers belong to the user who fetched them; the next user must not see them.
+    queryClient.clear();
+  }, [queryClient]);
+
+  // Every 401 from any call ends up here; the route guards then send the user to /login.
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        if (readStoredUser() !== null) forget();
+        else setUser(null);
+      }),
+    [forget],
+  );
+
+  // Verify the restored user in the background. A 401 is handled above; a network failure
+  // keeps the user, because technicians keep working in dead zones.
+  useEffect(() => {
+    const stored = readStoredUser();
+    if (stored === null) return;
+    let cancelled = false;
+    apiRequest('GET', '/api/auth/me')
+      .then((res) => res.json())
+      .then((body: unknown) => {
+        const parsed = loginResponseSchema.safeParse(body);
+        // Ignore an answer that arrives after someone else signed in on this device.
+        if (cancelled || !parsed.success || readStoredUser()?.id !== parsed.data.user.id) return;
+        writeStoredUser(parsed.data.user);
+        setUser(parsed.data.user);
+      })
+      .catch(() => {
+        // Offline or server trouble: keep drawing from the stored copy.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // Another tab signing in or out changes what this tab may show.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === USER_STORAGE_KEY || event.key === null) setUser(readStoredUser());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const signIn = useCallback((next: PublicUser) => {
+    writeStoredUser(next);
+    setUser(next);
+  }, []);
+
+  const logout = useCallback(
+    async (onSignedOut?: () => void) => {
+      try {
+        await apiRequest('POST', '/api/auth/logout');
+      } catch {
+        // Signing out must work offline too; the server session then simply expires.
+      }
+      // The router applies navigations as transitions; forgetting the user in the same
+      // transition keeps the sign-in guard from redirecting to /login in between.
+      startTransition(() => {
+        forget();
+        onSignedOut?.();
+      });
+    },
+    [forget],
+  );
+
+  const value = useMemo(() => ({ user, signIn, logout }), [user, signIn, logout]);
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (value === null) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** For screens behind the auth guard, where a user always exists. */
+export function useSignedInUser(): PublicUser {
+  const { user } = useAuth();
+  if (user === null) throw new Error('useSignedInUser must be used behind the sign-in guard');
+  return user;
+}

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Role } from '../../../../common/constants.js';
+import { demoAccountsResponseSchema } from '../../../../common/schemas/auth.js';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
+
+const ROLE_ORDER: readonly Role[] = ['Admin', 'Technician', 'Client'];
+
+function parseDemoAccounts(data: unknown) {
+  const parsed = demoAccountsResponseSchema.parse(data);
+  const accounts = [...parsed.accounts].sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role));
+  return { accounts, password: parsed.password };
+}
+
+/**
+ * Demo sign-in details. Shown only when the server says demo mode is on (200); a 404 or
+ * any failure hides the card, so production never advertises accounts.
+ */
+export function DemoAccountsCard({ onPick }: { onPick: (employeeId: string, password: string) => void }) {
+  const demo = useQuery({ queryKey: ['/api/auth/demo-accounts'], select: parseDemoAccounts });
+  if (!demo.data || demo.data.accounts.length === 0) return null;
+  const { accounts, password } = demo.data;
+
+  return (
+    <Card aria-labelledby="demo-accounts-title" className="border-dashed">
+      <CardTitle id="demo-accounts-title">Demo accounts</CardTitle>
+      <CardDescription className="mt-1">Tap an account to fill in the form.</CardDescription>
+      <ul className="mt-3 flex flex-col gap-2">
+        {accounts.map((account) => (
+          <li key={account.employeeId}>
+            <button
+              type="button"
+              onClick={() => onPick(account.employeeId, password)}
+              className="flex min-h-12 w-full items-center justify-between gap-3 rounded-lg border border-slate-300 px-3 text-left hover:bg-slate-100"
+            >
+              <span className="font-semibold">{account.role}</span>
+              <span className="font-mono text-base">{account.employeeId}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-base">
+        Password for all: <span className="font-mono font-semibold">{password}</span>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { type LoginRequest, loginRequestSchema, loginResponseSchema } from '../../../../common/schemas/auth.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { Input } from '../../components/ui/input.js';
+import { FieldError, Label } from '../../components/ui/label.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { apiRequest } from '../../lib/api-client.js';
+import { useAuth } from './auth-context.js';
+import { DemoAccountsCard } from './demo-accounts-card.js';
+import { homePathFor } from './home-path.js';
+import { loginFailureMessage } from './login-failure.js';
+
+async function postLogin(body: LoginRequest) {
+  const res = await apiRequest('POST', '/api/auth/login', body);
+  return loginResponseSchema.parse(await res.json()).user;
+}
+
+export function LoginForm() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<LoginRequest>({
+    // The same schema the server validates the body with.
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { employeeId: '', password: '' },
+  });
+
+  const login = useMutation({
+    mutationFn: postLogin,
+    onSuccess: (user) => {
+      signIn(user);
+      navigate(homePathFor(user.role), { replace: true });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Login Failed', description: loginFailureMessage(error) });
+    },
+  });
+  const busy = login.isPending;
+
+  const pickDemoAccount = (employeeId: string, password: string) => {
+    setValue('employeeId', employeeId, { shouldValidate: true });
+    setValue('password', password, { shouldValidate: true });
+  };
+
+  return (
+    <>
+      <Card aria-label="Sign in">
+        <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))} className="flex flex-col gap-4">
+          <div>
+            <Label htmlFor="employeeId">Employee ID</Label>
+            <Input
+              id="employeeId"
+              type="text"
+              placeholder="Enter your Employee ID"
+              autoComplete="username"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              aria-required="true"
+              aria-describedby={errors.employeeId ? 'employeeId-error' : undefined}
+              invalid={errors.employeeId !== undefined}
+              className="mt-1"
+              {...register('employeeId')}
+            />
+            <FieldError id="employeeId-error" message={errors.employeeId?.message} />
+          </div>
+          <div>
+            <Label htmlFor="password">Password</Label>
+            <Input
+              id="password"
+              type="password"
+              autoComplete="current-password"
+              aria-required="true"
+              aria-describedby={errors.password ? 'password-error' : undefined}
+              invalid={errors.password !== undefined}
+              className="mt-1"
+              {...register('password')}
+            />
+            <FieldError id="password-error" message={errors.password?.message} />
+          </div>
+          <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </form>
+      </Card>
+      <DemoAccountsCard onPick={pickDemoAccount} />
+    </>
+  );
+}

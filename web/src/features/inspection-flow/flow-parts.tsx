@@ -1,0 +1,33 @@
+import { Card } from '../../components/ui/card.js';
+
+/** The spec's 'Step X of Y' line with a step name, and a bar a glance can read outdoors. */
+export function StepIndicator({ step, total, name }: { step: number; total: number; name: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="flex gap-2 text-sm">
+        <span className="font-semibold">{`Step ${step} of ${total}`}</span>
+        <span aria-hidden="true">·</span>
+        <span>{name}</span>
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Inspection progress"
+        aria-valuemin={1}
+        aria-valuemax={total}
+        aria-valuenow={step}
+        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-brand-700" style={{ width: `${(step / total) * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Said plainly until the later issue builds the screen: no invented fields, no fake data. */
+export function ComingSoon({ what }: { what: string }) {
+  return (
+    <Card>
+      <p className="text-base text-slate-800">{what} arrives in a coming release.</p>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import {
+  DEFAULT_INSPECTION_TYPE,
+  INSPECTION_TYPES,
+  type InspectionType,
+} from '../../../../common/constants.js';
+import { readJson, removeItem } from '../../lib/safe-storage.js';
+import { INSPECTION_ENTRY_KEY, SUBMISSION_RESULT_KEY } from '../../lib/storage-keys.js';
+
+/** The ?type= of data entry; anything unknown falls back to the spec's default, Service. */
+export function parseInspectionType(value: string | null): InspectionType {
+  return INSPECTION_TYPES.find((type) => type === value) ?? DEFAULT_INSPECTION_TYPE;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function hasInspectionEntry(): boolean {
+  return isRecord(readJson('session', INSPECTION_ENTRY_KEY));
+}
+
+/** The type of the entry in progress, or null when there is none. */
+export function storedEntryType(): InspectionType | null {
+  const entry = readJson('session', INSPECTION_ENTRY_KEY);
+  if (!isRecord(entry) || typeof entry.type !== 'string') return null;
+  return parseInspectionType(entry.type);
+}
+
+export interface StoredSubmissionResult {
+  recordId: string | null;
+  fileName: string | null;
+}
+
+export function readSubmissionResult(): StoredSubmissionResult | null {
+  const result = readJson('session', SUBMISSION_RESULT_KEY);
+  if (!isRecord(result)) return null;
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
+  return { recordId: text(result.recordId), fileName: text(result.fileName) };
+}
+
+export function hasSubmissionResult(): boolean {
+  return readSubmissionResult() !== null;
+}
+
+export function clearSubmissionResult(): void {
+  removeItem('session', SUBMISSION_RESULT_KEY);
+}

@@ -1,0 +1,1 @@
+export { MachineDashboardPage } from './machine-dashboard-page.js';

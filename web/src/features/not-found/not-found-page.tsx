@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+
+export function NotFoundPage() {
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center gap-4 p-4">
+      <Card>
+        <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
+        <p className="mt-2 text-base text-slate-700">Did you forget to add the page to the router?</p>
+      </Card>
+      <Link to="/" className={buttonClasses('outline', 'lg')}>
+        Go to start
+      </Link>
+    </main>
+  );
+}

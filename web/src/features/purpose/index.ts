@@ -1,0 +1,1 @@
+export { PurposePage } from './purpose-page.js';

@@ -1,0 +1,8 @@
+/** Every browser-storage key the app uses, in one place so nothing collides or drifts. */
+export { USER_STORAGE_KEY } from '../../../common/constants.js';
+
+/** sessionStorage: the inspection entry being filled in (data entry -> camera). */
+export const INSPECTION_ENTRY_KEY = 'hkmi_inspection_entry';
+
+/** sessionStorage: the result of the last submission, read by the success screen. */
+export const SUBMISSION_RESULT_KEY = 'hkmi_submission_result';

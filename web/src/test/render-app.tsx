@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AppProviders } from '../app/providers.js';
+import { AppRoutes } from '../app/routes.js';
+import { createQueryClient } from '../lib/query-client.js';
+
+/** Shows the current path so tests can assert where a guard sent the user. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The whole app at `path`, as a browser would start it, with a fresh cache. */
+export function renderApp(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders queryClient={createQueryClient()}>
+        <AppRoutes />
+        <LocationProbe />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
