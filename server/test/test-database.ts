@@ -12,22 +12,27 @@ export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' 
 /** A fresh, migrated, empty database for one test file. */
 export async function openTestDatabase(): Promise<Database> {
   if (testDatabaseKind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    const template = inject('postgresTemplate');
-    const name = `hkmi_t${randomBytes(4).toString('hex')}_${template.split('_').pop()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await createFromTemplate(admin, name, template);
-    } finally {
-      await admin.end();
-    }
-    return openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    return openDatabase({ databaseUrl: await createPostgresTestDatabase(), poolSize: 4 });
   }
   const dump = await readFile(inject('pgliteTemplatePath'));
   const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
   return openDatabase({ pglite });
+}
+
+/** PostgreSQL only: the URL of a fresh, migrated database (dropped by the global teardown). */
+export async function createPostgresTestDatabase(): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const template = inject('postgresTemplate');
+  const name = `hkmi_t${randomBytes(4).toString('hex')}_${template.split('_').pop()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await createFromTemplate(admin, name, template);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(url, name);
 }
 
 async function createFromTemplate(admin: pg.Client, name: string, template: string) {

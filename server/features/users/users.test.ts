@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { createUserService } from './service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const login = (employeeId: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { employeeId, password } });
+
+describe('the configured first admin (ADMIN_EMPLOYEE_ID / ADMIN_PASSWORD)', () => {
+  it('is made once; a later start with another password changes nothing', async () => {
+    const users = createUserService({ db: t.database.db, isOwner: () => false });
+    expect(await users.ensureAdmin({ employeeId: 'BOOT01', password: 'first password' })).toBe('created');
+    expect(await users.ensureAdmin({ employeeId: 'boot01', password: 'second password' })).toBe('exists');
+
+    expect((await login('BOOT01', 'first password')).statusCode).toBe(200);
+    expect((await login('BOOT01', 'second password')).statusCode).toBe(401);
+    const me = (await login('BOOT01', 'first password')).json();
+    expect(me.user).toMatchObject({ role: 'Admin', name: 'Administrator' });
+  });
+});
