@@ -3,7 +3,8 @@ import {
   INSPECTION_TYPES,
   type InspectionType,
 } from '../../../../common/constants.js';
-import { readJson, removeItem } from '../../lib/safe-storage.js';
+import type { SessionEntry, SubmissionResult } from '../../../../common/schemas/inspection.js';
+import { readJson, removeItem, writeItem } from '../../lib/safe-storage.js';
 import { INSPECTION_ENTRY_KEY, SUBMISSION_RESULT_KEY } from '../../lib/storage-keys.js';
 
 /** The ?type= of data entry; anything unknown falls back to the spec's default, Service. */
@@ -44,4 +45,32 @@ export function hasSubmissionResult(): boolean {
 
 export function clearSubmissionResult(): void {
   removeItem('session', SUBMISSION_RESULT_KEY);
+}
+
+/** The entry in progress (spec section 3, "Session entry"), or null. */
+export function readEntry(): SessionEntry | null {
+  const entry = readJson('session', INSPECTION_ENTRY_KEY);
+  if (!isRecord(entry) || typeof entry.type !== 'string' || typeof entry.divisionRailway !== 'string') return null;
+  return entry as unknown as SessionEntry;
+}
+
+export function writeEntry(entry: SessionEntry): void {
+  writeItem('session', INSPECTION_ENTRY_KEY, JSON.stringify(entry));
+}
+
+/** Merges later steps' fields (service details, the review answer, the image) into the entry. */
+export function updateEntry(patch: Partial<SessionEntry>): SessionEntry | null {
+  const entry = readEntry();
+  if (entry === null) return null;
+  const next = { ...entry, ...patch };
+  writeEntry(next);
+  return next;
+}
+
+export function clearEntry(): void {
+  removeItem('session', INSPECTION_ENTRY_KEY);
+}
+
+export function writeSubmissionResult(result: SubmissionResult): void {
+  writeItem('session', SUBMISSION_RESULT_KEY, JSON.stringify(result));
 }
