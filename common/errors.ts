@@ -15,6 +15,9 @@ export const ERRORS = {
   ROUTE_NOT_FOUND: { status: 404, message: 'No such API route' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'That record already exists' },
+  PHOTO_TOO_LARGE: { status: 413, message: 'File too large: Maximum size is 10MB' },
+  PHOTO_INVALID: { status: 400, message: 'Invalid file: File is empty or corrupted' },
+  PHOTO_WRONG_TYPE: { status: 400, message: 'Invalid file type: Only image files are allowed' },
   TOO_MANY_LOGIN_ATTEMPTS: {
     status: 429,
     message: 'Too many failed sign-in attempts. Please wait a few minutes and try again',

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../common/errors.js';
 
 export interface AppErrorOptions {
@@ -23,4 +24,18 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.headers = options.headers;
   }
+}
+
+/**
+ * A 400 naming each failing field, from a Zod error of a body the route parsed itself
+ * (multipart metadata, for instance). The message names the first field and its rule.
+ */
+export function validationError(error: z.ZodError, prefix = ''): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body';
+    fields[field] ??= issue.message;
+  }
+  const [field, message] = Object.entries(fields)[0] ?? ['body', 'is not valid'];
+  return new AppError('VALIDATION_FAILED', `${field}: ${message}`, { fields });
 }

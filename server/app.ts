@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_PHOTO_BYTES } from '../common/constants.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
@@ -15,6 +17,10 @@ import { createAuthService } from './features/auth/service.js';
 import { curveRoutes } from './features/curves/routes.js';
 import { createCurveService } from './features/curves/service.js';
 import { healthRoutes } from './features/health/routes.js';
+import { inspectionRoutes } from './features/inspections/routes.js';
+import { createInspectionService } from './features/inspections/service.js';
+import { partRoutes } from './features/parts/routes.js';
+import { stationRoutes } from './features/stations/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { createUserService } from './features/users/service.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -67,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, sessionTtlSeconds: config.sessionTtlSeconds, isOwner });
   const users = createUserService({ db, isOwner });
   const curves = createCurveService({ db });
+  const inspections = createInspectionService({ db, blobs: deps.blobs, appTimeZone: config.appTimeZone });
 
   await app.register(errors);
   await app.register(fastifyHelmet, {
@@ -88,12 +95,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 },
+  });
   await app.register(accessControl, { auth, sessionTtlSeconds: config.sessionTtlSeconds });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, demo: config.demo });
   await app.register(userRoutes, { users });
   await app.register(curveRoutes, { curves });
+  await app.register(stationRoutes, { db });
+  await app.register(partRoutes, { db });
+  await app.register(inspectionRoutes, { inspections });
 
   await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
   return app;

@@ -15,6 +15,8 @@ export interface BlobStore {
   exists(hash: string): Promise<boolean>;
   size(hash: string): Promise<number | null>;
   read(hash: string): Promise<Buffer>;
+  /** The first bytes only, e.g. to tell the format by its magic number. */
+  readHead(hash: string, bytes: number): Promise<Buffer>;
   stream(hash: string): Readable;
   delete(hash: string): Promise<void>;
 }

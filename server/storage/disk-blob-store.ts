@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BlobStore, StoredBlob } from './blob-store.js';
@@ -43,6 +43,17 @@ export class DiskBlobStore implements BlobStore {
 
   read(hash: string): Promise<Buffer> {
     return readFile(this.pathOf(hash));
+  }
+
+  async readHead(hash: string, bytes: number): Promise<Buffer> {
+    const file = await open(this.pathOf(hash), 'r');
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await file.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
   }
 
   stream(hash: string): Readable {

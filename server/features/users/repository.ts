@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { users, type NewUserRow, type UserRow } from '../../db/schema.js';
+import { inspectionLogs, users, type NewUserRow, type UserRow } from '../../db/schema.js';
 
 /** Employee IDs are matched without regard to case: 'tec2001' signs in as 'TEC2001'. */
 export async function findUserByEmployeeId(db: DbOrTx, employeeId: string): Promise<UserRow | undefined> {
@@ -25,4 +25,21 @@ export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<UserRow> 
   const [created] = await db.insert(users).values(row).returning();
   if (!created) throw new Error('insert into users returned no row');
   return created;
+}
+
+/** Technicians, or with a division only those who have inspected in it. */
+export function listTechnicians(db: DbOrTx, division: string | undefined) {
+  const inspectedThere = division
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(inspectionLogs)
+          .where(and(eq(inspectionLogs.technicianId, users.employeeId), eq(inspectionLogs.divisionRailway, division))),
+      )
+    : undefined;
+  return db
+    .select({ employeeId: users.employeeId, name: users.name })
+    .from(users)
+    .where(and(eq(users.role, 'Technician'), inspectedThere))
+    .orderBy(asc(users.name), asc(users.employeeId));
 }

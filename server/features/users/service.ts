@@ -2,13 +2,21 @@ import type { PublicUser } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/client.js';
 import { hashPassword } from '../auth/password.js';
 import { toPublicUser } from './presenter.js';
-import { findUserByEmployeeId, insertUser, listUsers } from './repository.js';
+import { findUserByEmployeeId, insertUser, listTechnicians, listUsers } from './repository.js';
+import { divisionScope } from '../../../common/rules/division-scope.js';
 
 export function createUserService(deps: { db: Db; isOwner(employeeId: string): boolean }) {
   return {
     async list(): Promise<PublicUser[]> {
       const rows = await listUsers(deps.db);
       return rows.map((row) => toPublicUser(row, deps.isOwner(row.employeeId)));
+    },
+
+    /** For report filters: a Client sees only the technicians who worked in their division. */
+    async technicians(user: PublicUser) {
+      const scope = divisionScope(user, undefined);
+      if (scope.none) return [];
+      return listTechnicians(deps.db, scope.division);
     },
 
     /**

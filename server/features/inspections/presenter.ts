@@ -1,0 +1,9 @@
+import type { InspectionLog } from '../../../common/schemas/inspection.js';
+import { inspectionTypeSchema } from '../../../common/schemas/inspection.js';
+import type { InspectionRow } from '../../db/schema.js';
+
+/** A stored inspection as the API shows it; the unused imageData column never leaves. */
+export function toInspectionLog(row: InspectionRow): InspectionLog {
+  const { imageData: _unused, clientSubmissionId: _private, greaseWeight: _notCollected, submittedAt, type, ...rest } = row;
+  return { ...rest, type: inspectionTypeSchema.parse(type), submittedAt: submittedAt.toISOString() };
+}
