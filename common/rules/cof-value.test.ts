@@ -16,6 +16,8 @@ describe('maskCofValue (spec section 5)', () => {
     ['abc', '0.'],
     ['.45', '0.45'],
     ['123', '0.12'],
+    ['30.', '0.3'],
+    ['30.1', '0.31'],
   ])('%j becomes %j', (input, expected) => {
     expect(maskCofValue(input)).toBe(expected);
   });

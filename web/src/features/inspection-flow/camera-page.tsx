@@ -1,14 +1,67 @@
-import { BackButton } from '../../components/ui/back-button.js';
-import { Screen } from '../../components/ui/screen.js';
-import { ComingSoon } from './flow-parts.js';
+import { lazy, Suspense } from 'react';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
+import { CameraFrame } from './camera/camera-frame.js';
+// Type only: erased from the build, so the screen's code stays out of this chunk.
+import type { CameraScreen as CameraScreenComponent } from './camera/camera-screen.js';
 import { storedEntryType } from './flow-storage.js';
 
-export function CameraPage() {
-  // Service came here through service details; CoF straight from its entry form.
-  const backTo = storedEntryType() === 'CoF' ? '/data-entry?type=CoF' : '/service-details';
+interface CameraScreenModule {
+  CameraScreen: typeof CameraScreenComponent;
+}
+
+let loading: Promise<CameraScreenModule> | null = null;
+
+/**
+ * Starts fetching the camera screen's code. Earlier steps call it so the code is already
+ * on the phone when the technician reaches the camera, perhaps with less signal.
+ */
+export function preloadCameraScreen(): Promise<CameraScreenModule> {
+  loading ??= import('./camera/camera-screen.js').catch((error: unknown) => {
+    // Forget the failure so the next attempt fetches again instead of failing at once.
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** Shown when the camera code cannot be fetched (no signal): the entry is safe in storage. */
+function CameraLoadFailed() {
   return (
-    <Screen title="Capture Photo" back={<BackButton to={backTo} />}>
-      <ComingSoon what="Taking the photo and submitting the record" />
-    </Screen>
+    <CameraFrame type={storedEntryType() ?? 'Service'}>
+      <Card role="alert">
+        <CardTitle>Camera could not be loaded</CardTitle>
+        <CardDescription className="mt-1 text-base">Please check your connection and try again. Your inspection details are kept.</CardDescription>
+        <Button size="lg" className="mt-4 w-full" onClick={() => window.location.reload()}>
+          Try Again
+        </Button>
+      </Card>
+    </CameraFrame>
+  );
+}
+
+// Capture, overlay and upload code loads only when the flow reaches the camera, keeping it
+// off the technician's first load (DESIGN section 10 budget).
+const CameraScreen = lazy(() =>
+  preloadCameraScreen().then(
+    (m) => ({ default: m.CameraScreen }),
+    () => ({ default: CameraLoadFailed }),
+  ),
+);
+
+export function CameraPage() {
+  return (
+    <Suspense
+      // The frame (title, step, Back) shows at once, so Back works even on a slow connection.
+      fallback={
+        <CameraFrame type={storedEntryType() ?? 'Service'}>
+          <p role="status" className="text-base font-semibold text-slate-800">
+            Loading camera...
+          </p>
+        </CameraFrame>
+      }
+    >
+      <CameraScreen />
+    </Suspense>
   );
 }

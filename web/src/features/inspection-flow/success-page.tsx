@@ -1,39 +1,53 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.js';
-import { Card } from '../../components/ui/card.js';
+import { Card, CardTitle } from '../../components/ui/card.js';
 import { Screen } from '../../components/ui/screen.js';
-import { ComingSoon } from './flow-parts.js';
 import { clearSubmissionResult, readSubmissionResult } from './flow-storage.js';
 
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" />
+      <path d="m8 12 3 3 5-6" />
+    </svg>
+  );
+}
+
+/** The submission result (spec section 2, Success); the route guard ensures one is stored. */
 export function SuccessPage() {
   const navigate = useNavigate();
-  const result = readSubmissionResult();
+  // Read once: clearing it on the way out must not redraw this screen empty first.
+  const [result] = useState(readSubmissionResult);
   const finish = () => {
     clearSubmissionResult();
     navigate('/purpose', { replace: true });
   };
 
+  const rows: Array<[string, string]> = [
+    ['Record ID', result?.recordId || '—'],
+    ['File Name', result?.fileName || '—'],
+    ['Upload Status', 'Completed'],
+  ];
+
   return (
     <Screen title="Submission Result">
-      {result && (result.recordId || result.fileName) ? (
-        <Card>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-base">
-            {result.recordId ? (
-              <>
-                <dt className="font-semibold">Record ID</dt>
-                <dd className="break-all">{result.recordId}</dd>
-              </>
-            ) : null}
-            {result.fileName ? (
-              <>
-                <dt className="font-semibold">File name</dt>
-                <dd className="break-all">{result.fileName}</dd>
-              </>
-            ) : null}
-          </dl>
-        </Card>
-      ) : null}
-      <ComingSoon what="The full submission summary" />
+      <Card aria-labelledby="submission-result-title" className="flex flex-col gap-3">
+        <div className="flex items-center gap-3 text-green-800">
+          <CheckIcon />
+          <CardTitle id="submission-result-title" className="text-green-900">
+            Inspection Submitted
+          </CardTitle>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-base">
+          {rows.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-semibold text-slate-700">{term}</dt>
+              <dd className="break-all text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
       <div className="flex flex-col gap-3">
         <Button size="lg" onClick={finish}>
           New Inspection

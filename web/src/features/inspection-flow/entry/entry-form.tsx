@@ -1,0 +1,422 @@
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { DIVISIONS, type InspectionType, LINES, LOCATIONS } from '../../../../../common/constants.js';
+import { maskCofValue } from '../../../../../common/rules/cof-value.js';
+import type { Curve } from '../../../../../common/schemas/curve.js';
+import type { InspectionEntry } from '../../../../../common/schemas/inspection.js';
+import type { Station } from '../../../../../common/schemas/reference.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardTitle } from '../../../components/ui/card.js';
+import { Input } from '../../../components/ui/input.js';
+import { useCurves, useStationLookup, useStations } from '../api/reference-data.js';
+import { readEntry, writeEntry } from '../flow-storage.js';
+import {
+  curveEngineer,
+  curveLine,
+  curveNumberOptions,
+  curvesNumbered,
+  findCurveByHkm,
+  hkmOptions,
+  isSingleLineDivision,
+  matchStation,
+  sectionOptions,
+  sseOptions,
+  withCurrent,
+} from './curve-options.js';
+import {
+  emptyEntryValues,
+  type EntryFormValues,
+  entryResolver,
+  entryValuesFrom,
+  type StationMode,
+  todayLocal,
+  toSessionEntry,
+} from './entry-values.js';
+import { describedBy, FieldShell, SelectField } from './form-controls.js';
+import { StationField } from './station-field.js';
+import { newSubmissionId } from './submission-id.js';
+
+type TextField = Exclude<keyof EntryFormValues, 'type'>;
+type StationName = 'station1' | 'station2';
+const STATIONS: readonly StationName[] = ['station1', 'station2'];
+
+const DIVISION_OPTIONS = DIVISIONS.map((d) => ({ value: d, label: d }));
+const LINE_OPTIONS = LINES.map((l) => ({ value: l, label: l }));
+const LOCATION_OPTIONS = LOCATIONS.map((l) => ({ value: l, label: l }));
+const NO_CURVES: readonly Curve[] = [];
+const NO_STATIONS: readonly Station[] = [];
+
+function CurvesStatus({ query }: { query: ReturnType<typeof useCurves> }) {
+  if (query.isPending) {
+    return (
+      <p role="status" className="rounded-lg border-2 border-slate-300 bg-white p-3 text-base font-semibold text-slate-800">
+        Loading curves...
+      </p>
+    );
+  }
+  if (!query.isError) return null;
+  return (
+    <div role="alert" className="flex flex-col gap-3 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-base text-red-900">
+      <p className="font-semibold">Could not load curves. Check your connection and try again.</p>
+      <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Step 1 of both flows (spec sections 2, 4 and 5). Saves the session entry and calls
+ * onSaved; where to go next is the page's business.
+ */
+export function EntryForm({ type, onSaved }: { type: InspectionType; onSaved: () => void }) {
+  const [initial] = useState(() => {
+    const today = todayLocal();
+    const stored = readEntry();
+    // Coming Back to the same form: start from what was saved.
+    return stored !== null && stored.type === type ? entryValuesFrom(stored, type, today) : emptyEntryValues(type, today);
+  });
+  const {
+    control,
+    setValue,
+    getValues,
+    handleSubmit,
+    formState: { errors, isSubmitted },
+  } = useForm<EntryFormValues, unknown, InspectionEntry>({ resolver: entryResolver, defaultValues: initial });
+  const [division, section, sse] = useWatch({ control, name: ['divisionRailway', 'section', 'railwayEngineer'] });
+
+  // UI-only state: neither is part of the stored entry.
+  const [hkmCode, setHkmCode] = useState('');
+  const [stationModes, setStationModes] = useState<Record<StationName, StationMode>>({ station1: 'list', station2: 'list' });
+
+  const curvesQuery = useCurves();
+  const curves = curvesQuery.data ?? NO_CURVES;
+  const stationsQuery = useStations(section);
+  const lookupStations = useStationLookup();
+  // Filling stations from an HKM choice waits for the station list; a later choice wins.
+  const stationFill = useRef(0);
+  const cancelStationFill = () => {
+    stationFill.current += 1;
+    return stationFill.current;
+  };
+
+  const put = (name: TextField, value: string) =>
+    // After a failed submit, errors follow every change, including the cascaded ones.
+    setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
+
+  const chooseDivision = (value: string) => {
+    cancelStationFill();
+    put('divisionRailway', value);
+    put('section', '');
+    put('curveNumber', '');
+    put('railwayEngineer', '');
+    setHkmCode('');
+    put('line', isSingleLineDivision(value) ? 'Single' : '');
+  };
+
+  const chooseSection = (value: string) => {
+    cancelStationFill();
+    put('section', value);
+    put('curveNumber', '');
+    put('railwayEngineer', '');
+    setHkmCode('');
+  };
+
+  const chooseSse = (value: string) => {
+    put('railwayEngineer', value);
+    setHkmCode('');
+  };
+
+  const fillStations = async (curve: Curve, run: number) => {
+    let stations: readonly Station[] = NO_STATIONS;
+    try {
+      stations = await lookupStations(curve.section);
+    } catch {
+      // Offline or no list: the curve's own station text is still worth keeping (as Manual).
+    }
+    if (stationFill.current !== run) return;
+    const modes: Partial<Record<StationName, StationMode>> = {};
+    for (const name of STATIONS) {
+      const text = (name === 'station1' ? curve.station1 : curve.station2)?.trim() ?? '';
+      const match = matchStation(stations, text);
+      if (match) {
+        modes[name] = 'list';
+        put(name, match.stationName);
+      } else {
+        if (text !== '') modes[name] = 'manual';
+        put(name, text);
+      }
+    }
+    setStationModes((current) => ({ ...current, ...modes }));
+  };
+
+  const chooseHkm = (code: string) => {
+    const run = cancelStationFill();
+    setHkmCode(code);
+    const curve = findCurveByHkm(curves, code);
+    if (curve === undefined) return;
+    put('divisionRailway', curve.divisionRailway);
+    put('section', curve.section);
+    put('curveNumber', curve.curveNumber);
+    const line = curveLine(curve) ?? (isSingleLineDivision(curve.divisionRailway) ? 'Single' : getValues('line'));
+    put('line', line);
+    // An engineer from the previous curve would be wrong for this one, so no SSE means none.
+    put('railwayEngineer', curveEngineer(curve) ?? '');
+    void fillStations(curve, run);
+  };
+
+  const chooseCurveNumber = (value: string) => {
+    put('curveNumber', value);
+    const matches = curvesNumbered(curves, division, section, value);
+    // The curve's own line wins when it has exactly one; a number laid on two lines keeps the user's.
+    const lines = [...new Set(matches.map(curveLine).filter((l) => l !== null))];
+    if (lines.length === 1 && lines[0] !== undefined) put('line', lines[0]);
+    const chosenLine = getValues('line');
+    const curve = matches.find((c) => curveLine(c) === chosenLine) ?? matches[0];
+    const engineer = curve ? curveEngineer(curve) : null;
+    if (engineer !== null && getValues('railwayEngineer').trim() === '') put('railwayEngineer', engineer);
+    // A quick-select code that names another curve would now be misleading.
+    if (hkmCode !== '' && findCurveByHkm(curves, hkmCode)?.curveNumber !== value) {
+      cancelStationFill();
+      setHkmCode('');
+    }
+  };
+
+  const chooseStationMode = (name: StationName, mode: StationMode) => {
+    if (stationModes[name] === mode) return;
+    cancelStationFill();
+    setStationModes({ ...stationModes, [name]: mode });
+    put(name, '');
+  };
+
+  const save = (entry: InspectionEntry) => {
+    writeEntry(toSessionEntry(entry, readEntry(), newSubmissionId));
+    onSaved();
+  };
+
+  const hasSection = division !== '' && section !== '';
+  const stationList = {
+    section,
+    stations: stationsQuery.data ?? NO_STATIONS,
+    isLoading: stationsQuery.isLoading,
+    isError: stationsQuery.isError,
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(save)} className="flex flex-col gap-4">
+      <CurvesStatus query={curvesQuery} />
+
+      <Card className="flex flex-col gap-4">
+        <CardTitle>Curve Details</CardTitle>
+        <FieldShell id="date" label="Date">
+          <Input id="date" type="text" value={initial.date} readOnly className="bg-slate-100" />
+        </FieldShell>
+
+        <Controller
+          control={control}
+          name="divisionRailway"
+          render={({ field }) => (
+            <SelectField
+              id="divisionRailway"
+              label="Division/Railway"
+              required
+              ref={field.ref}
+              value={field.value}
+              onChange={chooseDivision}
+              onBlur={field.onBlur}
+              options={DIVISION_OPTIONS}
+              placeholder="Select division"
+              error={errors.divisionRailway?.message}
+            />
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="section"
+          render={({ field }) => (
+            <SelectField
+              id="section"
+              label="Section"
+              required
+              ref={field.ref}
+              value={field.value}
+              onChange={chooseSection}
+              onBlur={field.onBlur}
+              options={withCurrent(sectionOptions(curves, division), field.value)}
+              placeholder={division === '' ? 'Select a division first' : 'Select section'}
+              disabled={division === ''}
+              error={errors.section?.message}
+            />
+          )}
+        />
+
+        {hasSection ? (
+          <Controller
+            control={control}
+            name="railwayEngineer"
+            render={({ field }) => (
+              <SelectField
+                id="railwayEngineer"
+                label="SSE (Railway Engineer)"
+                ref={field.ref}
+                value={field.value}
+                onChange={chooseSse}
+                onBlur={field.onBlur}
+                options={withCurrent(sseOptions(curves, division, section), field.value)}
+                placeholder="Select SSE (optional)"
+                error={errors.railwayEngineer?.message}
+              />
+            )}
+          />
+        ) : null}
+
+        <SelectField
+          id="hkmCode"
+          label="HKM Code"
+          value={hkmCode}
+          onChange={chooseHkm}
+          options={hkmOptions(curves, { division, section, sse })}
+          placeholder="Select HKM code (optional)"
+          disabled={curves.length === 0}
+          hint="Fills in the curve details for you."
+        />
+
+        <Controller
+          control={control}
+          name="curveNumber"
+          render={({ field }) => (
+            <SelectField
+              id="curveNumber"
+              label="Curve Number"
+              required
+              ref={field.ref}
+              value={field.value}
+              onChange={chooseCurveNumber}
+              onBlur={field.onBlur}
+              options={withCurrent(curveNumberOptions(curves, division, section), field.value)}
+              placeholder={section === '' ? 'Select a section first' : 'Select curve number'}
+              disabled={section === ''}
+              error={errors.curveNumber?.message}
+            />
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="line"
+          render={({ field }) => (
+            <SelectField
+              id="line"
+              label="Line"
+              required
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              options={LINE_OPTIONS}
+              placeholder="Select line"
+              error={errors.line?.message}
+            />
+          )}
+        />
+      </Card>
+
+      <Card className="flex flex-col gap-4">
+        <CardTitle>Stations</CardTitle>
+        {STATIONS.map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <StationField
+                id={name}
+                label={name === 'station1' ? 'Station 1' : 'Station 2'}
+                mode={stationModes[name]}
+                onMode={(mode) => chooseStationMode(name, mode)}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                list={stationList}
+                error={errors[name]?.message}
+              />
+            )}
+          />
+        ))}
+      </Card>
+
+      {type === 'CoF' ? (
+        <Card className="flex flex-col gap-4">
+          <CardTitle>CoF Reading</CardTitle>
+          <Controller
+            control={control}
+            name="cofValue"
+            render={({ field }) => (
+              <FieldShell id="cofValue" label="CoF Value" required hint="Form 0.XX, for example 0.25." error={errors.cofValue?.message}>
+                <Input
+                  id="cofValue"
+                  ref={field.ref}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={field.value}
+                  // Every keystroke or paste is forced into 0.XX (spec section 5).
+                  onChange={(event) => field.onChange(maskCofValue(event.target.value))}
+                  onBlur={field.onBlur}
+                  aria-required="true"
+                  invalid={errors.cofValue !== undefined}
+                  aria-describedby={describedBy('cofValue', true, errors.cofValue?.message)}
+                />
+              </FieldShell>
+            )}
+          />
+          <Controller
+            control={control}
+            name="location"
+            render={({ field }) => (
+              <SelectField
+                id="location"
+                label="Location"
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                options={LOCATION_OPTIONS}
+                placeholder="Select location"
+                error={errors.location?.message}
+              />
+            )}
+          />
+          {(['km', 'pole1', 'pole2'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <FieldShell id={name} label={name === 'km' ? 'KM' : name === 'pole1' ? 'Pole 1' : 'Pole 2'} error={errors[name]?.message}>
+                  <Input
+                    id={name}
+                    ref={field.ref}
+                    type="text"
+                    autoComplete="off"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={errors[name] !== undefined}
+                    aria-describedby={describedBy(name, undefined, errors[name]?.message)}
+                  />
+                </FieldShell>
+              )}
+            />
+          ))}
+        </Card>
+      ) : null}
+
+      <Button type="submit" size="lg" className="w-full">
+        {type === 'Service' ? 'Log Service Details' : 'Continue to Camera'}
+      </Button>
+    </form>
+  );
+}

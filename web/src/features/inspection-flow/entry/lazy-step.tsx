@@ -1,0 +1,43 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
+
+/** Shown when a step's code cannot be fetched (no signal): the stored entry is untouched. */
+function StepLoadFailed() {
+  return (
+    <Card role="alert">
+      <CardTitle>This form could not be loaded</CardTitle>
+      <CardDescription className="mt-1 text-base">
+        Please check your connection and try again. Details you already saved are kept.
+      </CardDescription>
+      <Button size="lg" className="mt-4 w-full" onClick={() => window.location.reload()}>
+        Try Again
+      </Button>
+    </Card>
+  );
+}
+
+/**
+ * A form whose code loads apart from the first page load (DESIGN section 10 budget), with a
+ * preload so an earlier screen can fetch it while the signal is still there. A failed fetch
+ * is forgotten, so the next preload or render tries again instead of failing at once.
+ */
+export function lazyStep<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): { Component: LazyExoticComponent<ComponentType<P>>; preload: () => Promise<ComponentType<P>> } {
+  let loading: Promise<ComponentType<P>> | null = null;
+  const preload = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const Component = lazy(() =>
+    preload().then(
+      (component) => ({ default: component }),
+      (): { default: ComponentType<P> } => ({ default: StepLoadFailed }),
+    ),
+  );
+  return { Component, preload };
+}

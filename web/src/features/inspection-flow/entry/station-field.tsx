@@ -1,0 +1,112 @@
+import type { Station } from '../../../../../common/schemas/reference.js';
+import { Input } from '../../../components/ui/input.js';
+import { cn } from '../../../lib/cn.js';
+import { withCurrent } from './curve-options.js';
+import type { StationMode } from './entry-values.js';
+import { describedBy, FieldShell, SelectControl } from './form-controls.js';
+
+const MODES: { mode: StationMode; label: string }[] = [
+  { mode: 'list', label: 'List' },
+  { mode: 'manual', label: 'Manual' },
+];
+
+function ModeToggle({ label, mode, onMode }: { label: string; mode: StationMode; onMode: (mode: StationMode) => void }) {
+  return (
+    <div role="group" aria-label={`${label} mode`} className="inline-flex rounded-lg border-2 border-slate-700 bg-white p-0.5">
+      {MODES.map((item) => (
+        <button
+          key={item.mode}
+          type="button"
+          aria-pressed={mode === item.mode}
+          onClick={() => onMode(item.mode)}
+          className={cn(
+            'min-h-10 min-w-16 rounded-md px-3 text-sm font-semibold',
+            mode === item.mode ? 'bg-brand-700 text-white' : 'text-slate-900 hover:bg-slate-100',
+          )}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export interface StationListState {
+  section: string;
+  stations: readonly Station[];
+  isLoading: boolean;
+  isError: boolean;
+}
+
+function listHint({ section, stations, isLoading, isError }: StationListState): string | undefined {
+  if (section === '' || isLoading) return undefined;
+  if (isError) return 'Could not load the stations. Use Manual to type the name.';
+  if (stations.length === 0) return 'No stations are listed for this section. Use Manual to type the name.';
+  return undefined;
+}
+
+/**
+ * Station 1 or 2: picked from the section's station list (the default) or typed. The list
+ * stores the station name, which is what curve records and the photo overlay carry.
+ */
+export function StationField({
+  id,
+  label,
+  mode,
+  onMode,
+  value,
+  onChange,
+  onBlur,
+  list,
+  error,
+  ref,
+}: {
+  id: string;
+  label: string;
+  mode: StationMode;
+  onMode: (mode: StationMode) => void;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  list: StationListState;
+  error?: string;
+  /** The form library's focus handle; the control behind it changes with the mode. */
+  ref?: (element: HTMLElement | null) => void;
+}) {
+  const hint = mode === 'list' ? listHint(list) : undefined;
+  // One shell for both modes, so the toggle (and its focus) survives the switch.
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} aside={<ModeToggle label={label} mode={mode} onMode={onMode} />}>
+      {mode === 'manual' ? (
+        <Input
+          id={id}
+          ref={ref}
+          type="text"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+          placeholder="Type the station name"
+          autoComplete="off"
+          invalid={error !== undefined}
+          aria-describedby={describedBy(id, undefined, error)}
+        />
+      ) : (
+        <SelectControl
+          id={id}
+          ref={ref}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          options={withCurrent(
+            list.stations.map((s) => ({ value: s.stationName, label: `${s.stationName} (${s.stationCode})` })),
+            value,
+          )}
+          placeholder={list.section === '' ? 'Select a section first' : list.isLoading ? 'Loading stations...' : 'Select station'}
+          disabled={list.section === '' && value === ''}
+          hint={hint}
+          error={error}
+        />
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * A v4 UUID for the entry's upload (the server stores one record per id). randomUUID exists
+ * only in secure contexts, and a phone opening a dev or LAN build over plain http has none,
+ * so the same format is built from getRandomValues there.
+ */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

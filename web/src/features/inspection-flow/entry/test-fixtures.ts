@@ -1,0 +1,113 @@
+/** Curves, stations and a stored entry shaped like the API's answers, for the flow's tests. */
+import type { Curve } from '../../../../../common/schemas/curve.js';
+import type { SessionEntry } from '../../../../../common/schemas/inspection.js';
+import type { Station } from '../../../../../common/schemas/reference.js';
+import { INSPECTION_ENTRY_KEY } from '../../../lib/storage-keys.js';
+import { jsonResponse, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.js';
+import { storeUser, technician } from '../../../test/users.js';
+
+let nextId = 1;
+function curve(fields: Partial<Curve> & Pick<Curve, 'divisionRailway' | 'section' | 'curveNumber' | 'line'>): Curve {
+  const id = nextId++;
+  return {
+    id,
+    no: id,
+    hkmCode: null,
+    kmFrom: null,
+    metFrom: null,
+    kmTo: null,
+    metTo: null,
+    length: null,
+    station1: null,
+    station2: null,
+    degree: null,
+    den: null,
+    aen: null,
+    sse: null,
+    comments: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+export const CURVES: Curve[] = [
+  // Curve 12 is laid on both lines of RTM-NAD, as records allow (section, number and line).
+  curve({ divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '12', line: 'UP', hkmCode: 1010, sse: 'Verma', station1: 'RTM', station2: 'Naguda' }),
+  curve({ divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '12', line: 'DN', hkmCode: 1002, sse: 'Anand', station1: 'Somewhere Else', station2: null }),
+  curve({ divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '7', line: 'Up', hkmCode: 1001, sse: 'SSE' }),
+  curve({ divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '15', line: 'DN', hkmCode: 998, sse: 'Chopra' }),
+  curve({ divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '20', line: 'Up', sse: '' }),
+  curve({ divisionRailway: 'RTM/WR', section: 'BEC Bypass', curveNumber: '3', line: 'UP', hkmCode: 2001, sse: 'Bhatt' }),
+  curve({ divisionRailway: 'FZR/NR', section: 'FZR-BTI', curveNumber: '40', line: 'SL', hkmCode: 3001, sse: 'Singh' }),
+  curve({ divisionRailway: 'BRC/WR', section: 'BRC-ANND', curveNumber: '9', line: 'Down', hkmCode: 4001, sse: 'Zala' }),
+];
+
+export const STATIONS: Station[] = [
+  { id: 1, no: 1, stationName: 'Ratlam', stationCode: 'RTM', section: 'RTM-NAD', divisionRailway: 'RTM/WR' },
+  { id: 2, no: 2, stationName: 'Naguda', stationCode: 'NAD', section: 'RTM-NAD', divisionRailway: 'RTM/WR' },
+  { id: 3, no: 3, stationName: 'Bhatinda', stationCode: 'BTI', section: 'FZR-BTI', divisionRailway: 'FZR/NR' },
+];
+
+export const PART_CATEGORIES = ['Pump', 'Nozzle'];
+export const PARTS: Record<string, { id: number; itemName: string }[]> = {
+  Pump: [
+    { id: 1, itemName: 'Pump motor' },
+    { id: 2, itemName: 'Pump seal' },
+  ],
+  Nozzle: [{ id: 3, itemName: 'Nozzle tip' }],
+};
+
+const healthy = () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0' });
+
+function queryParam(request: RecordedRequest, name: string): string | null {
+  return new URL(request.url, 'http://localhost').searchParams.get(name);
+}
+
+/**
+ * A signed-in Technician and the reference-data endpoints. Each answer can be replaced, e.g.
+ * by a failing one, and every request the app made is returned.
+ */
+export function signedInWithReferenceData(
+  overrides: Partial<Record<'curves' | 'stations' | 'categories' | 'parts', (request: RecordedRequest) => Response | Promise<Response>>> = {},
+): RecordedRequest[] {
+  storeUser(technician);
+  return stubFetch({
+    'GET /api/health': healthy,
+    'GET /api/auth/me': () => jsonResponse(200, { user: technician }),
+    'GET /api/consolidated-curves': overrides.curves ?? (() => jsonResponse(200, { curves: CURVES, total: CURVES.length })),
+    'GET /api/stations':
+      overrides.stations ??
+      ((request) => jsonResponse(200, { stations: STATIONS.filter((s) => s.section === queryParam(request, 'section')) })),
+    'GET /api/machine-parts/categories': overrides.categories ?? (() => jsonResponse(200, { categories: PART_CATEGORIES })),
+    'GET /api/machine-parts':
+      overrides.parts ?? ((request) => jsonResponse(200, { parts: PARTS[queryParam(request, 'category') ?? ''] ?? [] })),
+  });
+}
+
+export const STORED_SERVICE_ENTRY: SessionEntry = {
+  date: '2025-03-01',
+  type: 'Service',
+  divisionRailway: 'RTM/WR',
+  section: 'RTM-NAD',
+  curveNumber: '15',
+  line: 'Down',
+  station1: 'Ratlam',
+  station2: 'Naguda',
+  railwayEngineer: 'Chopra',
+  sse: 'Chopra',
+  cofValue: '',
+  location: '',
+  km: '',
+  pole1: '',
+  pole2: '',
+  clientSubmissionId: '2f1c9b7e-4d3a-4c8e-9a1b-0c2d3e4f5a6b',
+};
+
+export function storeEntry(entry: SessionEntry): void {
+  sessionStorage.setItem(INSPECTION_ENTRY_KEY, JSON.stringify(entry));
+}
+
+export function storedEntry(): unknown {
+  return JSON.parse(sessionStorage.getItem(INSPECTION_ENTRY_KEY) ?? 'null');
+}

@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { SERVICE_UPDATES } from '../../../../../common/constants.js';
+import { type ServiceDetails, serviceDetailsSchema, type SessionEntry } from '../../../../../common/schemas/inspection.js';
+
+export type ServiceUpdate = (typeof SERVICE_UPDATES)[number];
+
+/** The four answers with the spec's labels (section 2), in the spec's order. */
+export const SERVICE_UPDATE_LABELS: Record<ServiceUpdate, string> = {
+  'working-fine': 'Machine is working fine',
+  'part-broken': 'Some part is broken',
+  'part-stolen': 'Some part is stolen',
+  uninstall: 'Uninstall the machine',
+};
+
+/** Text everywhere, '' for "nothing chosen", as radios, selects and number inputs give it. */
+export interface ServiceFormValues {
+  serviceUpdate: string;
+  partCategory: string;
+  partItemName: string;
+  greaseDepth: string;
+}
+
+/** The answers already stored (the user came Back from review), or an empty form. */
+export function serviceValuesFrom(entry: SessionEntry | null): ServiceFormValues {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    serviceUpdate: SERVICE_UPDATES.find((u) => u === entry?.serviceUpdate) ?? '',
+    partCategory: text(entry?.partCategory),
+    partItemName: text(entry?.partItemName),
+    greaseDepth: text(entry?.greaseDepth),
+  };
+}
+
+/*
+ * The shared contract decides every rule and message. Its input type spells "nothing chosen"
+ * as null while the form holds ''; the contract reads '' the same way at run time (an empty
+ * update is 'Please select a service update', empty parts and depth are absent).
+ */
+const serviceFormSchema = z
+  .custom<ServiceFormValues>()
+  .transform((values): unknown => values)
+  .pipe(serviceDetailsSchema);
+
+export const serviceResolver = zodResolver(serviceFormSchema);
+
+export type ServiceEntryPatch = Pick<SessionEntry, 'serviceUpdate' | 'partCategory' | 'partItemName' | 'greaseDepth'>;
+
+/** The part of the session entry this step owns; greaseDepth is kept as text like the rest. */
+export function serviceEntryPatch(details: ServiceDetails): ServiceEntryPatch {
+  return {
+    serviceUpdate: details.serviceUpdate ?? '',
+    partCategory: details.partCategory ?? '',
+    partItemName: details.partItemName ?? '',
+    greaseDepth: details.greaseDepth === null ? '' : String(details.greaseDepth),
+  };
+}

@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SUBMISSION_RESULT_KEY } from '../../lib/storage-keys.js';
+import { jsonResponse, stubFetch } from '../../test/fetch-stub.js';
+import { renderApp } from '../../test/render-app.js';
+import { storeUser, technician } from '../../test/users.js';
+
+function openSuccess() {
+  storeUser(technician);
+  sessionStorage.setItem(SUBMISSION_RESULT_KEY, JSON.stringify({ recordId: 'INS-2025-0042', fileName: 'INS-2025-0042.jpg' }));
+  stubFetch({
+    'GET /api/health': () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0' }),
+    'GET /api/auth/me': () => jsonResponse(200, { user: technician }),
+  });
+  renderApp('/success');
+}
+
+const term = (name: string) => screen.getByText(name, { selector: 'dt' });
+
+describe('Success screen', () => {
+  it("shows the record ID, the file name and the upload status 'Completed'", () => {
+    openSuccess();
+    expect(term('Record ID').nextElementSibling).toHaveTextContent('INS-2025-0042');
+    expect(term('File Name').nextElementSibling).toHaveTextContent('INS-2025-0042.jpg');
+    expect(term('Upload Status').nextElementSibling).toHaveTextContent('Completed');
+  });
+
+  it.each(['New Inspection', 'Return to Home'])("'%s' clears the stored result and goes to /purpose", async (name) => {
+    openSuccess();
+    await userEvent.click(screen.getByRole('button', { name }));
+    expect(await screen.findByRole('heading', { name: 'Select Purpose' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/purpose$/);
+    expect(sessionStorage.getItem(SUBMISSION_RESULT_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { type UploadMetadataInput, type UploadResponse, uploadResponseSchema } from '../../../../../common/schemas/inspection.js';
+import { userDataHeaders } from './request-headers.js';
+
+export const UPLOAD_URL = '/api/inspections/upload';
+export const UPLOAD_FILE_NAME = 'inspection_image.jpg';
+
+// Long enough for a 2 MB photo over a weak 2G link; short enough that a dead connection
+// gives the button back. A retry is safe: the same clientSubmissionId never makes two records.
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+export const SUBMISSION_FAILED_TITLE = 'Submission Failed';
+export const SUBMISSION_FAILED_DESCRIPTION = 'Failed to submit inspection record. Please try again.';
+
+/** A non-OK or unreadable answer to the upload. */
+export class UploadError extends Error {
+  readonly status: number;
+  /** The readable message of our server's error body, when it sent one. */
+  readonly serverMessage: string | null;
+
+  constructor(status: number, serverMessage: string | null) {
+    super(`Upload failed (${status})`);
+    this.name = 'UploadError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+const errorBodySchema = z.object({
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+function parseJson(text: string): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+/** "{message}: {field problems}" from a {code, message, fields} body, or null for anything else (e.g. a proxy's HTML page). */
+export function serverMessageOf(bodyText: string): string | null {
+  const parsed = errorBodySchema.safeParse(parseJson(bodyText));
+  if (!parsed.success || parsed.data.message.trim() === '') return null;
+  const fieldMessages = Object.values(parsed.data.fields ?? {});
+  return fieldMessages.length > 0 ? `${parsed.data.message}: ${fieldMessages.join('; ')}` : parsed.data.message;
+}
+
+/** The toast text for a failed submission: the spec's sentence, then what the server said. */
+export function submissionFailureDescription(error: unknown): string {
+  if (error instanceof UploadError && error.serverMessage !== null) {
+    return `${SUBMISSION_FAILED_DESCRIPTION} ${error.serverMessage}`;
+  }
+  return SUBMISSION_FAILED_DESCRIPTION;
+}
+
+/**
+ * Sends the photo and its record in one multipart request; the server stores both or
+ * neither. `metadata` comes first so the server can reject a bad record before it reads
+ * the photo. 201 is a new record, 200 the one already stored for this clientSubmissionId:
+ * both are a success here.
+ */
+export async function uploadInspection(metadata: UploadMetadataInput, photo: Blob, timeoutMs: number = UPLOAD_TIMEOUT_MS): Promise<UploadResponse> {
+  const form = new FormData();
+  form.append('metadata', JSON.stringify(metadata));
+  form.append('file', new File([photo], UPLOAD_FILE_NAME, { type: 'image/jpeg' }));
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let status = 0;
+  let bodyText = '';
+  try {
+    // No Content-Type: the browser writes the multipart boundary itself.
+    const res = await fetch(UPLOAD_URL, {
+      method: 'POST',
+      body: form,
+      headers: userDataHeaders(),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    status = res.status;
+    bodyText = await res.text();
+    if (!res.ok) throw new UploadError(status, serverMessageOf(bodyText));
+    const parsed = uploadResponseSchema.safeParse(parseJson(bodyText));
+    if (!parsed.success) throw new UploadError(status, null);
+    return parsed.data;
+  } catch (error) {
+    // Diagnostics for support: the spec's log line (section 8), with "network" when no answer came.
+    console.error(`Upload failed (${status === 0 ? 'network' : status}): ${bodyText || String(error)}`);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
