@@ -19,6 +19,26 @@ declare module 'autocannon' {
       title?: string;
       /** Latencies of non-2xx responses are left out of the histogram unless this is false. */
       excludeErrorStats?: boolean;
+      /** The requests each connection sends in turn (default: one, from the options above). */
+      requests?: RequestSpec[];
+    }
+
+    /** What one request is built from; unset fields come from the options. */
+    interface RequestParams {
+      method?: Options['method'];
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
+    }
+
+    interface RequestSpec extends RequestParams {
+      /**
+       * Called (synchronously, in the connection's turn) each time the request is built: before
+       * every send. Return the request to send; the body is copied into the request buffer.
+       */
+      setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams | null;
+      /** Called with every response to this request; body is the whole response body as text. */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
     }
 
     interface Histogram {

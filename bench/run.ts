@@ -92,10 +92,12 @@ function makeContext(server: RunningServer, settings: Settings): ScenarioContext
       },
     },
     log,
+    serverPid: server.pid,
+    dataDir: server.dataDir,
   };
 }
 
-async function runScenario(scenario: Scenario, ctx: ScenarioContext, pid: number): Promise<ScenarioRecord> {
+async function runScenario(scenario: Scenario, ctx: ScenarioContext, pid: number, cpus: number): Promise<ScenarioRecord> {
   log(`${scenario.name}: ${scenario.description}`);
   const rssBefore = await readRssMb(pid);
   const sampler = sampleRss(pid);
@@ -117,7 +119,7 @@ async function runScenario(scenario: Scenario, ctx: ScenarioContext, pid: number
     failure = error instanceof Error ? error.message : String(error);
   }
   const peak = await sampler.stop();
-  const verdict = judge(scenario.budget, result, peak, ctx.database);
+  const verdict = judge(scenario.budget, result, peak, ctx.database, cpus);
   const record: ScenarioRecord = {
     name: scenario.name,
     description: scenario.description,
@@ -242,7 +244,7 @@ async function main(): Promise<number> {
   let serverLog: ServerLogSummary;
   try {
     const ctx = makeContext(server, settings);
-    for (const scenario of settings.selected) records.push(await runScenario(scenario, ctx, server.pid));
+    for (const scenario of settings.selected) records.push(await runScenario(scenario, ctx, server.pid, facts.cpus.count));
   } finally {
     serverLog = server.logSummary();
     log('stopping the server and removing the scratch data');

@@ -38,6 +38,7 @@ export function judge(
   result: ScenarioResult | null,
   peakRssMb: number | null,
   database: DatabaseKind,
+  cpus: number,
 ): Verdict {
   if (!budget) return { kind: 'none' };
   if (!result) return { kind: 'not-applicable', detail: 'no result' };
@@ -47,6 +48,12 @@ export function judge(
     return {
       kind: 'not-applicable',
       detail: `budget is for ${DATABASE_NAMES[budget.database]}; on ${DATABASE_NAMES[database]}, for information: ${comparison}`,
+    };
+  }
+  if (budget.cpus !== undefined && cpus !== budget.cpus) {
+    return {
+      kind: 'not-applicable',
+      detail: `budget is for ${budget.cpus} CPUs, this machine has ${cpus}; for information: ${comparison}`,
     };
   }
   if (budget.connections !== undefined && result.connections !== budget.connections) {

@@ -57,3 +57,42 @@ export function sampleRss(pid: number, intervalMs = 50): RssSampler {
     },
   };
 }
+
+export interface RssSample {
+  /** Milliseconds since recording started. */
+  atMs: number;
+  mb: number;
+}
+
+export interface RssRecorder {
+  /** Stops recording; resolves to every sample taken, oldest first. */
+  stop(): Promise<RssSample[]>;
+}
+
+/** Like sampleRss, but keeps every sample, to see whether memory levels off or keeps growing. */
+export function recordRss(pid: number, intervalMs = 100): RssRecorder {
+  const started = performance.now();
+  const samples: RssSample[] = [];
+  let pending: Promise<void> | null = null;
+  const take = (): Promise<void> => {
+    const atMs = performance.now() - started;
+    const read = readRssMb(pid).then((mb) => {
+      if (mb !== null) samples.push({ atMs, mb });
+      pending = null;
+    });
+    pending = read;
+    return read;
+  };
+  void take();
+  const timer = setInterval(() => {
+    if (!pending) void take();
+  }, intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      if (pending) await pending;
+      await take();
+      return samples;
+    },
+  };
+}

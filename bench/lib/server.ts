@@ -30,6 +30,8 @@ export interface ServerLogSummary {
 export interface RunningServer {
   baseUrl: string;
   pid: number;
+  /** The scratch DATA_DIR (removed by stop()). */
+  dataDir: string;
   database: DatabaseKind;
   /** PostgreSQL's server_version, or the PGlite package version. */
   databaseVersion: string | null;
@@ -110,6 +112,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     return {
       baseUrl,
       pid,
+      dataDir,
       database,
       databaseVersion,
       logFile: options.logFile,

@@ -53,6 +53,8 @@ export interface Budget {
   database?: DatabaseKind;
   /** The budget is defined at this concurrency only. */
   connections?: number;
+  /** The budget is defined for a machine with this many CPUs (the server and the load generator share them). */
+  cpus?: number;
 }
 
 export interface DemoAccount {
@@ -76,6 +78,10 @@ export interface ScenarioContext {
   demo: { password: string; accounts: readonly DemoAccount[]; byRole(role: string): DemoAccount };
   /** A progress line on stderr. */
   log(message: string): void;
+  /** The server process, e.g. to read its memory or CPU time at points of a scenario. */
+  serverPid: number;
+  /** The server's scratch DATA_DIR (photos are under blobs/). */
+  dataDir: string;
 }
 
 export interface Scenario {

@@ -6,5 +6,6 @@ import type { Scenario } from '../lib/types.js';
 import { curvesList } from './curves-list.js';
 import { health } from './health.js';
 import { login } from './login.js';
+import { upload } from './upload.js';
 
-export const scenarios: readonly Scenario[] = [health, curvesList, login];
+export const scenarios: readonly Scenario[] = [health, curvesList, login, upload];

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import {
 } from '../../../common/schemas/inspection.js';
 import { AppError, validationError } from '../../app-error.js';
 import { access, currentUser } from '../../plugins/access.js';
+import { Semaphore } from '../../semaphore.js';
 import type { InspectionService } from './service.js';
 
 /** Reads the `metadata` and `file` parts of an upload; the photo is held in memory (<= 10 MB). */
@@ -61,6 +63,9 @@ function parseMetadata(text: string | undefined) {
 
 export async function inspectionRoutes(app: FastifyInstance, { inspections }: { inspections: InspectionService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Checking a photo is CPU work and holds up to 10 MB: more at once than the cores can
+  // decode only adds memory, so later uploads wait (their bytes stay in the socket).
+  const uploadSlots = new Semaphore(Math.max(2, availableParallelism() * 2));
 
   r.post(
     '/api/inspections/upload',
@@ -70,12 +75,14 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections }: { 
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { metadataText, photo } = await readUpload(request);
-      const metadata = parseMetadata(metadataText);
-      if (photo === undefined) {
-        throw new AppError('VALIDATION_FAILED', 'file: the photo (file) is required', { fields: { file: 'the photo (file) is required' } });
-      }
-      const answer = await inspections.upload(user, metadata, photo);
+      const answer = await uploadSlots.run(async () => {
+        const { metadataText, photo } = await readUpload(request);
+        const metadata = parseMetadata(metadataText);
+        if (photo === undefined) {
+          throw new AppError('VALIDATION_FAILED', 'file: the photo (file) is required', { fields: { file: 'the photo (file) is required' } });
+        }
+        return inspections.upload(user, metadata, photo);
+      });
       return reply.status(answer.duplicate ? 200 : 201).send(answer);
     },
   );

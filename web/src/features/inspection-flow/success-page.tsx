@@ -39,11 +39,11 @@ export function SuccessPage() {
             Inspection Submitted
           </CardTitle>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-base">
+        <dl className="flex flex-col gap-3 text-base">
           {rows.map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="font-semibold text-slate-700">{term}</dt>
-              <dd className="break-all text-slate-900">{value}</dd>
+            <div key={term} className="flex flex-col gap-0.5">
+              <dt className="text-sm font-semibold text-slate-700">{term}</dt>
+              <dd className="font-mono text-lg break-all text-slate-900">{value}</dd>
             </div>
           ))}
         </dl>
