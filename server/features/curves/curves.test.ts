@@ -1,4 +1,7 @@
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consolidatedCurveDetails } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createCurve, createUser, signIn } from '../../test/factories.js';
 
@@ -70,5 +73,38 @@ describe('GET /api/consolidated-curves', () => {
     const notNumber = await list(technician, '?limit=lots');
     expect(notNumber.statusCode).toBe(400);
     expect(notNumber.json().fields.limit).toBeDefined();
+  });
+});
+
+describe('the curve list as a cached download', () => {
+  it('answers 304 to a phone that already has this version, and gzip to one that accepts it', async () => {
+    const first = await list(technician, '?limit=1000');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const again = await t.app.inject({ method: 'GET', url: '/api/consolidated-curves?limit=1000', headers: { cookie: technician, 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const zipped = await t.app.inject({ method: 'GET', url: '/api/consolidated-curves?limit=1000', headers: { cookie: technician, 'accept-encoding': 'gzip, deflate' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(first.json());
+  });
+
+  it('serves the new list as soon as a curve is added, changed or removed', async () => {
+    const before = await list(technician, '?limit=1000');
+    const added = await createCurve(t.database.db, { divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '99', hkmCode: 1099 });
+    const afterAdd = await list(technician, '?limit=1000');
+    expect(afterAdd.headers.etag).not.toBe(before.headers.etag);
+    expect(afterAdd.json().total).toBe(before.json().total + 1);
+
+    await t.database.db.update(consolidatedCurveDetails).set({ sse: 'SSE/P.Way/NAD' }).where(eq(consolidatedCurveDetails.id, added.id));
+    const afterEdit = await list(technician, '?limit=1000');
+    expect(afterEdit.json().curves.find((c: { id: number }) => c.id === added.id).sse).toBe('SSE/P.Way/NAD');
+
+    await t.database.db.delete(consolidatedCurveDetails).where(eq(consolidatedCurveDetails.id, added.id));
+    const afterDelete = await list(technician, '?limit=1000');
+    expect(afterDelete.json()).toEqual(before.json());
   });
 });

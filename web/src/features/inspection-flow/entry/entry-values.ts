@@ -4,24 +4,14 @@ import type { InspectionType } from '../../../../../common/constants.js';
 import { COF_VALUE_DEFAULT, maskCofValue } from '../../../../../common/rules/cof-value.js';
 import { type InspectionEntry, inspectionEntrySchema, type SessionEntry } from '../../../../../common/schemas/inspection.js';
 
-/** What the entry form holds: text everywhere, '' for "nothing chosen yet" (what a select gives). */
-export interface EntryFormValues {
-  date: string;
-  type: InspectionType;
-  divisionRailway: string;
-  section: string;
-  curveNumber: string;
-  line: string;
-  station1: string;
-  station2: string;
-  /** The SSE picker's value: the spec keeps the engineer as railwayEngineer and as sse. */
-  railwayEngineer: string;
-  cofValue: string;
-  location: string;
-  km: string;
-  pole1: string;
-  pole2: string;
-}
+/**
+ * What the entry form holds: the step-1 fields of the stored entry, as text, '' for
+ * "nothing chosen yet" (what a select gives). railwayEngineer is the SSE picker's value.
+ */
+export type EntryFormValues = Pick<
+  SessionEntry,
+  'date' | 'type' | 'divisionRailway' | 'section' | 'curveNumber' | 'line' | 'station1' | 'station2' | 'railwayEngineer' | 'cofValue' | 'location' | 'km' | 'pole1' | 'pole2'
+>;
 
 export type StationMode = 'list' | 'manual';
 
