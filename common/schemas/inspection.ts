@@ -87,11 +87,17 @@ export const serviceDetailsFields = {
     .refine((v) => v === null || Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Grease depth must be in steps of 0.1'),
 };
 
+/** Run the cross-field rules even when a field failed, so every problem is named at once. */
+const ALWAYS = { when: () => true };
+
 type EntryShape = { type: 'Service' | 'CoF'; cofValue: string | null; serviceUpdate?: string | null; partCategory?: string | null; partItemName?: string | null; isMachineWorking?: boolean | null };
 
 /** The rules that depend on the type: CoF needs its value; Service its update, parts and answer. */
 function checkTypeRules(value: EntryShape, ctx: z.RefinementCtx, stage: 'entry' | 'record') {
-  if (value.type === 'CoF' && value.cofValue === null) {
+  // These rules also run when other fields failed (so a form shows every message at once);
+  // a field that failed its own check may then still hold its raw text.
+  const cofMissing = value.cofValue === null || value.cofValue === undefined || value.cofValue === '' || value.cofValue === '0.';
+  if (value.type === 'CoF' && cofMissing) {
     ctx.addIssue({ code: 'custom', path: ['cofValue'], message: 'CoF value is required' });
   }
   if (stage === 'entry' || value.type !== 'Service') return;
@@ -109,7 +115,7 @@ function checkTypeRules(value: EntryShape, ctx: z.RefinementCtx, stage: 'entry' 
 
 export const inspectionEntrySchema = z
   .object(inspectionEntryFields)
-  .superRefine((v, ctx) => checkTypeRules(v, ctx, 'entry'));
+  .superRefine((v, ctx) => checkTypeRules(v, ctx, 'entry'), ALWAYS);
 export type InspectionEntry = z.infer<typeof inspectionEntrySchema>;
 
 export const serviceDetailsSchema = z.object(serviceDetailsFields).superRefine((v, ctx) => {
@@ -118,7 +124,7 @@ export const serviceDetailsSchema = z.object(serviceDetailsFields).superRefine((
     if (!v.partCategory) ctx.addIssue({ code: 'custom', path: ['partCategory'], message: 'Please select a part category' });
     if (!v.partItemName) ctx.addIssue({ code: 'custom', path: ['partItemName'], message: 'Please select an item name' });
   }
-});
+}, ALWAYS);
 export type ServiceDetails = z.infer<typeof serviceDetailsSchema>;
 
 /**
@@ -140,7 +146,7 @@ export const uploadMetadataSchema = z
     longitude: z.number({ error: 'longitude must be a number' }).min(-180, 'longitude must be -180 to 180').max(180, 'longitude must be -180 to 180').nullish().transform((v) => v ?? null),
     accuracy: z.number({ error: 'accuracy must be a number' }).min(0, 'accuracy must be 0 or more').nullish().transform((v) => v ?? null),
   })
-  .superRefine((v, ctx) => checkTypeRules(v, ctx, 'record'));
+  .superRefine((v, ctx) => checkTypeRules(v, ctx, 'record'), ALWAYS);
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 export type UploadMetadataInput = z.input<typeof uploadMetadataSchema>;
 

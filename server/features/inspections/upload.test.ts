@@ -204,6 +204,16 @@ describe('bad uploads are refused and leave nothing behind', () => {
     await nothingStored();
   });
 
+  it('names a missing CoF value together with the other missing fields', async () => {
+    const response = await upload(technician, uploadForm(cofMetadata({ line: '', cofValue: '0.', section: '' }), photo));
+    expect(response.json().fields).toEqual({
+      section: 'Section is required',
+      line: 'Please select a line',
+      cofValue: 'CoF value is required',
+    });
+    await nothingStored();
+  });
+
   it('refuses a CoF record without a CoF value, or with one not in the form 0.XX', async () => {
     const missing = await upload(technician, uploadForm(cofMetadata({ cofValue: '0.' }), photo));
     expect(missing.statusCode).toBe(400);
