@@ -34,6 +34,8 @@ const stages = [
           env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
           results: playwrightJson,
         },
+        // Uses the build the end-to-end stage made; fails below best-practices 0.95.
+        { name: 'lighthouse (login page, mobile)', cmd: ['node', 'scripts/lighthouse.mjs'] },
       ]),
 ];
 

@@ -12,6 +12,7 @@ import {
   SuccessPage,
 } from '../features/inspection-flow/index.js';
 import { NotFoundPage } from '../features/not-found/index.js';
+import { OutboxPage } from '../features/outbox/index.js';
 import { PurposePage } from '../features/purpose/index.js';
 import { RootLayout } from './layouts/root-layout.js';
 import { RedirectSignedIn, RequireAuth, RequireRole, RequireStored } from './route-guards.js';
@@ -40,6 +41,7 @@ export function AppRoutes() {
             <Route path="purpose" element={<PurposePage />} />
             <Route path="data-entry" element={<DataEntryPage />} />
             <Route path="service-details" element={<ServiceDetailsPage />} />
+            <Route path="outbox" element={<OutboxPage />} />
             <Route element={<RequireStored present={hasInspectionEntry} redirectTo="/purpose" />}>
               <Route path="review" element={<ReviewPage />} />
               <Route path="camera" element={<CameraPage />} />

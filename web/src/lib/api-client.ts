@@ -40,6 +40,14 @@ function notifyUnauthorized(url: string): void {
   unauthorizedHandler?.();
 }
 
+/**
+ * For calls that do not go through this client (the multipart upload): a 401 there means the
+ * same ended session. The handler forgets the user; it never touches the outbox.
+ */
+export function reportUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
 function headersFor(hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   if (hasBody) headers['Content-Type'] = 'application/json';

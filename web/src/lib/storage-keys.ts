@@ -6,3 +6,6 @@ export const INSPECTION_ENTRY_KEY = 'hkmi_inspection_entry';
 
 /** sessionStorage: the result of the last submission, read by the success screen. */
 export const SUBMISSION_RESULT_KEY = 'hkmi_submission_result';
+
+/** localStorage: when the reference data (curves, stations, parts) was last copied to the device in full. */
+export const REFERENCE_WARMED_AT_KEY = 'hkmi_reference_warmed_at';

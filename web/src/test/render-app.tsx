@@ -10,11 +10,14 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** The whole app at `path`, as a browser would start it, with a fresh cache. */
-export function renderApp(path: string) {
+/**
+ * The whole app at `path`, as a browser would start it, with a fresh cache. The background
+ * copy of reference data is off unless asked for: it makes requests of its own.
+ */
+export function renderApp(path: string, { warmReferenceData = false }: { warmReferenceData?: boolean } = {}) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={createQueryClient()} warmReferenceData={warmReferenceData}>
         <AppRoutes />
         <LocationProbe />
       </AppProviders>

@@ -1,7 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '../components/ui/toast-store.js';
+import { setOutboxStore, createMemoryOutboxStore } from '../features/outbox/outbox-store.js';
+import { createMemoryReferenceCache, setReferenceCache } from '../lib/reference-cache.js';
+
+// jsdom has no IndexedDB: every case gets empty in-memory stores of its own.
+beforeEach(() => {
+  setOutboxStore(createMemoryOutboxStore());
+  setReferenceCache(createMemoryReferenceCache());
+});
 
 // The web project runs without Vitest globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ToastHost } from '../../components/ui/toast-host.js';
+import { UpdatePrompt } from '../../features/pwa/index.js';
 
 function LoadingScreen() {
   return (
@@ -18,6 +19,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <ToastHost />
+      <UpdatePrompt />
     </>
   );
 }

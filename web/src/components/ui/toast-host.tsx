@@ -37,6 +37,7 @@ export function ToastHost() {
   const toasts = useToasts();
   return (
     <div
+      role="region"
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 top-0 z-50 mx-auto flex w-full max-w-md flex-col gap-2 p-3"
     >

@@ -1,9 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { loginResponseSchema, type PublicUser } from '../../../../common/schemas/auth.js';
 import { apiRequest, setUnauthorizedHandler } from '../../lib/api-client.js';
 import { USER_STORAGE_KEY } from '../../lib/storage-keys.js';
 import { clearStoredUser, readStoredUser, writeStoredUser } from '../../lib/stored-user.js';
+
+/**
+ * Asked before signing out; answers false to stay signed in. The outbox uses it to ask
+ * about records not sent yet, without the session code knowing about the outbox.
+ */
+export type LogoutGuard = (leaving: PublicUser) => Promise<boolean>;
 
 interface AuthContextValue {
   /** The signed-in user, or null. Drawn from the stored copy at once, even offline. */
@@ -11,10 +17,13 @@ interface AuthContextValue {
   /** Keeps the user a successful login returned. */
   signIn: (user: PublicUser) => void;
   /**
-   * Ends the server session (best effort) and forgets the user on this device.
-   * `onSignedOut` (typically a navigation) is applied in the same render as the forgetting.
+   * Ends the server session (best effort) and forgets the user on this device, after the
+   * logout guard agreed. `onSignedOut` (typically a navigation) is applied in the same render
+   * as the forgetting. Answers whether the user was signed out.
    */
-  logout: (onSignedOut?: () => void) => Promise<void>;
+  logout: (onSignedOut?: () => void) => Promise<boolean>;
+  /** Installs the one logout guard; returns a function that removes it again. */
+  setLogoutGuard: (guard: LogoutGuard) => () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -77,8 +86,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(next);
   }, []);
 
+  const logoutGuard = useRef<LogoutGuard | null>(null);
+  const setLogoutGuard = useCallback((guard: LogoutGuard) => {
+    logoutGuard.current = guard;
+    return () => {
+      if (logoutGuard.current === guard) logoutGuard.current = null;
+    };
+  }, []);
+
   const logout = useCallback(
     async (onSignedOut?: () => void) => {
+      const guard = logoutGuard.current;
+      if (user !== null && guard !== null && !(await guard(user))) return false;
       try {
         await apiRequest('POST', '/api/auth/logout');
       } catch {
@@ -90,11 +109,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         forget();
         onSignedOut?.();
       });
+      return true;
     },
-    [forget],
+    [forget, user],
   );
 
-  const value = useMemo(() => ({ user, signIn, logout }), [user, signIn, logout]);
+  const value = useMemo(() => ({ user, signIn, logout, setLogoutGuard }), [user, signIn, logout, setLogoutGuard]);
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

@@ -137,6 +137,17 @@ describe('Login screen', () => {
     expect(screen.queryByRole('heading', { name: 'Demo accounts' })).not.toBeInTheDocument();
   });
 
+  it('hides the demo card when demo mode is off (no accounts)', async () => {
+    const requests = stubFetch({
+      'GET /api/health': healthy,
+      'GET /api/auth/demo-accounts': () => jsonResponse(200, { accounts: [], password: '' }),
+    });
+    renderApp('/login');
+    await screen.findByText('Connected');
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/auth/demo-accounts')).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Demo accounts' })).not.toBeInTheDocument();
+  });
+
   it('lists the demo accounts and password in demo mode, and fills the form from them', async () => {
     stubFetch({
       'GET /api/health': healthy,

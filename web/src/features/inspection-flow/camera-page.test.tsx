@@ -16,6 +16,7 @@ import {
   stubObjectUrls,
   stubVideoFrame,
 } from './camera/camera-test-stubs.js';
+import { outboxStore } from '../outbox/outbox-store.js';
 import { cofEntry, serviceEntry, storedEntry, storeEntry } from './upload/entry-fixtures.js';
 
 const stored = {
@@ -73,6 +74,9 @@ const fileInput = () => screen.getByLabelText<HTMLInputElement>('Choose from dev
 const pick = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 const photoFile = (bytes = 2_000_000, type = 'image/jpeg') => new File([new Uint8Array(bytes)], 'IMG_0001.jpg', { type });
 const location = () => screen.getByTestId('location');
+const term = (name: string) => screen.getByText(name, { selector: 'dt' });
+// The outbox's local ID of serviceEntry's record: from its clientSubmissionId.
+const LOCAL_ID = 'LOCAL-6F1C2A4E';
 
 const alertSpy = () => vi.mocked(window.alert);
 
@@ -322,10 +326,14 @@ describe('Submit Record', () => {
     expect(await screen.findByText('INS-2025-0042')).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/success$/);
     expect(JSON.parse(sessionStorage.getItem(SUBMISSION_RESULT_KEY) ?? 'null')).toEqual({
+      status: 'completed',
       recordId: 'INS-2025-0042',
       fileName: 'INS-2025-0042.jpg',
     });
+    expect(term('Upload Status').nextElementSibling).toHaveTextContent('Completed');
     expect(storedEntry()).toBeNull();
+    // On the server: nothing is left waiting on the phone.
+    expect(await outboxStore().list()).toEqual([]);
   });
 
   it('sends the position the photo was taken at', async () => {
@@ -336,45 +344,91 @@ describe('Submit Record', () => {
     expect(uploads[0]?.metadata).toMatchObject({ latitude: 30.91, longitude: 74.6, accuracy: 15, cofValue: '0.25' });
   });
 
-  it("shows the 'Submission Failed' toast, keeps entry and photo, and retries with the same clientSubmissionId", async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const uploads = await withPhoto(serviceEntry, [
-      () => new Response('upstream timeout', { status: 504 }),
-      () => jsonResponse(200, { ...stored, duplicate: true }),
-    ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Record' }));
-
-    const toast = await screen.findByRole('alert');
-    expect(toast).toHaveTextContent('Submission Failed');
-    expect(toast).toHaveTextContent('Failed to submit inspection record. Please try again.');
-    expect(log).toHaveBeenCalledWith('Upload failed (504): upstream timeout');
-    expect(storedEntry()).toMatchObject({ clientSubmissionId: serviceEntry.clientSubmissionId });
-    expect(screen.getByRole('img', { name: 'Captured photo with data overlay' })).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/camera$/);
-
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Record' }));
-    await waitFor(() => expect(location()).toHaveTextContent(/^\/success$/));
-    expect(uploads).toHaveLength(2);
-    expect(uploads[1]?.metadata.clientSubmissionId).toBe(uploads[0]?.metadata.clientSubmissionId);
-  });
-
-  it('shows the toast when the network is down', async () => {
+  it.each([
+    ['the network is down', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server has trouble (504)', () => new Response('upstream timeout', { status: 504 })],
+  ])("keeps the record in the outbox and shows 'Queued' with its local ID when %s", async (_case, failure) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await withPhoto(serviceEntry, [() => Promise.reject(new TypeError('Failed to fetch'))]);
+    const uploads = await withPhoto(serviceEntry, [failure]);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Record' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Submission Failed');
-    expect(screen.getByRole('button', { name: 'Submit Record' })).toBeEnabled();
+
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/success$/));
+    expect(term('Upload Status').nextElementSibling).toHaveTextContent('Queued');
+    expect(term('Local ID').nextElementSibling).toHaveTextContent(LOCAL_ID);
+    expect(screen.queryByText('Record ID', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(uploads).toHaveLength(1);
+
+    const [queued] = await outboxStore().list();
+    expect(queued).toMatchObject({
+      localId: LOCAL_ID,
+      clientSubmissionId: serviceEntry.clientSubmissionId,
+      ownerEmployeeId: 'TECH001',
+      status: 'pending',
+      attempts: 1,
+      metadata: { clientSubmissionId: serviceEntry.clientSubmissionId, technicianId: 'TECH001', curveNumber: 'C-17' },
+    });
+    expect(queued?.photo.size).toBe(91_000);
+    // Safe in the outbox, so the entry in progress is done with.
+    expect(storedEntry()).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem(SUBMISSION_RESULT_KEY) ?? 'null')).toMatchObject({ status: 'queued', localId: LOCAL_ID });
   });
 
-  it("adds the server's message of a 400 after the spec text", async () => {
+  it('queues at once, without trying, when the phone knows it is offline', async () => {
+    const uploads = await withPhoto(cofEntry);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Record' }));
+
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/success$/));
+    expect(term('Upload Status').nextElementSibling).toHaveTextContent('Queued');
+    expect(uploads).toHaveLength(0);
+    expect(await outboxStore().list()).toEqual([expect.objectContaining({ status: 'pending', attempts: 0, clientSubmissionId: cofEntry.clientSubmissionId })]);
+  });
+
+  it("shows the 'Submission Failed' toast with the server's message of a 400, keeps entry and photo, and marks the record failed", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await withPhoto(serviceEntry, [
       () => jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'The request is not valid', fields: { section: 'Section is required' } }),
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Record' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to submit inspection record. Please try again. The request is not valid: Section is required',
-    );
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Submission Failed');
+    expect(toast).toHaveTextContent('Failed to submit inspection record. Please try again. The request is not valid: Section is required');
+    expect(location()).toHaveTextContent(/^\/camera$/);
+    expect(screen.getByRole('img', { name: 'Captured photo with data overlay' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit Record' })).toBeEnabled();
+    expect(storedEntry()).toMatchObject({ clientSubmissionId: serviceEntry.clientSubmissionId });
+    expect(await outboxStore().list()).toEqual([
+      expect.objectContaining({ localId: LOCAL_ID, status: 'failed', lastError: 'The request is not valid: Section is required' }),
+    ]);
+  });
+
+  it('sends the same clientSubmissionId again when the technician submits once more after a refusal', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const uploads = await withPhoto(serviceEntry, [
+      () => jsonResponse(400, { code: 'VALIDATION_FAILED', message: 'Curve not found' }),
+      () => jsonResponse(200, { ...stored, duplicate: true }),
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Record' }));
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Record' }));
+
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/success$/));
+    expect(uploads).toHaveLength(2);
+    expect(uploads[1]?.metadata.clientSubmissionId).toBe(uploads[0]?.metadata.clientSubmissionId);
+    // The refused try's outbox record was the same one, and is gone with the success.
+    expect(await outboxStore().list()).toEqual([]);
+  });
+
+  it('keeps the record for after the next sign-in when the session has ended (401)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await withPhoto(cofEntry, [() => jsonResponse(401, { code: 'SESSION_EXPIRED', message: 'Your session has ended' })]);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Record' }));
+
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/));
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session has ended. The record is kept on this phone and will be sent after you sign in.');
+    expect(await outboxStore().list()).toEqual([expect.objectContaining({ status: 'needs-sign-in', ownerEmployeeId: 'TECH001' })]);
+    expect(storedEntry()).toBeNull();
   });
 
   it('sends nothing and says why when the entry fails the upload contract', async () => {

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BackButton } from '../../components/ui/back-button.js';
 import { Screen } from '../../components/ui/screen.js';
+import { OutboxBadge } from '../outbox/index.js';
 import { preloadCameraScreen } from './camera-page.js';
 import { lazyEntryForm } from './entry/load-entry-form.js';
 import { StepIndicator } from './flow-parts.js';
@@ -29,6 +30,7 @@ export function DataEntryPage() {
       title={isService ? 'Service Inspection' : 'CoF Measurement'}
       subtitle={<StepIndicator step={1} total={isService ? 4 : 3} name="Curve Details" />}
       back={<BackButton to={`/purpose?type=${type}`} />}
+      actions={<OutboxBadge />}
     >
       {/* Title, step and Back show at once, so Back works even while the form still loads. */}
       <Suspense

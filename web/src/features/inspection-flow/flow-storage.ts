@@ -27,16 +27,23 @@ export function storedEntryType(): InspectionType | null {
   return parseInspectionType(entry.type);
 }
 
-export interface StoredSubmissionResult {
-  recordId: string | null;
-  fileName: string | null;
-}
+/**
+ * sessionStorage 'hkmi_submission_result': the spec's {recordId, fileName} plus a status.
+ * 'queued' means the record is safe in the outbox but not on the server yet, so it has only
+ * its local ID. A value without a status (written before the outbox existed) is a completed one.
+ */
+export type StoredSubmissionResult =
+  | { status: 'completed'; recordId: string | null; fileName: string | null }
+  | { status: 'queued'; localId: string };
 
 export function readSubmissionResult(): StoredSubmissionResult | null {
   const result = readJson('session', SUBMISSION_RESULT_KEY);
   if (!isRecord(result)) return null;
+  if (result.status === 'queued' && typeof result.localId === 'string' && result.localId !== '') {
+    return { status: 'queued', localId: result.localId };
+  }
   const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
-  return { recordId: text(result.recordId), fileName: text(result.fileName) };
+  return { status: 'completed', recordId: text(result.recordId), fileName: text(result.fileName) };
 }
 
 export function hasSubmissionResult(): boolean {
@@ -71,6 +78,8 @@ export function clearEntry(): void {
   removeItem('session', INSPECTION_ENTRY_KEY);
 }
 
-export function writeSubmissionResult(result: SubmissionResult): void {
-  writeItem('session', SUBMISSION_RESULT_KEY, JSON.stringify(result));
+export function writeSubmissionResult(result: (SubmissionResult & { status: 'completed' }) | { status: 'queued'; localId: string }): void {
+  // A queued result keeps the spec's fields, empty, so any reader of the old shape still finds them.
+  const stored = result.status === 'queued' ? { ...result, recordId: null, fileName: null } : result;
+  writeItem('session', SUBMISSION_RESULT_KEY, JSON.stringify(stored));
 }

@@ -89,6 +89,7 @@ describe('Review screen', () => {
     await waitFor(() => expect(location()).toHaveTextContent(/^\/success$/));
     expect(requests.filter((r) => r.method === 'HEAD')).toHaveLength(2);
     expect(JSON.parse(sessionStorage.getItem(SUBMISSION_RESULT_KEY) ?? 'null')).toEqual({
+      status: 'completed',
       recordId: 'INS-2025-0007',
       fileName: 'INS-2025-0007.jpg',
     });

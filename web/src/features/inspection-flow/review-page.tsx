@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { Screen } from '../../components/ui/screen.js';
 import { useSignedInUser } from '../auth/index.js';
+import { OutboxBadge } from '../outbox/index.js';
 import { preloadCameraScreen } from './camera-page.js';
 import { StepIndicator } from './flow-parts.js';
 import { clearEntry, readEntry, readSubmissionResult, updateEntry, writeSubmissionResult } from './flow-storage.js';
@@ -45,7 +46,12 @@ export function ReviewPage() {
   }, []);
 
   const screenFrame = (children: ReactNode) => (
-    <Screen title="Review" subtitle={<StepIndicator step={3} total={4} name="Confirmation" />} back={<BackButton to="/service-details" />}>
+    <Screen
+      title="Review"
+      subtitle={<StepIndicator step={3} total={4} name="Confirmation" />}
+      back={<BackButton to="/service-details" />}
+      actions={<OutboxBadge />}
+    >
       {children}
     </Screen>
   );
@@ -77,9 +83,11 @@ export function ReviewPage() {
     }
     // The id in the photo's address belongs to this very entry; a stored result may be an older one's.
     const stored = readSubmissionResult();
+    const earlier = stored?.status === 'completed' ? stored : null;
     writeSubmissionResult({
-      recordId: recordIdFromImageUrl(url) ?? stored?.recordId ?? '',
-      fileName: current?.fileName ?? stored?.fileName ?? '',
+      status: 'completed',
+      recordId: recordIdFromImageUrl(url) ?? earlier?.recordId ?? '',
+      fileName: current?.fileName ?? earlier?.fileName ?? '',
     });
     clearEntry();
     navigate('/success', { replace: true });

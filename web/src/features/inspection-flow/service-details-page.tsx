@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { SessionEntry } from '../../../../common/schemas/inspection.js';
 import { BackButton } from '../../components/ui/back-button.js';
 import { Screen } from '../../components/ui/screen.js';
+import { OutboxBadge } from '../outbox/index.js';
 import { StepIndicator } from './flow-parts.js';
 import { readEntry, storedEntryType, updateEntry } from './flow-storage.js';
 import { CurveSummary } from './service-details/curve-summary.js';
@@ -32,6 +33,7 @@ export function ServiceDetailsPage() {
       title="Service Details"
       subtitle={<StepIndicator step={2} total={4} name="Service Details" />}
       back={<BackButton to="/data-entry?type=Service" />}
+      actions={<OutboxBadge />}
     >
       {entry !== null ? <CurveSummary entry={entry} /> : null}
       <Suspense

@@ -6,9 +6,9 @@ import { jsonResponse, stubFetch } from '../../test/fetch-stub.js';
 import { renderApp } from '../../test/render-app.js';
 import { storeUser, technician } from '../../test/users.js';
 
-function openSuccess() {
+function openSuccess(result: unknown = { status: 'completed', recordId: 'INS-2025-0042', fileName: 'INS-2025-0042.jpg' }) {
   storeUser(technician);
-  sessionStorage.setItem(SUBMISSION_RESULT_KEY, JSON.stringify({ recordId: 'INS-2025-0042', fileName: 'INS-2025-0042.jpg' }));
+  sessionStorage.setItem(SUBMISSION_RESULT_KEY, JSON.stringify(result));
   stubFetch({
     'GET /api/health': () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0' }),
     'GET /api/auth/me': () => jsonResponse(200, { user: technician }),
@@ -24,6 +24,21 @@ describe('Success screen', () => {
     expect(term('Record ID').nextElementSibling).toHaveTextContent('INS-2025-0042');
     expect(term('File Name').nextElementSibling).toHaveTextContent('INS-2025-0042.jpg');
     expect(term('Upload Status').nextElementSibling).toHaveTextContent('Completed');
+  });
+
+  it('reads a result stored without a status (before the outbox) as completed', () => {
+    openSuccess({ recordId: 'INS-2025-0041', fileName: 'INS-2025-0041.jpg' });
+    expect(term('Record ID').nextElementSibling).toHaveTextContent('INS-2025-0041');
+    expect(term('Upload Status').nextElementSibling).toHaveTextContent('Completed');
+  });
+
+  it("shows 'Queued' and the local ID when the record waits in the outbox, and no record ID", () => {
+    openSuccess({ status: 'queued', localId: 'LOCAL-6F1C2A4E', recordId: null, fileName: null });
+    expect(screen.getByRole('heading', { name: 'Inspection Saved on This Phone' })).toBeInTheDocument();
+    expect(term('Local ID').nextElementSibling).toHaveTextContent('LOCAL-6F1C2A4E');
+    expect(term('Upload Status').nextElementSibling).toHaveTextContent('Queued');
+    expect(screen.queryByText('Record ID', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Completed')).not.toBeInTheDocument();
   });
 
   it.each(['New Inspection', 'Return to Home'])("'%s' clears the stored result and goes to /purpose", async (name) => {

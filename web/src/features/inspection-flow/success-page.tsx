@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
 import { Screen } from '../../components/ui/screen.js';
+import { OutboxBadge } from '../outbox/index.js';
 import { clearSubmissionResult, readSubmissionResult } from './flow-storage.js';
 
 function CheckIcon() {
@@ -14,7 +15,20 @@ function CheckIcon() {
   );
 }
 
-/** The submission result (spec section 2, Success); the route guard ensures one is stored. */
+function ClockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
+/**
+ * The submission result (spec section 2, Success); the route guard ensures one is stored.
+ * 'Completed' with the server's record ID, or 'Queued' with the local ID when the record is
+ * safe in the outbox but has not reached the server yet.
+ */
 export function SuccessPage() {
   const navigate = useNavigate();
   // Read once: clearing it on the way out must not redraw this screen empty first.
@@ -24,21 +38,42 @@ export function SuccessPage() {
     navigate('/purpose', { replace: true });
   };
 
-  const rows: Array<[string, string]> = [
-    ['Record ID', result?.recordId || '—'],
-    ['File Name', result?.fileName || '—'],
-    ['Upload Status', 'Completed'],
-  ];
+  const queued = result?.status === 'queued';
+  const rows: Array<[string, string]> =
+    result?.status === 'queued'
+      ? [
+          ['Local ID', result.localId],
+          ['Upload Status', 'Queued'],
+        ]
+      : [
+          ['Record ID', result?.recordId || '—'],
+          ['File Name', result?.fileName || '—'],
+          ['Upload Status', 'Completed'],
+        ];
 
   return (
-    <Screen title="Submission Result">
+    <Screen title="Submission Result" actions={<OutboxBadge />}>
       <Card aria-labelledby="submission-result-title" className="flex flex-col gap-3">
-        <div className="flex items-center gap-3 text-green-800">
-          <CheckIcon />
-          <CardTitle id="submission-result-title" className="text-green-900">
-            Inspection Submitted
-          </CardTitle>
-        </div>
+        {queued ? (
+          <>
+            <div className="flex items-center gap-3 text-amber-800">
+              <ClockIcon />
+              <CardTitle id="submission-result-title" className="text-amber-950">
+                Inspection Saved on This Phone
+              </CardTitle>
+            </div>
+            <p className="text-base text-slate-800">
+              It could not be sent yet. It is kept in the outbox and sent on its own when the network is back.
+            </p>
+          </>
+        ) : (
+          <div className="flex items-center gap-3 text-green-800">
+            <CheckIcon />
+            <CardTitle id="submission-result-title" className="text-green-900">
+              Inspection Submitted
+            </CardTitle>
+          </div>
+        )}
         <dl className="flex flex-col gap-3 text-base">
           {rows.map(([term, value]) => (
             <div key={term} className="flex flex-col gap-0.5">

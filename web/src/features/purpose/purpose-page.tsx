@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
 import { useAuth, useSignedInUser } from '../auth/index.js';
+import { OutboxNotice } from '../outbox/index.js';
 
 // Inline SVG rather than emoji: not every field phone ships an emoji font.
 function WrenchIcon() {
@@ -35,7 +36,9 @@ export function PurposePage() {
 
   const onLogout = async () => {
     setLeaving(true);
-    await logout(() => navigate('/', { replace: true }));
+    // Records still waiting make the auth provider ask first; staying signed in gives the button back.
+    const signedOut = await logout(() => navigate('/', { replace: true }));
+    if (!signedOut) setLeaving(false);
   };
 
   return (
@@ -52,6 +55,7 @@ export function PurposePage() {
         </Button>
       }
     >
+      <OutboxNotice />
       <p className="text-base text-slate-800">What are you doing at this curve today?</p>
       <nav aria-label="Inspection purpose" className="flex flex-col gap-4">
         {PURPOSES.map((purpose) => (

@@ -1,10 +1,11 @@
 /**
  * The reference data of the inspection flow: curves, stations and machine parts. Every read
- * goes through these hooks, so an offline cache (DESIGN section 8) has one place to plug in.
- * The cache holds each answer as parsed by its shared schema, in the shape the API sends, so
- * another screen reading the same URL through the default query function sees the same data.
+ * goes through these hooks, and every answer is also kept on the device (IndexedDB), so the
+ * flow works with no network (DESIGN section 8). The query cache holds each answer as parsed
+ * by its shared schema, in the shape the API sends, so another screen reading the same URL
+ * through the default query function sees the same data.
  */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryFunctionContext, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { CURVE_LIST_LIMIT } from '../../../../../common/constants.js';
 import { type Curve, curveListResponseSchema } from '../../../../../common/schemas/curve.js';
@@ -14,10 +15,55 @@ import {
   type Station,
   stationListResponseSchema,
 } from '../../../../../common/schemas/reference.js';
-import { getQueryFn } from '../../../lib/api-client.js';
+import type { z } from 'zod';
+import { errorStatus, getQueryFn, isNetworkError } from '../../../lib/api-client.js';
+import { referenceCache } from '../../../lib/reference-cache.js';
 
 // The URL is the first key element: that is what the shared query function GETs.
 const fetchJson = getQueryFn({ on401: 'throw' });
+
+/** A gateway answering for a server it cannot reach counts as no network too. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+function isUnreachable(error: unknown): boolean {
+  const status = errorStatus(error);
+  return isNetworkError(error) || (status !== null && UNREACHABLE_STATUSES.has(status));
+}
+
+/**
+ * Network first: a fresh answer is parsed, kept on the device and used. With no network, the
+ * copy kept last time answers instead; without one (or one the schema no longer accepts), the
+ * network's error stands, as before.
+ */
+function networkThenDevice<S extends z.ZodType>(schema: S) {
+  return async (context: QueryFunctionContext): Promise<z.output<S>> => {
+    const url = String(context.queryKey[0]);
+    let fresh: unknown;
+    try {
+      fresh = await fetchJson(context);
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      const kept = await referenceCache()
+        .read(url)
+        .catch(() => undefined);
+      const parsed = schema.safeParse(kept);
+      if (kept === undefined || !parsed.success) throw error;
+      return parsed.data;
+    }
+    const parsed = schema.parse(fresh);
+    // Kept in the background: a full or unavailable storage must not fail the screen.
+    referenceCache()
+      .write(url, fresh)
+      .catch(() => undefined);
+    return parsed;
+  };
+}
+
+/*
+ * 'always': React Query would otherwise pause these queries while the browser reports
+ * offline, and the copy kept on the device would never be asked for.
+ */
+const OFFLINE_CAPABLE = { networkMode: 'always' } as const;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -25,7 +71,8 @@ export const CURVES_URL = `/api/consolidated-curves?limit=${CURVE_LIST_LIMIT}`;
 
 export const curvesQuery = queryOptions({
   queryKey: [CURVES_URL],
-  queryFn: async (context) => curveListResponseSchema.parse(await fetchJson(context)),
+  queryFn: networkThenDevice(curveListResponseSchema),
+  ...OFFLINE_CAPABLE,
   // Spec section 9: curves are cached 1 hour and kept 2 hours.
   staleTime: HOUR_MS,
   gcTime: 2 * HOUR_MS,
@@ -37,10 +84,13 @@ export function useCurves() {
   return useQuery({ ...curvesQuery, select: selectCurves });
 }
 
+export const stationsUrl = (section: string) => `/api/stations?section=${encodeURIComponent(section)}`;
+
 export function stationsQuery(section: string) {
   return queryOptions({
-    queryKey: [`/api/stations?section=${encodeURIComponent(section)}`],
-    queryFn: async (context) => stationListResponseSchema.parse(await fetchJson(context)),
+    queryKey: [stationsUrl(section)],
+    queryFn: networkThenDevice(stationListResponseSchema),
+    ...OFFLINE_CAPABLE,
     // Spec section 7: sent only when a section is chosen.
     enabled: section !== '',
   });
@@ -63,21 +113,25 @@ export function useStationLookup(): (section: string) => Promise<Station[]> {
 
 export const PART_CATEGORIES_URL = '/api/machine-parts/categories';
 
+export const partCategoriesQuery = queryOptions({
+  queryKey: [PART_CATEGORIES_URL],
+  queryFn: networkThenDevice(partCategoriesResponseSchema),
+  ...OFFLINE_CAPABLE,
+});
+
 /** Only asked for when a part is broken or stolen (spec section 7). */
 export function usePartCategories(enabled: boolean) {
-  return useQuery({
-    queryKey: [PART_CATEGORIES_URL],
-    queryFn: async (context) => partCategoriesResponseSchema.parse(await fetchJson(context)),
-    select: (data) => data.categories,
-    enabled,
+  return useQuery({ ...partCategoriesQuery, select: (data) => data.categories, enabled });
+}
+
+export function partsQuery(category: string) {
+  return queryOptions({
+    queryKey: [`/api/machine-parts?category=${encodeURIComponent(category)}`],
+    queryFn: networkThenDevice(partListResponseSchema),
+    ...OFFLINE_CAPABLE,
   });
 }
 
 export function useParts(category: string) {
-  return useQuery({
-    queryKey: [`/api/machine-parts?category=${encodeURIComponent(category)}`],
-    queryFn: async (context) => partListResponseSchema.parse(await fetchJson(context)),
-    select: (data) => data.parts,
-    enabled: category !== '',
-  });
+  return useQuery({ ...partsQuery(category), select: (data) => data.parts, enabled: category !== '' });
 }

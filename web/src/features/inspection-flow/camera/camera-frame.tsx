@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { InspectionType } from '../../../../../common/constants.js';
 import { BackButton } from '../../../components/ui/back-button.js';
 import { Screen } from '../../../components/ui/screen.js';
+import { OutboxBadge } from '../../outbox/index.js';
 import { StepIndicator } from '../flow-parts.js';
 
 /**
@@ -15,6 +16,7 @@ export function CameraFrame({ type, children }: { type: InspectionType; children
       title="Capture Photo"
       subtitle={<StepIndicator step={isCoF ? 3 : 4} total={isCoF ? 3 : 4} name="Photo" />}
       back={<BackButton to={isCoF ? '/data-entry?type=CoF' : '/service-details'} />}
+      actions={<OutboxBadge />}
     >
       {children}
     </Screen>

@@ -12,7 +12,9 @@ import {
   photoErrorReason,
   photoProblem,
 } from '../../../lib/camera-photo.js';
+import { reportUnauthorized } from '../../../lib/api-client.js';
 import { useSignedInUser } from '../../auth/index.js';
+import { submitRecord, type SubmitOutcome } from '../../outbox/index.js';
 import { CameraFrame } from './camera-frame.js';
 import { LiveCameraView } from './live-camera-view.js';
 import { PhotoGuidelines } from './photo-guidelines.js';
@@ -21,7 +23,7 @@ import { positionFix, type PositionState, useDevicePosition } from './use-device
 import { clearEntry, readEntry, storedEntryType, writeSubmissionResult } from '../flow-storage.js';
 import { IncompleteEntry } from '../review/incomplete-entry.js';
 import { buildUploadMetadata } from '../upload/build-upload-metadata.js';
-import { SUBMISSION_FAILED_TITLE, submissionFailureDescription, uploadInspection } from '../upload/upload-inspection.js';
+import { SUBMISSION_FAILED_TITLE, submissionFailureDescription } from '../upload/submission-failure.js';
 
 /** The final JPEG (overlay burned in) and the position that overlay shows. */
 interface CapturedPhoto {
@@ -31,6 +33,9 @@ interface CapturedPhoto {
 }
 
 type Busy = 'capturing' | 'preparing' | 'submitting' | null;
+
+const SIGN_IN_AGAIN_TITLE = 'Sign In Again';
+const SIGN_IN_AGAIN_DESCRIPTION = 'Your session has ended. The record is kept on this phone and will be sent after you sign in.';
 
 function gpsStatus(position: PositionState): string {
   if (position.status === 'locating') return 'GPS: locating...';
@@ -151,16 +156,39 @@ export function CameraScreen() {
     }
     setFormError(null);
     setBusy('submitting');
-    try {
-      const result = await uploadInspection(built.metadata, photo.blob);
-      writeSubmissionResult({ recordId: result.recordId, fileName: result.fileName });
-      clearEntry();
-      navigate('/success', { replace: true });
-    } catch (error) {
-      // Entry and photo stay: the retry sends the same clientSubmissionId, so a lost answer never makes two records.
-      toast({ variant: 'destructive', title: SUBMISSION_FAILED_TITLE, description: submissionFailureDescription(error) });
-      setFailedOnce(true);
-      setBusy(null);
+    const outcome: SubmitOutcome = await submitRecord({ metadata: built.metadata, photo: photo.blob, ownerEmployeeId: user.employeeId }).catch(
+      // The outbox code could not even load: nothing was stored or sent.
+      () => ({ kind: 'not-sent', serverMessage: null }),
+    );
+    switch (outcome.kind) {
+      case 'sent':
+        writeSubmissionResult({ status: 'completed', recordId: outcome.recordId, fileName: outcome.fileName });
+        clearEntry();
+        navigate('/success', { replace: true });
+        return;
+      case 'queued':
+        // Safe in the outbox: the entry may go, the outbox sends the record when it can.
+        writeSubmissionResult({ status: 'queued', localId: outcome.localId });
+        clearEntry();
+        navigate('/success', { replace: true });
+        return;
+      case 'needs-sign-in':
+        clearEntry();
+        toast({ variant: 'destructive', title: SIGN_IN_AGAIN_TITLE, description: SIGN_IN_AGAIN_DESCRIPTION });
+        // Forgets the user, which takes the technician to the sign-in screen; the outbox stays.
+        reportUnauthorized();
+        return;
+      case 'refused':
+      case 'not-sent':
+        // Entry and photo stay: a retry sends the same clientSubmissionId, so a lost answer never makes two records.
+        toast({
+          variant: 'destructive',
+          title: SUBMISSION_FAILED_TITLE,
+          description: submissionFailureDescription(outcome.kind === 'refused' ? outcome.message : outcome.serverMessage),
+        });
+        setFailedOnce(true);
+        setBusy(null);
+        return;
     }
   };
 

@@ -1,5 +1,5 @@
 import { MIN_REAL_IMAGE_BYTES } from '../../../../../common/constants.js';
-import { userDataHeaders } from '../upload/request-headers.js';
+import { userDataHeaders } from '../../../lib/request-headers.js';
 
 /** The review errors of spec section 8, to the letter. */
 export const REVIEW_ERRORS = {

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { type UploadMetadataInput, type UploadResponse, uploadResponseSchema } from '../../../../../common/schemas/inspection.js';
-import { userDataHeaders } from './request-headers.js';
+import { type UploadMetadataInput, type UploadResponse, uploadResponseSchema } from '../../../../common/schemas/inspection.js';
+import { userDataHeaders } from '../../lib/request-headers.js';
 
 export const UPLOAD_URL = '/api/inspections/upload';
 export const UPLOAD_FILE_NAME = 'inspection_image.jpg';
 
-// Long enough for a 2 MB photo over a weak 2G link; short enough that a dead connection
-// gives the button back. A retry is safe: the same clientSubmissionId never makes two records.
+// Long enough for a 2 MB photo over a weak 2G link (the outbox's background sends); Submit
+// Record waits less (submit-record.ts). A retry is safe: the same clientSubmissionId never
+// makes two records.
 export const UPLOAD_TIMEOUT_MS = 120_000;
-
-export const SUBMISSION_FAILED_TITLE = 'Submission Failed';
-export const SUBMISSION_FAILED_DESCRIPTION = 'Failed to submit inspection record. Please try again.';
 
 /** A non-OK or unreadable answer to the upload. */
 export class UploadError extends Error {
@@ -46,14 +44,6 @@ export function serverMessageOf(bodyText: string): string | null {
   if (!parsed.success || parsed.data.message.trim() === '') return null;
   const fieldMessages = Object.values(parsed.data.fields ?? {});
   return fieldMessages.length > 0 ? `${parsed.data.message}: ${fieldMessages.join('; ')}` : parsed.data.message;
-}
-
-/** The toast text for a failed submission: the spec's sentence, then what the server said. */
-export function submissionFailureDescription(error: unknown): string {
-  if (error instanceof UploadError && error.serverMessage !== null) {
-    return `${SUBMISSION_FAILED_DESCRIPTION} ${error.serverMessage}`;
-  }
-  return SUBMISSION_FAILED_DESCRIPTION;
 }
 
 /**

@@ -1,0 +1,232 @@
+/**
+ * Dead-zone behaviour: records made without network wait in the phone's outbox (IndexedDB),
+ * survive reloads, and reach the server exactly once when the network returns.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectPath, signIn } from './helpers.js';
+
+interface QueuedRecord {
+  localId: string;
+  clientSubmissionId: string;
+  status: string;
+  photoHash: string;
+}
+
+/** The outbox as the phone holds it, with the sha256 of each stored photo. */
+function outbox(page: Page): Promise<QueuedRecord[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('hkmi-field');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('outbox')) return [];
+      const records = await new Promise<Array<{ localId: string; clientSubmissionId: string; status: string; photo: Blob }>>((resolve, reject) => {
+        const request = db.transaction('outbox').objectStore('outbox').getAll();
+        request.onsuccess = () => resolve(request.result as never);
+        request.onerror = () => reject(request.error);
+      });
+      return Promise.all(
+        records.map(async (r) => {
+          const digest = await crypto.subtle.digest('SHA-256', await r.photo.arrayBuffer());
+          const photoHash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+          return { localId: r.localId, clientSubmissionId: r.clientSubmissionId, status: r.status, photoHash };
+        }),
+      );
+    } finally {
+      db.close();
+    }
+  });
+}
+
+async function serverHashes(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/inspections?limit=500');
+  expect(response.status()).toBe(200);
+  const { logs } = (await response.json()) as { logs: Array<{ imageHash: string }> };
+  return logs.map((l) => l.imageHash);
+}
+
+/** Signed in, the app shell cached by the service worker and the reference data on the phone. */
+async function readyForTheField(page: Page, employeeId: string) {
+  // Each test signs in as its own technician, so counts on the server are its own.
+  await signIn(page, employeeId);
+  await expectPath(page, '/purpose');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The curve list is kept on the phone once the app has warmed its reference data.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const request = indexedDB.open('hkmi-field');
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          try {
+            if (!db.objectStoreNames.contains('reference')) return 0;
+            return await new Promise<number>((resolve) => {
+              const request = db.transaction('reference').objectStore('reference').count();
+              request.onsuccess = () => resolve(request.result);
+              request.onerror = () => resolve(0);
+            });
+          } finally {
+            db.close();
+          }
+        }),
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(2);
+}
+
+async function captureAndSubmit(page: Page) {
+  await expectPath(page, '/camera');
+  await page.getByRole('button', { name: 'Open Camera' }).click();
+  const capture = page.getByRole('button', { name: 'Capture' });
+  await expect(capture).toBeEnabled({ timeout: 15_000 });
+  await capture.click();
+  await page.getByRole('button', { name: 'Submit Record' }).click();
+  await expectPath(page, '/success');
+}
+
+async function makeCofRecord(page: Page, cof = '28') {
+  await page.goto('/data-entry?type=CoF');
+  await page.getByLabel('Division/Railway').selectOption('FZR/NR');
+  await page.getByLabel('Section', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('Curve Number').selectOption({ index: 1 });
+  await page.getByLabel('CoF Value').pressSequentially(cof);
+  await page.getByRole('button', { name: 'Continue to Camera' }).click();
+  await captureAndSubmit(page);
+}
+
+async function makeServiceRecord(page: Page) {
+  await page.goto('/data-entry?type=Service');
+  await page.getByLabel('Division/Railway').selectOption('RTM/WR');
+  await page.getByLabel('Section', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('HKM Code').selectOption({ index: 1 });
+  await expect(page.getByLabel('Curve Number')).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Log Service Details' }).click();
+  await page.getByLabel('Machine is working fine').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: 'Yes', exact: true }).check();
+  await page.getByRole('button', { name: 'Capture Image' }).click();
+  await captureAndSubmit(page);
+}
+
+test('records made offline wait on the phone through reloads and arrive exactly once', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await readyForTheField(page, 'TEC2003');
+  const before = await serverHashes(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Service Inspection')).toBeVisible();
+
+  await makeCofRecord(page);
+  await expect(page.getByText('Queued')).toBeVisible();
+  await expect(page.getByText(/LOCAL-[0-9A-F]{8}/)).toBeVisible();
+  await makeServiceRecord(page);
+  await expect(page.getByText('Queued')).toBeVisible();
+
+  await page.goto('/purpose');
+  await expect(page.getByText(/2 records? waiting/i).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/2 records? waiting/i).first()).toBeVisible();
+  const queued = await outbox(page);
+  expect(queued).toHaveLength(2);
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await outbox(page)).length, { timeout: 45_000 }).toBe(0);
+  await expect(page.getByText(/records? waiting/i)).toHaveCount(0);
+
+  const after = await serverHashes(page);
+  expect(after.length - before.length).toBe(2);
+  for (const record of queued) {
+    // Same bytes as captured, stored once.
+    expect(after.filter((hash) => hash === record.photoHash)).toHaveLength(1);
+  }
+});
+
+test('a retry after a lost response leaves one record', async ({ page }) => {
+  test.setTimeout(90_000);
+  await readyForTheField(page, 'TEC2004');
+  const before = await serverHashes(page);
+
+  // The server stores the first upload, but its answer never reaches the phone.
+  let lostAnswers = 0;
+  await page.route('**/api/inspections/upload', async (route) => {
+    if (lostAnswers === 0) {
+      lostAnswers += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+
+  await makeCofRecord(page, '41');
+  await expect(page.getByText('Queued')).toBeVisible();
+  const [queued] = await outbox(page);
+  if (!queued) throw new Error('the record is not in the outbox');
+  expect((await serverHashes(page)).filter((h) => h === queued.photoHash)).toHaveLength(1);
+
+  await page.goto('/outbox');
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await expect.poll(async () => (await outbox(page)).length, { timeout: 30_000 }).toBe(0);
+  const after = await serverHashes(page);
+  expect(after.length - before.length).toBe(1);
+  expect(after.filter((h) => h === queued.photoHash)).toHaveLength(1);
+});
+
+test('twenty records queued offline drain when the network returns', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await readyForTheField(page, 'TEC2005');
+  const before = (await serverHashes(page)).length;
+
+  await context.setOffline(true);
+  await makeCofRecord(page, '35');
+  await expect(page.getByText('Queued')).toBeVisible();
+  // Nineteen more like it, as a long day in a dead zone would leave: new submission ids,
+  // the same kind of photo.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('hkmi-field');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const store = () => db.transaction('outbox', 'readwrite').objectStore('outbox');
+    const [first] = await new Promise<Array<Record<string, unknown> & { metadata: Record<string, unknown>; createdAt: number }>>((resolve) => {
+      const request = store().getAll();
+      request.onsuccess = () => resolve(request.result as never);
+    });
+    if (!first) throw new Error('no queued record to copy');
+    for (let i = 1; i < 20; i++) {
+      const clientSubmissionId = crypto.randomUUID();
+      const copy = {
+        ...first,
+        localId: `LOCAL-${clientSubmissionId.replace(/-/g, '').slice(0, 8).toUpperCase()}`,
+        clientSubmissionId,
+        metadata: { ...first.metadata, clientSubmissionId },
+        createdAt: first.createdAt + i,
+      };
+      await new Promise<void>((resolve, reject) => {
+        const request = store().put(copy);
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error);
+      });
+    }
+    db.close();
+  });
+  await page.goto('/purpose');
+  await expect(page.getByText(/20 records waiting/i).first()).toBeVisible();
+
+  const started = Date.now();
+  await context.setOffline(false);
+  await expect.poll(async () => (await outbox(page)).length, { timeout: 150_000, intervals: [250] }).toBe(0);
+  const seconds = (Date.now() - started) / 1000;
+  test.info().annotations.push({ type: 'drain time', description: `20 records in ${seconds.toFixed(1)} s` });
+  console.log(`[offline] drained 20 queued records in ${seconds.toFixed(1)} s`);
+  expect((await serverHashes(page)).length - before).toBe(20);
+});

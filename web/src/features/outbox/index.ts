@@ -1,0 +1,20 @@
+/**
+ * The outbox's public face (DESIGN section 8). Everything here is small and on the first
+ * load; the store, the drain and the upload load on demand (load-runtime.ts), as does the
+ * outbox screen.
+ */
+import { lazy } from 'react';
+import { loadOutboxRuntime } from './load-runtime.js';
+import type { SubmitInput, SubmitOutcome } from './submit-record.js';
+
+export { OutboxBadge, OutboxNotice } from './outbox-badge.js';
+export { OutboxSync } from './outbox-sync.js';
+export type { SubmitOutcome } from './submit-record.js';
+export { useOutboxCount } from './use-outbox-count.js';
+
+export const OutboxPage = lazy(() => import('./outbox-page.js').then((m) => ({ default: m.OutboxPage })));
+
+/** Submit Record: into the outbox, then one try at once (see submit-record.ts). */
+export async function submitRecord(input: SubmitInput): Promise<SubmitOutcome> {
+  return (await loadOutboxRuntime()).submitRecord(input);
+}

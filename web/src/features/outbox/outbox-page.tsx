@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useState } from 'react';
+import { BackButton } from '../../components/ui/back-button.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { Screen } from '../../components/ui/screen.js';
+import { useSignedInUser } from '../auth/index.js';
+import { isOffline } from './drain.js';
+import { subscribeOutbox } from './outbox-events.js';
+import type { OutboxRecord, OutboxStatus } from './outbox-record.js';
+import { othersText, pluralRecords } from './outbox-texts.js';
+import { countByOwner, deleteRecord, listOwnRecords, sendNow } from './runtime.js';
+
+const TYPE_NAMES: Record<OutboxRecord['summary']['type'], string> = {
+  Service: 'Service Inspection',
+  CoF: 'CoF Measurement',
+};
+
+const STATUS_TEXT: Record<OutboxStatus, string> = {
+  pending: 'Waiting to be sent',
+  sending: 'Sending...',
+  failed: 'Refused by the server',
+  'needs-sign-in': 'Waiting for sign-in',
+};
+
+const STATUS_CLASSES: Record<OutboxStatus, string> = {
+  pending: 'bg-amber-100 text-amber-950',
+  sending: 'bg-brand-100 text-brand-900',
+  failed: 'bg-red-100 text-red-900',
+  'needs-sign-in': 'bg-slate-200 text-slate-900',
+};
+
+const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The photo from the stored blob; the object URL lives exactly as long as the image element. */
+function Thumbnail({ photo, alt }: { photo: Blob; alt: string }) {
+  const attach = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (image === null) return;
+      const url = URL.createObjectURL(photo);
+      image.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [photo],
+  );
+  return <img ref={attach} alt={alt} className="size-20 shrink-0 rounded-lg border border-slate-300 bg-slate-100 object-cover" />;
+}
+
+function RecordItem({ record, onDelete }: { record: OutboxRecord; onDelete: () => void }) {
+  const { summary } = record;
+  const titleId = `outbox-${record.localId}`;
+  return (
+    <li aria-labelledby={titleId} className="flex gap-3 rounded-xl border border-slate-300 bg-white p-3 shadow-sm">
+      <Thumbnail photo={record.photo} alt={`Photo of ${record.localId}`} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p id={titleId} className="font-bold text-slate-900">
+          {TYPE_NAMES[summary.type]}
+        </p>
+        <p className="text-sm break-words text-slate-800">
+          {[summary.divisionRailway, summary.section, summary.curveNumber, summary.line].join(' · ')}
+        </p>
+        <p className="text-sm text-slate-700">
+          <time dateTime={new Date(record.createdAt).toISOString()}>{timeFormat.format(record.createdAt)}</time>
+          <span aria-hidden="true"> · </span>
+          <span className="font-mono">{record.localId}</span>
+        </p>
+        <p>
+          <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_CLASSES[record.status]}`}>
+            {STATUS_TEXT[record.status]}
+          </span>
+        </p>
+        {record.lastError ? <p className="text-sm text-red-800">{`Last error: ${record.lastError}`}</p> : null}
+        <div>
+          <Button variant="outline" size="sm" onClick={onDelete} disabled={record.status === 'sending'}>
+            Delete
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The live list of the technician's records, read again on every outbox change. */
+function useOwnRecords(owner: string) {
+  const [state, setState] = useState<{ records: OutboxRecord[]; others: number } | null>(null);
+  useEffect(() => {
+    let current = true;
+    const read = () => {
+      Promise.all([listOwnRecords(owner), countByOwner()])
+        .then(([records, counts]) => {
+          if (!current) return;
+          const others = Object.entries(counts).reduce((sum, [who, count]) => (who === owner ? sum : sum + count.total), 0);
+          setState({ records, others });
+        })
+        .catch(() => {
+          if (current) setState({ records: [], others: 0 });
+        });
+    };
+    read();
+    const stop = subscribeOutbox(read);
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [owner]);
+  return state;
+}
+
+function sendResultText(result: Awaited<ReturnType<typeof sendNow>>): string {
+  if (result === null) return 'The outbox is not running. Reload the app and try again.';
+  if (result.stoppedBy === 'offline') return 'No network. The records will be sent when the network is back.';
+  if (result.stoppedBy === 'unauthorized') return 'Your session has ended. Sign in again to send the records.';
+  if (result.stoppedBy === 'unreachable') return 'The server could not be reached. The outbox keeps trying.';
+  if (result.refused > 0) return `${pluralRecords(result.refused)} refused by the server.`;
+  return result.sent > 0 ? `${pluralRecords(result.sent)} sent.` : 'Nothing was sent.';
+}
+
+/** The outbox (/outbox): what has not reached the server yet, and why. */
+export function OutboxPage() {
+  const user = useSignedInUser();
+  const state = useOwnRecords(user.employeeId);
+  const [sending, setSending] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<OutboxRecord | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const onSendNow = async () => {
+    setSending(true);
+    setMessage(isOffline() ? sendResultText({ sent: 0, refused: 0, stoppedBy: 'offline', blockedUntil: null }) : 'Sending...');
+    try {
+      setMessage(sendResultText(await sendNow()));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onConfirmDelete = async () => {
+    if (toDelete === null) return;
+    setDeleting(true);
+    try {
+      await deleteRecord(toDelete.localId);
+      setMessage(`${toDelete.localId} deleted.`);
+    } catch {
+      setMessage(`${toDelete.localId} could not be deleted. Please try again.`);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  const records = state?.records ?? [];
+  return (
+    <Screen title="Outbox" subtitle="Records not on the server yet" back={<BackButton to="/purpose" />}>
+      {state === null ? (
+        <p role="status" className="text-base font-semibold text-slate-800">
+          Loading...
+        </p>
+      ) : records.length === 0 ? (
+        <Card>
+          <CardTitle>Nothing waiting</CardTitle>
+          <CardDescription className="mt-1 text-base">Every record you submitted on this phone has reached the server.</CardDescription>
+        </Card>
+      ) : (
+        <>
+          <p className="text-base text-slate-800">
+            {records.length === 1 ? '1 record on this phone. It is sent on its own when the network allows.' : `${pluralRecords(records.length)} on this phone. They are sent on their own when the network allows.`}
+          </p>
+          <Button size="lg" onClick={() => void onSendNow()} disabled={sending}>
+            {sending ? 'Sending...' : 'Send now'}
+          </Button>
+          <ul aria-label="Records waiting to be sent" className="flex flex-col gap-3">
+            {records.map((record) => (
+              <RecordItem key={record.localId} record={record} onDelete={() => setToDelete(record)} />
+            ))}
+          </ul>
+        </>
+      )}
+      {message !== null ? (
+        <p role="status" className="text-base text-slate-900">
+          {message}
+        </p>
+      ) : null}
+      {state !== null && state.others > 0 ? (
+        <p className="text-sm text-slate-700">{othersText(state.others)}</p>
+      ) : null}
+      {toDelete !== null ? (
+        <ConfirmDialog
+          title="Delete this record?"
+          confirmLabel="Delete"
+          destructive
+          busy={deleting}
+          onConfirm={() => void onConfirmDelete()}
+          onCancel={() => setToDelete(null)}
+        >
+          {`${toDelete.localId} has not reached the server and cannot be recovered once deleted.`}
+        </ConfirmDialog>
+      ) : null}
+    </Screen>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { reportUnauthorized } from '../../lib/api-client.js';
+import { type LogoutGuard, useAuth } from '../auth/index.js';
+import type { Drainer } from './drain.js';
+import { loadOutboxRuntime } from './load-runtime.js';
+import { subscribeOutbox } from './outbox-events.js';
+import { pluralRecords } from './outbox-texts.js';
+
+/**
+ * Runs the outbox for the signed-in technician: a pass at app start, after a new sign-in and
+ * when the network comes back, then on a timer while records wait (DESIGN section 8). Mounted
+ * once, inside the auth provider. It also asks before a sign-out leaves records behind.
+ */
+export function OutboxSync() {
+  const { user, setLogoutGuard } = useAuth();
+  const owner = user?.employeeId ?? null;
+  // Whether this tab has been signed out since it opened: the next owner then "signed in".
+  const wasSignedOut = useRef(false);
+  const [question, setQuestion] = useState<{ count: number; answer: (signOut: boolean) => void } | null>(null);
+
+  useEffect(() => {
+    if (owner === null) {
+      wasSignedOut.current = true;
+      return;
+    }
+    const reason = wasSignedOut.current ? 'sign-in' : 'start';
+    let drainer: Drainer | null = null;
+    let cancelled = false;
+    const stopListening = subscribeOutbox(() => drainer?.reschedule());
+    const onOnline = () => void drainer?.trigger('online');
+    window.addEventListener('online', onOnline);
+    loadOutboxRuntime()
+      .then((runtime) => {
+        if (cancelled) return;
+        drainer = runtime.createDrainer({ store: runtime.outboxStore(), owner, onUnauthorized: reportUnauthorized });
+        runtime.setActiveDrainer(drainer);
+        void drainer.trigger(reason);
+      })
+      .catch(() => {
+        // The outbox code could not load (first visit, no signal): there is nothing queued
+        // on this device yet that would need it.
+      });
+    return () => {
+      cancelled = true;
+      stopListening();
+      window.removeEventListener('online', onOnline);
+      const stopping = drainer;
+      if (stopping === null) return;
+      stopping.stop();
+      void loadOutboxRuntime().then((runtime) => {
+        if (runtime.activeDrainer() === stopping) runtime.setActiveDrainer(null);
+      });
+    };
+  }, [owner]);
+
+  useEffect(() => {
+    const guard: LogoutGuard = async (leaving) => {
+      const counts = await loadOutboxRuntime()
+        .then((runtime) => runtime.countByOwner())
+        .catch(() => null);
+      const count = counts?.[leaving.employeeId]?.total ?? 0;
+      if (count === 0) return true;
+      return new Promise<boolean>((resolve) => {
+        setQuestion({
+          count,
+          answer: (signOut) => {
+            setQuestion(null);
+            resolve(signOut);
+          },
+        });
+      });
+    };
+    return setLogoutGuard(guard);
+  }, [setLogoutGuard]);
+
+  if (question === null) return null;
+  const one = question.count === 1;
+  return (
+    <ConfirmDialog
+      title="Records not sent"
+      confirmLabel="Sign Out"
+      onConfirm={() => question.answer(true)}
+      onCancel={() => question.answer(false)}
+    >
+      {`${pluralRecords(question.count)} ${one ? 'has' : 'have'} not been sent yet. ${one ? 'It stays' : 'They stay'} on this phone and will be sent after your next sign-in. Sign out anyway?`}
+    </ConfirmDialog>
+  );
+}

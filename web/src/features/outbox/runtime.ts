@@ -1,0 +1,55 @@
+/**
+ * The outbox's working parts, loaded after the first screen is drawn (its own chunk): the
+ * technician's first load carries only the badge and the loader (DESIGN section 10 budget).
+ */
+import type { Drainer, DrainResult } from './drain.js';
+import type { OutboxRecord } from './outbox-record.js';
+import { outboxStore } from './outbox-store.js';
+
+export { createDrainer } from './drain.js';
+export type { Drainer, DrainResult } from './drain.js';
+export { outboxStore } from './outbox-store.js';
+export { submitRecord } from './submit-record.js';
+export type { SubmitOutcome } from './submit-record.js';
+
+export interface OwnerCount {
+  /** Every record of this employee still on the device, whatever its state. */
+  total: number;
+  failed: number;
+}
+
+export type OutboxCounts = Readonly<Record<string, OwnerCount>>;
+
+export async function countByOwner(): Promise<OutboxCounts> {
+  const counts: Record<string, OwnerCount> = {};
+  for (const record of await outboxStore().list()) {
+    const count = (counts[record.ownerEmployeeId] ??= { total: 0, failed: 0 });
+    count.total += 1;
+    if (record.status === 'failed') count.failed += 1;
+  }
+  return counts;
+}
+
+export async function listOwnRecords(owner: string): Promise<OutboxRecord[]> {
+  return (await outboxStore().list()).filter((record) => record.ownerEmployeeId === owner);
+}
+
+export async function deleteRecord(localId: string): Promise<void> {
+  await outboxStore().delete(localId);
+}
+
+let active: Drainer | null = null;
+
+/** The drainer of the signed-in technician; 'Send now' goes through it so passes never overlap. */
+export function setActiveDrainer(drainer: Drainer | null): void {
+  active = drainer;
+}
+
+export function activeDrainer(): Drainer | null {
+  return active;
+}
+
+/** 'Send now': every waiting record of the signed-in technician, backoff ignored, refused ones once more. */
+export async function sendNow(): Promise<DrainResult | null> {
+  return active === null ? null : active.trigger('send-now');
+}
