@@ -33,27 +33,11 @@ export interface RssSampler {
 }
 
 export function sampleRss(pid: number, intervalMs = 50): RssSampler {
-  let peak: number | null = null;
-  let pending: Promise<void> | null = null;
-  const take = (): Promise<void> => {
-    const read = readRssMb(pid).then((mb) => {
-      if (mb !== null && (peak === null || mb > peak)) peak = mb;
-      pending = null;
-    });
-    pending = read;
-    return read;
-  };
-  void take();
-  const timer = setInterval(() => {
-    // One read at a time: when the machine is busy, skip a tick rather than pile reads up.
-    if (!pending) void take();
-  }, intervalMs);
+  const recorder = recordRss(pid, intervalMs);
   return {
     async stop() {
-      clearInterval(timer);
-      if (pending) await pending;
-      await take();
-      return peak;
+      const samples = await recorder.stop();
+      return samples.length === 0 ? null : Math.max(...samples.map((s) => s.mb));
     },
   };
 }
@@ -69,7 +53,7 @@ export interface RssRecorder {
   stop(): Promise<RssSample[]>;
 }
 
-/** Like sampleRss, but keeps every sample, to see whether memory levels off or keeps growing. */
+/** Keeps every RSS sample, to see whether memory levels off or keeps growing (sampleRss keeps the peak). */
 export function recordRss(pid: number, intervalMs = 100): RssRecorder {
   const started = performance.now();
   const samples: RssSample[] = [];
@@ -85,6 +69,7 @@ export function recordRss(pid: number, intervalMs = 100): RssRecorder {
   };
   void take();
   const timer = setInterval(() => {
+    // One read at a time: when the machine is busy, skip a tick rather than pile reads up.
     if (!pending) void take();
   }, intervalMs);
   return {
