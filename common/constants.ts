@@ -7,6 +7,9 @@ export const ROLES = ['Technician', 'Admin', 'Client'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'Technician';
 
+/** Shortest password an admin may set (a phone number of 10+ digits always meets it). */
+export const MIN_PASSWORD_LENGTH = 8;
+
 export const INSPECTION_TYPES = ['Service', 'CoF'] as const;
 export type InspectionType = (typeof INSPECTION_TYPES)[number];
 export const DEFAULT_INSPECTION_TYPE: InspectionType = 'Service';

@@ -6,12 +6,14 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PHOTO_BYTES } from '../common/constants.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
+import { createAuditService } from './features/audit/audit.js';
+import { auditRoutes } from './features/audit/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
 import { curveRoutes } from './features/curves/routes.js';
@@ -38,6 +40,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app is; defaults to dist/web. */
   webRoot?: string;
+  /** Called for every route as it is registered (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** JSON bodies are small (sign-in, forms); photos come as multipart with their own limit. */
@@ -52,6 +56,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   });
+  if (deps.onRoute) {
+    const onRoute = deps.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route));
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API takes JSON (and, for photos, multipart); a plain-text body is refused with 415.
@@ -73,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, sessionTtlSeconds: config.sessionTtlSeconds, isOwner });
   const users = createUserService({ db, isOwner });
   const curves = createCurveService({ db });
+  const audit = createAuditService({ db });
   const inspections = createInspectionService({ db, blobs: deps.blobs, appTimeZone: config.appTimeZone });
 
   await app.register(errors);
@@ -103,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, demo: config.demo });
   await app.register(userRoutes, { users });
+  await app.register(auditRoutes, { audit });
   await app.register(curveRoutes, { curves });
   await app.register(stationRoutes, { db });
   await app.register(partRoutes, { db });

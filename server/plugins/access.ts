@@ -1,7 +1,7 @@
 /**
  * Who may call what, decided on the server for every /api route. Each route declares its
  * rule in `config.access`; this plugin resolves the session cookie and enforces the rule
- * before the handler runs. A route without a rule is refused (fail closed).
+ * before the body is read. A route without a rule is refused (fail closed).
  * The X-User-Data header the spec's client sends is never read here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -68,7 +68,9 @@ export function currentUser(request: FastifyRequest): PublicUser {
 async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
   app.decorateRequest('auth', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  // onRequest, before the body is read or validated: a caller without the right gets 401 or
+  // 403 whatever they sent, and an unauthenticated body is never parsed.
+  app.addHook('onRequest', async (request, reply) => {
     // Requests that matched no route are answered by the not-found handler; the web app's
     // static files are public. Every /api route must declare its rule.
     const route = request.routeOptions.url;

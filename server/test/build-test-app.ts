@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp, type AppConfig } from '../app.js';
 import type { Database } from '../db/client.js';
 import { DiskBlobStore } from '../storage/disk-blob-store.js';
@@ -23,7 +23,12 @@ export const TEST_CONFIG: AppConfig = {
 };
 
 /** The real app on a fresh database and a scratch blob folder; no web build is served. */
-export async function buildTestApp(config: Partial<AppConfig> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Sees every route as it is registered. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildTestApp(config: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-blobs-'));
   const blobs = new DiskBlobStore(blobDir);
@@ -32,6 +37,7 @@ export async function buildTestApp(config: Partial<AppConfig> = {}): Promise<Tes
     database,
     blobs,
     webRoot: path.join(blobDir, 'no-web'),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return {

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { inspectionLogs, users, type NewUserRow, type UserRow } from '../../db/schema.js';
+import { inspectionLogs, sessions, users, type NewUserRow, type UserRow } from '../../db/schema.js';
 
 /** Employee IDs are matched without regard to case: 'tec2001' signs in as 'TEC2001'. */
 export async function findUserByEmployeeId(db: DbOrTx, employeeId: string): Promise<UserRow | undefined> {
@@ -25,6 +25,16 @@ export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<UserRow> 
   const [created] = await db.insert(users).values(row).returning();
   if (!created) throw new Error('insert into users returned no row');
   return created;
+}
+
+export async function updatePasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+/** Ends every session of a user: their cookies stop working at once. */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: number): Promise<number> {
+  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return deleted.length;
 }
 
 /** Technicians, or with a division only those who have inspected in it. */

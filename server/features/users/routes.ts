@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUserSchema } from '../../../common/schemas/auth.js';
 import { technicianListResponseSchema } from '../../../common/schemas/reference.js';
+import { createUserRequestSchema, resetPasswordRequestSchema, successResponseSchema } from '../../../common/schemas/user.js';
 import { access, currentUser } from '../../plugins/access.js';
 import type { UserService } from './service.js';
 
@@ -27,5 +28,28 @@ export async function userRoutes(app: FastifyInstance, { users }: { users: UserS
       config: { access: access.roles('Admin') },
     },
     async () => ({ users: await users.list() }),
+  );
+  r.post(
+    '/api/users',
+    {
+      schema: { body: createUserRequestSchema, response: { 201: z.object({ user: publicUserSchema }) } },
+      config: { access: access.roles('Admin') },
+    },
+    async (request, reply) => {
+      const user = await users.create({ user: currentUser(request), requestId: String(request.id) }, request.body);
+      return reply.status(201).send({ user });
+    },
+  );
+  // Under /api/auth as the spec's client calls it, but it is an admin's user management.
+  r.post(
+    '/api/auth/reset-password',
+    {
+      schema: { body: resetPasswordRequestSchema, response: { 200: successResponseSchema } },
+      config: { access: access.roles('Admin') },
+    },
+    async (request) => {
+      await users.resetPassword({ user: currentUser(request), requestId: String(request.id) }, request.body);
+      return { success: true as const };
+    },
   );
 }

@@ -1,15 +1,44 @@
 import type { PublicUser } from '../../../common/schemas/auth.js';
+import type { CreateUserRequest, ResetPasswordRequest } from '../../../common/schemas/user.js';
+import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
+import { recordAudit } from '../audit/audit.js';
+import { clearFailures, employeeKey } from '../auth/login-throttle.js';
 import { hashPassword } from '../auth/password.js';
 import { toPublicUser } from './presenter.js';
-import { findUserByEmployeeId, insertUser, listTechnicians, listUsers } from './repository.js';
+import {
+  deleteSessionsOfUser,
+  findUserByEmployeeId,
+  insertUser,
+  listTechnicians,
+  listUsers,
+  updatePasswordHash,
+} from './repository.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
 
+/** Who asked, for the audit trail. */
+export interface Actor {
+  user: PublicUser;
+  requestId: string;
+}
+
+/** PostgreSQL's unique_violation, as pg and PGlite raise it (Drizzle may wrap it in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const duplicateEmployeeId = (employeeId: string) => new AppError('CONFLICT', `Employee ID ${employeeId} already exists`);
+
 export function createUserService(deps: { db: Db; isOwner(employeeId: string): boolean }) {
+  const present = (row: Parameters<typeof toPublicUser>[0]) => toPublicUser(row, deps.isOwner(row.employeeId));
+
   return {
     async list(): Promise<PublicUser[]> {
       const rows = await listUsers(deps.db);
-      return rows.map((row) => toPublicUser(row, deps.isOwner(row.employeeId)));
+      return rows.map(present);
     },
 
     /** For report filters: a Client sees only the technicians who worked in their division. */
@@ -17,6 +46,65 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
       const scope = divisionScope(user, undefined);
       if (scope.none) return [];
       return listTechnicians(deps.db, scope.division);
+    },
+
+    /**
+     * An admin adds a user; the phone is the first password (spec section 3). Employee IDs
+     * are unique without regard to case. The user and its audit entry are one transaction.
+     */
+    async create(actor: Actor, input: CreateUserRequest): Promise<PublicUser> {
+      if (await findUserByEmployeeId(deps.db, input.employeeId)) throw duplicateEmployeeId(input.employeeId);
+      const passwordHash = await hashPassword(input.phone);
+      try {
+        return await deps.db.transaction(async (tx) => {
+          const row = await insertUser(tx, {
+            employeeId: input.employeeId,
+            name: input.name,
+            role: input.role,
+            phone: input.phone,
+            // Only a Client is bound to a division.
+            divisionAccess: input.role === 'Client' ? (input.divisionAccess ?? null) : null,
+            passwordHash,
+          });
+          const user = present(row);
+          await recordAudit(tx, {
+            actor: actor.user,
+            action: 'user.create',
+            entity: 'user',
+            entityId: user.employeeId,
+            before: null,
+            after: user,
+            requestId: actor.requestId,
+          });
+          return user;
+        });
+      } catch (error) {
+        // Two admins adding the same ID at once: the unique index decides.
+        if (isUniqueViolation(error)) throw duplicateEmployeeId(input.employeeId);
+        throw error;
+      }
+    },
+
+    /** Sets a new password and ends every session of that user, so old cookies stop working. */
+    async resetPassword(actor: Actor, input: ResetPasswordRequest): Promise<void> {
+      const passwordHash = await hashPassword(input.newPassword);
+      await deps.db.transaction(async (tx) => {
+        const row = await findUserByEmployeeId(tx, input.employeeId);
+        if (!row) throw new AppError('NOT_FOUND', `No user with employee ID ${input.employeeId}`);
+        await updatePasswordHash(tx, row.id, passwordHash);
+        await deleteSessionsOfUser(tx, row.id);
+        // A locked-out user gets a fresh start with the new password.
+        await clearFailures(tx, employeeKey(row.employeeId));
+        await recordAudit(tx, {
+          actor: actor.user,
+          action: 'user.reset-password',
+          entity: 'user',
+          entityId: row.employeeId,
+          before: present(row),
+          after: { passwordChanged: true },
+          requestId: actor.requestId,
+        });
+      });
     },
 
     /**

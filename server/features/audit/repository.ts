@@ -1,0 +1,20 @@
+import { count, desc } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog } from '../../db/schema.js';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+export type NewAuditRow = typeof auditLog.$inferInsert;
+
+export async function insertAuditRow(db: DbOrTx, row: NewAuditRow): Promise<void> {
+  await db.insert(auditLog).values(row);
+}
+
+/** Newest first; the id breaks ties between entries of the same instant. */
+export function listAuditRows(db: DbOrTx, page: { limit: number; offset: number }): Promise<AuditRow[]> {
+  return db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(page.limit).offset(page.offset);
+}
+
+export async function countAuditRows(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditLog);
+  return row?.n ?? 0;
+}
