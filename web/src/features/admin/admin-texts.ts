@@ -1,0 +1,15 @@
+/** Texts of the user management view that are the spec's contract (sections 4, 5 and 8). */
+export const USER_TEXTS = {
+  validationTitle: 'Validation Error',
+  validationText: 'Please fill in all required fields',
+  emptyList: 'No users found. Add a new user to get started.',
+  addUser: 'Add User',
+  adding: 'Adding...',
+  userAdded: 'User Added',
+  addFailed: 'Failed to add user',
+  resetPassword: 'Reset Password',
+  resetting: 'Resetting...',
+  passwordReset: 'Password Reset',
+  resetFailed: 'Failed to reset password',
+  errorTitle: 'Error',
+} as const;

@@ -1,0 +1,195 @@
+import { type ReactNode, useState } from 'react';
+import type { PublicUser } from '../../../../common/schemas/auth.js';
+import { DIVISIONS } from '../../../../common/constants.js';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
+import { Label } from '../../components/ui/label.js';
+import { cn } from '../../lib/cn.js';
+import { type AdminView, REPORT_VIEWS, VIEW_TITLES } from './admin-views.js';
+import { selectClasses } from './select-classes.js';
+import { UserManagement } from './user-management.js';
+
+type GoTo = (view: AdminView) => void;
+
+/** A large tappable card that opens another view. */
+function ViewTile({ title, description, onOpen }: { title: string; description: string; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className={cn(
+        'flex min-h-20 w-full flex-col items-start gap-1 rounded-xl border-2 border-slate-300 bg-white p-4 text-left shadow-sm',
+        'hover:border-brand-700 hover:bg-slate-50 focus-visible:border-brand-700',
+      )}
+    >
+      <span className="text-lg font-bold text-slate-900">{title}</span>
+      <span className="text-sm text-slate-700">{description}</span>
+    </button>
+  );
+}
+
+function TileGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>
+    </nav>
+  );
+}
+
+/** The honest body of a view a later release fills: never made-up data. */
+function ComingSoon({ view }: { view: AdminView }) {
+  return (
+    <Card>
+      <CardDescription className="text-base">{`The ${VIEW_TITLES[view]} view arrives in a coming release.`}</CardDescription>
+    </Card>
+  );
+}
+
+function AdminMenu({ goTo }: { goTo: GoTo }) {
+  return (
+    <TileGrid label="Admin menu">
+      <li>
+        <ViewTile
+          title="Data Management"
+          description="Inspection records, images, stations and curves"
+          onOpen={() => goTo('data-management')}
+        />
+      </li>
+      <li>
+        <ViewTile title="Reports & Analytics" description="Installation progress and reports" onOpen={() => goTo('reports')} />
+      </li>
+      <li>
+        <ViewTile title="User Management" description="Add users and reset passwords" onOpen={() => goTo('user-management')} />
+      </li>
+    </TileGrid>
+  );
+}
+
+function DataManagement({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
+  return (
+    <>
+      <TileGrid label="Data management">
+        <li>
+          <ViewTile
+            title="Inspection Records & Images"
+            description="Browse inspection records and their photos"
+            onOpen={() => goTo('records-management')}
+          />
+        </li>
+        <li>
+          <Card className="flex h-full flex-col gap-3">
+            <div>
+              <CardTitle>Station & Curve Data</CardTitle>
+              <CardDescription>Curve and station reference data</CardDescription>
+            </div>
+            <div className="grid grid-cols-2 gap-2">
+              <button
+                type="button"
+                onClick={() => goTo('curve-details')}
+                className="min-h-12 rounded-lg border-2 border-slate-700 bg-white px-3 font-semibold text-slate-900 hover:bg-slate-100"
+              >
+                Curve Details
+              </button>
+              <button
+                type="button"
+                onClick={() => goTo('station-details')}
+                className="min-h-12 rounded-lg border-2 border-slate-700 bg-white px-3 font-semibold text-slate-900 hover:bg-slate-100"
+              >
+                Station Details
+              </button>
+            </div>
+          </Card>
+        </li>
+        {user.isOwner ? (
+          <li>
+            <ViewTile
+              title="Machine Dashboard"
+              description="Update machine rollout progress"
+              onOpen={() => goTo('machine-dashboard-management')}
+            />
+          </li>
+        ) : null}
+      </TileGrid>
+      <Card>
+        <CardDescription className="text-base">
+          Station data import and the data summary arrive in a coming release.
+        </CardDescription>
+      </Card>
+    </>
+  );
+}
+
+const REPORT_DESCRIPTIONS: Record<(typeof REPORT_VIEWS)[number], string> = {
+  'inspection-reports': 'Inspection reports by division and service type',
+  'curve-maintenance': 'Curves due for service or CoF measurement',
+  'sse-reports': 'CoF measurements by SSE',
+  'service-reports': 'Service inspection reports',
+};
+
+const PROGRESS_ITEMS = ['Scope', 'Foundation', 'Installed', 'Commissioned'] as const;
+
+function Reports({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
+  const isClient = user.role === 'Client';
+  const [division, setDivision] = useState('all');
+  return (
+    <>
+      {isClient ? (
+        <Card aria-labelledby="division-access-title">
+          <CardTitle id="division-access-title">Division access</CardTitle>
+          <p className="mt-1 text-base">{user.divisionAccess ?? 'No division assigned'}</p>
+        </Card>
+      ) : (
+        <div className="max-w-xs">
+          <Label htmlFor="progress-division">Division</Label>
+          <select
+            id="progress-division"
+            value={division}
+            onChange={(event) => setDivision(event.target.value)}
+            className={cn(selectClasses(false), 'mt-1')}
+          >
+            <option value="all">All divisions</option>
+            {DIVISIONS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <Card aria-labelledby="progress-title">
+        <CardTitle id="progress-title">Machine Installation Progress</CardTitle>
+        {/* No progress source exists yet: dashes, as the spec shows when there is no data. */}
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {PROGRESS_ITEMS.map((item) => (
+            <div key={item} className="rounded-lg border border-slate-300 p-3">
+              <dt className="text-sm text-slate-700">{item}</dt>
+              <dd className="text-2xl font-bold text-slate-900">–</dd>
+            </div>
+          ))}
+        </dl>
+        <CardDescription className="mt-2">Progress figures arrive in a coming release.</CardDescription>
+      </Card>
+      <TileGrid label="Report generators">
+        {REPORT_VIEWS.map((report) => (
+          <li key={report}>
+            <ViewTile title={VIEW_TITLES[report]} description={REPORT_DESCRIPTIONS[report]} onOpen={() => goTo(report)} />
+          </li>
+        ))}
+      </TileGrid>
+    </>
+  );
+}
+
+export function AdminViewBody({ view, user, goTo }: { view: AdminView; user: PublicUser; goTo: GoTo }) {
+  switch (view) {
+    case 'menu':
+      return <AdminMenu goTo={goTo} />;
+    case 'data-management':
+      return <DataManagement user={user} goTo={goTo} />;
+    case 'reports':
+      return <Reports user={user} goTo={goTo} />;
+    case 'user-management':
+      return <UserManagement />;
+    default:
+      return <ComingSoon view={view} />;
+  }
+}
