@@ -6,7 +6,7 @@ import { type PublicUser, publicUserSchema } from '../../../../common/schemas/au
 import type { CreateUserRequest, ResetPasswordRequest } from '../../../../common/schemas/user.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
-import { Input } from '../../components/ui/input.js';
+import { Input, type InputProps } from '../../components/ui/input.js';
 import { FieldError, Label } from '../../components/ui/label.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { apiRequest } from '../../lib/api-client.js';
@@ -43,6 +43,25 @@ function showFieldErrors<T extends FieldValues>(
 const PHONE_PATTERN = /^\+?\d{10,15}$/;
 const PHONE_MESSAGE = 'Phone must be 10 to 15 digits, optionally starting with +';
 const PASSWORD_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+
+/** A required text input with its label and its message, tied together for screen readers. */
+function RequiredTextField({ id, label, error, ...input }: InputProps & { id: string; label: string; error: string | undefined }) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        aria-required="true"
+        aria-describedby={error ? errorId : undefined}
+        invalid={error !== undefined}
+        className="mt-1"
+        {...input}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
 
 function RoleBadge({ role }: { role: Role }) {
   return (
@@ -175,49 +194,31 @@ function AddUserForm() {
     <Card aria-labelledby="add-user-title">
       <CardTitle id="add-user-title">{USER_TEXTS.addUser}</CardTitle>
       <form noValidate aria-labelledby="add-user-title" onSubmit={handleSubmit(onSubmit)} className="mt-3 flex flex-col gap-4">
-        <div>
-          <Label htmlFor="add-employeeId">Employee ID</Label>
-          <Input
-            id="add-employeeId"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-required="true"
-            aria-describedby={describe('employeeId')}
-            invalid={errors.employeeId !== undefined}
-            className="mt-1"
-            {...register('employeeId')}
-          />
-          <FieldError id="add-employeeId-error" message={errors.employeeId?.message} />
-        </div>
-        <div>
-          <Label htmlFor="add-name">Name</Label>
-          <Input
-            id="add-name"
-            autoComplete="off"
-            aria-required="true"
-            aria-describedby={describe('name')}
-            invalid={errors.name !== undefined}
-            className="mt-1"
-            {...register('name')}
-          />
-          <FieldError id="add-name-error" message={errors.name?.message} />
-        </div>
-        <div>
-          <Label htmlFor="add-phone">Phone</Label>
-          <Input
-            id="add-phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            aria-required="true"
-            aria-describedby={describe('phone')}
-            invalid={errors.phone !== undefined}
-            className="mt-1"
-            {...register('phone')}
-          />
-          <FieldError id="add-phone-error" message={errors.phone?.message} />
-        </div>
+        <RequiredTextField
+          id="add-employeeId"
+          label="Employee ID"
+          error={errors.employeeId?.message}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('employeeId')}
+        />
+        <RequiredTextField
+          id="add-name"
+          label="Name"
+          error={errors.name?.message}
+          autoComplete="off"
+          {...register('name')}
+        />
+        <RequiredTextField
+          id="add-phone"
+          label="Phone"
+          error={errors.phone?.message}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          {...register('phone')}
+        />
         <div>
           <Label htmlFor="add-role">Role</Label>
           <select
@@ -310,41 +311,27 @@ function ResetPasswordForm() {
     resetPassword.mutate({ employeeId: values.employeeId.trim(), newPassword: values.newPassword });
   };
 
-  const describe = (name: keyof ResetValues) => (errors[name] ? `reset-${name}-error` : undefined);
-
   return (
     <Card aria-labelledby="reset-password-title">
       <CardTitle id="reset-password-title">{USER_TEXTS.resetPassword}</CardTitle>
       <form noValidate aria-labelledby="reset-password-title" onSubmit={handleSubmit(onSubmit)} className="mt-3 flex flex-col gap-4">
-        <div>
-          <Label htmlFor="reset-employeeId">Employee ID</Label>
-          <Input
-            id="reset-employeeId"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-required="true"
-            aria-describedby={describe('employeeId')}
-            invalid={errors.employeeId !== undefined}
-            className="mt-1"
-            {...register('employeeId')}
-          />
-          <FieldError id="reset-employeeId-error" message={errors.employeeId?.message} />
-        </div>
-        <div>
-          <Label htmlFor="reset-newPassword">New Password</Label>
-          <Input
-            id="reset-newPassword"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            aria-describedby={describe('newPassword')}
-            invalid={errors.newPassword !== undefined}
-            className="mt-1"
-            {...register('newPassword')}
-          />
-          <FieldError id="reset-newPassword-error" message={errors.newPassword?.message} />
-        </div>
+        <RequiredTextField
+          id="reset-employeeId"
+          label="Employee ID"
+          error={errors.employeeId?.message}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register('employeeId')}
+        />
+        <RequiredTextField
+          id="reset-newPassword"
+          label="New Password"
+          error={errors.newPassword?.message}
+          type="password"
+          autoComplete="new-password"
+          {...register('newPassword')}
+        />
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? USER_TEXTS.resetting : USER_TEXTS.resetPassword}
         </Button>
