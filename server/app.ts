@@ -17,8 +17,11 @@ import { auditRoutes } from './features/audit/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
 import { curveRoutes } from './features/curves/routes.js';
+import { dataSummaryRoutes } from './features/data-summary/routes.js';
+import { createDataSummaryService } from './features/data-summary/service.js';
 import { createCurveService } from './features/curves/service.js';
 import { healthRoutes } from './features/health/routes.js';
+import { createPhotoFiles } from './features/inspections/photo-files.js';
 import { inspectionRoutes } from './features/inspections/routes.js';
 import { createInspectionService } from './features/inspections/service.js';
 import { partRoutes } from './features/parts/routes.js';
@@ -82,7 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUserService({ db, isOwner });
   const curves = createCurveService({ db });
   const audit = createAuditService({ db });
-  const inspections = createInspectionService({ db, blobs: deps.blobs, appTimeZone: config.appTimeZone });
+  const photoFiles = createPhotoFiles({ db, blobs: deps.blobs, log: app.log });
+  const inspections = createInspectionService({ db, blobs: deps.blobs, photoFiles, appTimeZone: config.appTimeZone });
+  const dataSummary = createDataSummaryService({ db });
+  // Photo files left queued by an earlier run (a crash after a deletion) go at start.
+  app.addHook('onReady', async () => photoFiles.start());
+  app.addHook('onClose', async () => photoFiles.stop());
 
   await app.register(errors);
   await app.register(fastifyHelmet, {
@@ -116,7 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(curveRoutes, { curves });
   await app.register(stationRoutes, { db });
   await app.register(partRoutes, { db });
-  await app.register(inspectionRoutes, { inspections });
+  await app.register(inspectionRoutes, { inspections, blobs: deps.blobs });
+  await app.register(dataSummaryRoutes, { dataSummary });
 
   await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
   return app;

@@ -183,6 +183,8 @@ export const inspectionLogSchema = z.object({
   pole2: z.string().nullable(),
   railwayEngineer: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** A small WebP of the photo made by the server for grids; null when the record has no photo. */
+  thumbnailUrl: z.string().nullable(),
   fileName: z.string().nullable(),
   imageHash: z.string().nullable(),
   imageSizeBytes: z.number().int().nullable(),
@@ -203,12 +205,52 @@ export type InspectionLog = z.infer<typeof inspectionLogSchema>;
 export const INSPECTION_PAGE_DEFAULT = 50;
 export const INSPECTION_PAGE_MAX = 500;
 
-export const inspectionListQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(INSPECTION_PAGE_MAX, `limit must be at most ${INSPECTION_PAGE_MAX}`).default(INSPECTION_PAGE_DEFAULT),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').default(0),
-});
+/** A query-string filter value: trimmed, and '' counts as not given (a cleared filter field). */
+const filterText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const filterDate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isoDate.safeParse(v).success, `${label} must be a real date in the form YYYY-MM-DD`);
+
+/**
+ * GET /api/inspections: one page of records, newest first, filtered on the server. Clients are
+ * held to their division whatever `division` says; Technicians see their own records.
+ */
+export const inspectionListQuerySchema = z
+  .object({
+    limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(INSPECTION_PAGE_MAX, `limit must be at most ${INSPECTION_PAGE_MAX}`).default(INSPECTION_PAGE_DEFAULT),
+    offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').max(10_000_000, 'offset is too large').default(0),
+    /** The visit's date (`date`, the device's local date), inclusive. */
+    from: filterDate('from'),
+    to: filterDate('to'),
+    type: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || (INSPECTION_TYPES as readonly string[]).includes(v), 'type must be Service or CoF'),
+    division: filterText(50, 'division'),
+    section: filterText(100, 'section'),
+    curveNumber: filterText(50, 'curveNumber'),
+    technicianId: filterText(50, 'technicianId'),
+    /** Part of a record ID, e.g. the six characters at its end; case does not matter. */
+    q: filterText(64, 'q'),
+  })
+  .refine((v) => v.from === undefined || v.to === undefined || v.from <= v.to, { path: ['to'], message: 'to must be on or after from' });
+export type InspectionListQuery = z.infer<typeof inspectionListQuerySchema>;
 
 export const inspectionListResponseSchema = z.object({ logs: z.array(inspectionLogSchema), total: z.number().int() });
+export type InspectionListResponse = z.infer<typeof inspectionListResponseSchema>;
 
 /** The stored flow state (sessionStorage 'hkmi_inspection_entry'), spec section 3 "Session entry". */
 export interface SessionEntry {

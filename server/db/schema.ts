@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -145,10 +146,37 @@ export const inspectionLogs = pgTable(
     index('inspection_logs_type_date_idx').on(t.type, t.date),
     index('inspection_logs_division_date_idx').on(t.divisionRailway, t.date),
     index('inspection_logs_technician_date_idx').on(t.technicianId, t.date),
+    // The records view pages newest first within a division or a technician's records.
+    index('inspection_logs_division_submitted_idx').on(t.divisionRailway, t.submittedAt.desc(), t.id.desc()),
+    index('inspection_logs_technician_submitted_idx').on(t.technicianId, t.submittedAt.desc(), t.id.desc()),
     index('inspection_logs_curve_idx').on(t.section, t.curveNumber, t.line, t.date),
     index('inspection_logs_image_hash_idx').on(t.imageHash),
   ],
 );
+
+/**
+ * Photos whose last record was deleted, waiting for their file to be removed. A deletion
+ * queues the hash in the same transaction that deletes the rows; the file goes afterwards, under
+ * a lock on the hash that uploads of the same bytes also take. A crash or a failing disk in
+ * between leaves the hash queued (retried at start and periodically), never a row without
+ * its photo.
+ */
+export const blobDeletions = pgTable('blob_deletions', {
+  hash: varchar('hash', { length: 64 }).primaryKey(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+});
+
+/**
+ * A version per table, bumped by a statement trigger on every write (migration 0001), inside
+ * the writing transaction. Caches of counts compare it: one primary-key read tells whether
+ * any instance changed the table.
+ */
+export const changeCounters = pgTable('change_counters', {
+  tableName: varchar('table_name', { length: 64 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const consolidatedCurveDetails = pgTable(
   'consolidated_curve_details',

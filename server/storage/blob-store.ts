@@ -18,5 +18,13 @@ export interface BlobStore {
   /** The first bytes only, e.g. to tell the format by its magic number. */
   readHead(hash: string, bytes: number): Promise<Buffer>;
   stream(hash: string): Readable;
+  /** Removes the blob and every variant made from it. */
   delete(hash: string): Promise<void>;
+  /** A file derived from a blob (a thumbnail), kept beside it; null when not made yet. */
+  readVariant(hash: string, variant: BlobVariant): Promise<Buffer | null>;
+  putVariant(hash: string, variant: BlobVariant, bytes: Buffer): Promise<void>;
 }
+
+/** The files the server derives from a photo; deleting the photo deletes these too. */
+export const BLOB_VARIANTS = ['thumb-320.webp'] as const;
+export type BlobVariant = (typeof BLOB_VARIANTS)[number];

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { BlobStore, StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type StoredBlob } from './blob-store.js';
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -19,13 +19,7 @@ export class DiskBlobStore implements BlobStore {
   async put(bytes: Buffer): Promise<StoredBlob> {
     const hash = createHash('sha256').update(bytes).digest('hex');
     const target = this.pathOf(hash);
-    if (!(await this.exists(hash))) {
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${randomUUID()}.tmp`;
-      await writeFile(temp, bytes);
-      // rename is atomic: a reader never sees half a photo.
-      await rename(temp, target);
-    }
+    if (!(await this.exists(hash))) await writeAtomically(target, bytes);
     return { hash, sizeBytes: bytes.length };
   }
 
@@ -61,6 +55,33 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async delete(hash: string): Promise<void> {
+    // Variants first: a crash part way leaves the photo, whose deletion is retried, not a lone thumbnail.
+    for (const variant of BLOB_VARIANTS) await rm(this.variantPathOf(hash, variant), { force: true });
     await rm(this.pathOf(hash), { force: true });
   }
+
+  private variantPathOf(hash: string, variant: BlobVariant): string {
+    return `${this.pathOf(hash)}.${variant}`;
+  }
+
+  async readVariant(hash: string, variant: BlobVariant): Promise<Buffer | null> {
+    try {
+      return await readFile(this.variantPathOf(hash, variant));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async putVariant(hash: string, variant: BlobVariant, bytes: Buffer): Promise<void> {
+    await writeAtomically(this.variantPathOf(hash, variant), bytes);
+  }
+}
+
+async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${randomUUID()}.tmp`;
+  await writeFile(temp, bytes);
+  // rename is atomic: a reader never sees half a file.
+  await rename(temp, target);
 }

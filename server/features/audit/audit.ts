@@ -6,9 +6,9 @@
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '../../../common/schemas/audit.js';
 import type { PublicUser } from '../../../common/schemas/auth.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { countAuditRows, insertAuditRow, listAuditRows, type AuditRow } from './repository.js';
+import { countAuditRows, insertAuditRows, listAuditRows, type AuditRow, type NewAuditRow } from './repository.js';
 
-export type AuditAction = 'user.create' | 'user.reset-password';
+export type AuditAction = 'user.create' | 'user.reset-password' | 'inspection.delete';
 
 /** A JSON object of public fields. */
 export type AuditState = Record<string, unknown>;
@@ -33,8 +33,8 @@ function scrub(state: AuditState | null): AuditState | null {
   );
 }
 
-export async function recordAudit(tx: DbOrTx, record: AuditRecord): Promise<void> {
-  await insertAuditRow(tx, {
+function toAuditRow(record: AuditRecord): NewAuditRow {
+  return {
     actorUserId: record.actor?.id ?? null,
     actorEmployeeId: record.actor?.employeeId ?? null,
     action: record.action,
@@ -43,7 +43,16 @@ export async function recordAudit(tx: DbOrTx, record: AuditRecord): Promise<void
     before: scrub(record.before),
     after: scrub(record.after),
     requestId: record.requestId?.slice(0, 64) ?? null,
-  });
+  };
+}
+
+export async function recordAudit(tx: DbOrTx, record: AuditRecord): Promise<void> {
+  await insertAuditRows(tx, [toAuditRow(record)]);
+}
+
+/** Several entries in one statement (a batch deletion writes one per record). */
+export async function recordAudits(tx: DbOrTx, records: readonly AuditRecord[]): Promise<void> {
+  await insertAuditRows(tx, records.map(toAuditRow));
 }
 
 const asState = (value: unknown): AuditState | null =>

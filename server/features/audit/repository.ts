@@ -5,8 +5,9 @@ import { auditLog } from '../../db/schema.js';
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
 
-export async function insertAuditRow(db: DbOrTx, row: NewAuditRow): Promise<void> {
-  await db.insert(auditLog).values(row);
+export async function insertAuditRows(db: DbOrTx, rows: readonly NewAuditRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(auditLog).values([...rows]);
 }
 
 /** Newest first; the id breaks ties between entries of the same instant. */

@@ -2,8 +2,16 @@ import type { InspectionLog } from '../../../common/schemas/inspection.js';
 import { inspectionTypeSchema } from '../../../common/schemas/inspection.js';
 import type { InspectionRow } from '../../db/schema.js';
 
+export const imageUrlOf = (recordId: string) => `/api/inspections/${encodeURIComponent(recordId)}/image`;
+export const thumbnailUrlOf = (recordId: string) => `/api/inspections/${encodeURIComponent(recordId)}/thumbnail`;
+
 /** A stored inspection as the API shows it; the unused imageData column never leaves. */
 export function toInspectionLog(row: InspectionRow): InspectionLog {
   const { imageData: _unused, clientSubmissionId: _private, greaseWeight: _notCollected, submittedAt, type, ...rest } = row;
-  return { ...rest, type: inspectionTypeSchema.parse(type), submittedAt: submittedAt.toISOString() };
+  return {
+    ...rest,
+    type: inspectionTypeSchema.parse(type),
+    thumbnailUrl: row.imageHash ? thumbnailUrlOf(row.recordId) : null,
+    submittedAt: submittedAt.toISOString(),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inspectionLogs, type InspectionRow } from '../../db/schema.js';
 
@@ -7,6 +7,11 @@ export type NewInspectionRow = typeof inspectionLogs.$inferInsert;
 export async function findInspectionByRecordId(db: DbOrTx, recordId: string): Promise<InspectionRow | undefined> {
   const [row] = await db.select().from(inspectionLogs).where(eq(inspectionLogs.recordId, recordId)).limit(1);
   return row;
+}
+
+export function findInspectionsByRecordIds(db: DbOrTx, recordIds: readonly string[]): Promise<InspectionRow[]> {
+  if (recordIds.length === 0) return Promise.resolve([]);
+  return db.select().from(inspectionLogs).where(inArray(inspectionLogs.recordId, [...recordIds]));
 }
 
 export async function findInspectionBySubmissionId(db: DbOrTx, clientSubmissionId: string): Promise<InspectionRow | undefined> {
@@ -24,34 +29,55 @@ export async function insertInspection(db: DbOrTx, row: NewInspectionRow): Promi
   return created;
 }
 
-export async function countInspectionsWithImage(db: DbOrTx, imageHash: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(inspectionLogs).where(eq(inspectionLogs.imageHash, imageHash));
-  return row?.n ?? 0;
+/** Deletes the records and answers the rows as they were. */
+export function deleteInspectionsByRecordIds(db: DbOrTx, recordIds: readonly string[]): Promise<InspectionRow[]> {
+  if (recordIds.length === 0) return Promise.resolve([]);
+  return db.delete(inspectionLogs).where(inArray(inspectionLogs.recordId, [...recordIds])).returning();
 }
 
+/** What a list may be narrowed by; every field is optional and they combine with AND. */
 export interface InspectionFilter {
   division?: string | undefined;
   technicianId?: string | undefined;
+  type?: string | undefined;
+  /** Inclusive bounds on the visit's date (YYYY-MM-DD). */
+  from?: string | undefined;
+  to?: string | undefined;
+  section?: string | undefined;
+  curveNumber?: string | undefined;
+  /** Part of a record ID, any case. */
+  q?: string | undefined;
 }
 
-export async function listInspections(
-  db: DbOrTx,
-  filter: InspectionFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: InspectionRow[]; total: number }> {
-  const where: SQL | undefined = and(
-    filter.division ? eq(inspectionLogs.divisionRailway, filter.division) : undefined,
-    filter.technicianId ? eq(inspectionLogs.technicianId, filter.technicianId) : undefined,
+/** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function inspectionWhere(filter: InspectionFilter): SQL | undefined {
+  const t = inspectionLogs;
+  return and(
+    filter.division !== undefined ? eq(t.divisionRailway, filter.division) : undefined,
+    filter.technicianId !== undefined ? eq(t.technicianId, filter.technicianId) : undefined,
+    filter.type !== undefined ? eq(t.type, filter.type) : undefined,
+    filter.from !== undefined ? gte(t.date, filter.from) : undefined,
+    filter.to !== undefined ? lte(t.date, filter.to) : undefined,
+    filter.section !== undefined ? eq(t.section, filter.section) : undefined,
+    filter.curveNumber !== undefined ? eq(t.curveNumber, filter.curveNumber) : undefined,
+    filter.q !== undefined ? ilike(t.recordId, `%${escapeLike(filter.q)}%`) : undefined,
   );
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(inspectionLogs)
-      .where(where)
-      .orderBy(desc(inspectionLogs.submittedAt), desc(inspectionLogs.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(inspectionLogs).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** One page, newest first; the id orders records of the same instant. */
+export function listInspectionPage(db: DbOrTx, filter: InspectionFilter, page: { limit: number; offset: number }): Promise<InspectionRow[]> {
+  return db
+    .select()
+    .from(inspectionLogs)
+    .where(inspectionWhere(filter))
+    .orderBy(desc(inspectionLogs.submittedAt), desc(inspectionLogs.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countInspections(db: DbOrTx, filter: InspectionFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(inspectionLogs).where(inspectionWhere(filter));
+  return row?.n ?? 0;
 }

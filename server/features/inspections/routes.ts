@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZipFile } from 'yazl';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,10 +10,18 @@ import {
   uploadMetadataSchema,
   uploadResponseSchema,
 } from '../../../common/schemas/inspection.js';
+import {
+  deleteImagesResponseSchema,
+  deleteRecordResponseSchema,
+  imageIdsRequestSchema,
+  recordIdSchema,
+  zipFileName,
+} from '../../../common/schemas/records.js';
 import { AppError, validationError } from '../../app-error.js';
 import { access, currentUser } from '../../plugins/access.js';
 import { Semaphore } from '../../semaphore.js';
-import type { InspectionService } from './service.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import type { Actor, InspectionService, PhotoFile } from './service.js';
 
 /** Reads the `metadata` and `file` parts of an upload; the photo is held in memory (<= 10 MB). */
 async function readUpload(request: FastifyRequest): Promise<{ metadataText: string | undefined; photo: Buffer | undefined }> {
@@ -61,7 +70,7 @@ function parseMetadata(text: string | undefined) {
   return parsed.data;
 }
 
-export async function inspectionRoutes(app: FastifyInstance, { inspections }: { inspections: InspectionService }) {
+export async function inspectionRoutes(app: FastifyInstance, { inspections, blobs }: { inspections: InspectionService; blobs: BlobStore }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Checking a photo is CPU work and holds up to 10 MB: more at once than the cores can
   // decode only adds memory, so later uploads wait (their bytes stay in the socket).
@@ -100,23 +109,132 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections }: { 
     },
   );
 
+  const recordParams = z.object({ recordId: recordIdSchema });
+
   r.get(
     '/api/inspections/:recordId/image',
-    {
-      schema: { params: z.object({ recordId: z.string().min(1).max(64) }) },
-      config: { access: access.signedIn },
-    },
+    { schema: { params: recordParams }, config: { access: access.signedIn } },
     async (request, reply) => {
-      const image = await inspections.image(currentUser(request), request.params.recordId);
-      void reply.headers({
-        'content-type': image.contentType,
-        'content-length': String(image.size),
-        // A record's photo never changes; only this signed-in browser may keep it.
-        'cache-control': 'private, max-age=86400',
-        etag: `"${image.hash}"`,
-      });
+      const file = await inspections.photo(currentUser(request), request.params.recordId);
+      // A record's photo never changes; only this signed-in browser may keep it.
+      if (answeredNotModified(request, reply, `"${file.hash}"`)) return reply;
+      void reply.headers({ 'content-type': file.contentType, 'content-length': String(file.size) });
       // For HEAD, Fastify's generated route drops the body and keeps these headers.
-      return reply.send(image.stream);
+      return reply.send(blobs.stream(file.hash));
     },
   );
+
+  r.get(
+    '/api/inspections/:recordId/thumbnail',
+    { schema: { params: recordParams }, config: { access: access.signedIn } },
+    async (request, reply) => {
+      const thumb = await inspections.thumbnail(currentUser(request), request.params.recordId);
+      if (answeredNotModified(request, reply, `"thumb-${thumb.hash}"`)) return reply;
+      void reply.header('content-type', thumb.contentType);
+      return reply.send(thumb.bytes);
+    },
+  );
+
+  r.delete(
+    '/api/inspections/:recordId',
+    {
+      schema: { params: recordParams, response: { 200: deleteRecordResponseSchema } },
+      config: { access: access.roles('Admin') },
+    },
+    async (request) => {
+      const { recordId } = request.params;
+      const { deleted } = await inspections.remove(actorOf(request), [recordId]);
+      if (deleted.length === 0) throw new AppError('NOT_FOUND', `Inspection record ${recordId} not found`);
+      return { recordId, deleted: true as const };
+    },
+  );
+
+  r.post(
+    '/api/images/delete',
+    {
+      schema: { body: imageIdsRequestSchema, response: { 200: deleteImagesResponseSchema } },
+      config: { access: access.roles('Admin') },
+    },
+    async (request) => {
+      const { deleted, notFound } = await inspections.remove(actorOf(request), request.body.imageIds);
+      return { deletedCount: deleted.length, notFound };
+    },
+  );
+
+  // Downloads: Admins any record, Clients their division's (read-only, but theirs to keep).
+  r.get(
+    '/api/image/download/:id',
+    { schema: { params: z.object({ id: recordIdSchema }) }, config: { access: access.roles('Admin', 'Client') } },
+    async (request, reply) => {
+      const file = await inspections.photo(currentUser(request), request.params.id);
+      return sendPhotoAttachment(reply, file);
+    },
+  );
+
+  r.post(
+    '/api/images/download',
+    { schema: { body: imageIdsRequestSchema }, config: { access: access.roles('Admin', 'Client') } },
+    async (request, reply) => {
+      const files = await inspections.photos(currentUser(request), request.body.imageIds);
+      const [only] = files;
+      if (files.length === 1 && only) return sendPhotoAttachment(reply, only);
+      return sendZip(reply, files);
+    },
+  );
+
+  function sendPhotoAttachment(reply: FastifyReply, file: PhotoFile) {
+    void reply.headers({
+      'content-type': file.contentType,
+      'content-length': String(file.size),
+      'content-disposition': attachment(file.fileName),
+      'cache-control': 'private, no-cache',
+    });
+    return reply.send(blobs.stream(file.hash));
+  }
+
+  /**
+   * Several photos as one zip, streamed: each photo's file is opened only when the zip reaches
+   * it and flows through with backpressure, so memory stays flat however many photos there are.
+   * Photos are stored, not deflated (JPEGs do not shrink), which also lets the size be known
+   * up front.
+   */
+  async function sendZip(reply: FastifyReply, files: readonly PhotoFile[]) {
+    const zip = new ZipFile();
+    for (const file of files) {
+      zip.addReadStreamLazy(file.fileName, { size: file.size, compress: false, mtime: file.takenAt }, (ready) => {
+        ready(null, blobs.stream(file.hash));
+      });
+    }
+    const totalSize = await new Promise<number>((resolve) => {
+      zip.end({}, resolve);
+    });
+    void reply.headers({
+      'content-type': 'application/zip',
+      'content-disposition': attachment(zipFileName(files.length)),
+      'cache-control': 'private, no-cache',
+    });
+    if (totalSize > 0) void reply.header('content-length', String(totalSize));
+    return reply.send(zip.outputStream);
+  }
+}
+
+function actorOf(request: FastifyRequest): Actor {
+  return { user: currentUser(request), requestId: request.id };
+}
+
+/** A download's Content-Disposition; our file names are ASCII, the rest is replaced. */
+function attachment(fileName: string): string {
+  const safe = fileName.replace(/[^\w.-]/g, '_');
+  return `attachment; filename="${safe}"`;
+}
+
+/**
+ * The browser may keep a photo or thumbnail a day (private: only this signed-in browser);
+ * after that, or on reload, the ETag answers 304 without the bytes.
+ */
+function answeredNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  void reply.headers({ etag, 'cache-control': 'private, max-age=86400' });
+  if (request.headers['if-none-match'] !== etag) return false;
+  void reply.status(304).send();
+  return true;
 }

@@ -1,27 +1,52 @@
 import { randomInt } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
 import type { PublicUser } from '../../../common/schemas/auth.js';
-import type { UploadMetadata, UploadResponse } from '../../../common/schemas/inspection.js';
+import type { InspectionListQuery, InspectionListResponse, UploadMetadata, UploadResponse } from '../../../common/schemas/inspection.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { InspectionRow } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { CONTENT_TYPES, EXTENSIONS, checkPhoto, formatOf } from './photo.js';
-import { toInspectionLog } from './presenter.js';
+import { recordAudits } from '../audit/audit.js';
+import { CountCache, readTableVersions } from '../../db/count-cache.js';
+import { lockPhoto, queuePhotoRemoval, type PhotoFiles } from './photo-files.js';
+import { imageUrlOf, toInspectionLog } from './presenter.js';
 import {
-  countInspectionsWithImage,
+  countInspections,
+  deleteInspectionsByRecordIds,
   findInspectionByRecordId,
   findInspectionBySubmissionId,
+  findInspectionsByRecordIds,
   insertInspection,
-  listInspections,
+  listInspectionPage,
+  type InspectionFilter,
+  type NewInspectionRow,
 } from './repository.js';
+import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnails.js';
 
 export interface InspectionDeps {
   db: Db;
   blobs: BlobStore;
+  photoFiles: PhotoFiles;
   appTimeZone: string;
+}
+
+/** Who asked, for the audit trail. */
+export interface Actor {
+  user: PublicUser;
+  requestId: string;
+}
+
+/** A record's photo, ready to stream. */
+export interface PhotoFile {
+  recordId: string;
+  fileName: string;
+  hash: string;
+  size: number;
+  contentType: string;
+  /** When the record was stored: the photo's date inside a zip. */
+  takenAt: Date;
 }
 
 const RECORD_ID_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -32,8 +57,6 @@ function newRecordId(date: string): string {
   for (let i = 0; i < 6; i++) suffix += RECORD_ID_ALPHABET[randomInt(RECORD_ID_ALPHABET.length)];
   return `INS-${date.replaceAll('-', '')}-${suffix}`;
 }
-
-export const imageUrlOf = (recordId: string) => `/api/inspections/${encodeURIComponent(recordId)}/image`;
 
 function uploadAnswer(row: InspectionRow, duplicate: boolean): UploadResponse {
   return {
@@ -49,7 +72,7 @@ function uploadAnswer(row: InspectionRow, duplicate: boolean): UploadResponse {
 }
 
 /** Admins see every record; Clients their division's; Technicians their own. */
-function canSee(user: PublicUser, row: InspectionRow): boolean {
+export function canSee(user: PublicUser, row: InspectionRow): boolean {
   if (user.role === 'Admin') return true;
   if (user.role === 'Client') return user.divisionAccess !== null && row.divisionRailway === user.divisionAccess;
   return row.technicianId === user.employeeId;
@@ -84,42 +107,49 @@ export function createInspectionService(deps: InspectionDeps) {
     const recordId = newRecordId(metadata.date);
     const fileName = `inspection_${recordId}.${EXTENSIONS[checked.format]}`;
     const isService = metadata.type === 'Service';
+    const row: NewInspectionRow = {
+      recordId,
+      clientSubmissionId: metadata.clientSubmissionId,
+      date: metadata.date,
+      type: metadata.type,
+      divisionRailway: metadata.divisionRailway,
+      section: metadata.section,
+      curveNumber: metadata.curveNumber,
+      line: metadata.line,
+      // Who did the work comes from the session, never from what the client claims.
+      technicianId: user.employeeId,
+      technicianName: user.name,
+      cofValue: metadata.type === 'CoF' ? metadata.cofValue : null,
+      location: metadata.type === 'CoF' ? metadata.location : null,
+      station1: metadata.station1,
+      station2: metadata.station2,
+      km: metadata.type === 'CoF' ? metadata.km : null,
+      pole1: metadata.type === 'CoF' ? metadata.pole1 : null,
+      pole2: metadata.type === 'CoF' ? metadata.pole2 : null,
+      railwayEngineer: metadata.railwayEngineer,
+      imageUrl: imageUrlOf(recordId),
+      fileName,
+      imageHash: stored.hash,
+      imageSizeBytes: stored.sizeBytes,
+      imageWidth: checked.width,
+      imageHeight: checked.height,
+      imageData: null,
+      serviceUpdate: isService ? metadata.serviceUpdate : null,
+      partCategory: isService ? metadata.partCategory : null,
+      partItemName: isService ? metadata.partItemName : null,
+      isMachineWorking: isService ? metadata.isMachineWorking : null,
+      greaseDepth: isService && metadata.greaseDepth !== null ? metadata.greaseDepth.toFixed(1) : null,
+      latitude: metadata.latitude,
+      longitude: metadata.longitude,
+      locationAccuracyM: metadata.accuracy,
+    };
     try {
-      const created = await insertInspection(db, {
-        recordId,
-        clientSubmissionId: metadata.clientSubmissionId,
-        date: metadata.date,
-        type: metadata.type,
-        divisionRailway: metadata.divisionRailway,
-        section: metadata.section,
-        curveNumber: metadata.curveNumber,
-        line: metadata.line,
-        // Who did the work comes from the session, never from what the client claims.
-        technicianId: user.employeeId,
-        technicianName: user.name,
-        cofValue: metadata.type === 'CoF' ? metadata.cofValue : null,
-        location: metadata.type === 'CoF' ? metadata.location : null,
-        station1: metadata.station1,
-        station2: metadata.station2,
-        km: metadata.type === 'CoF' ? metadata.km : null,
-        pole1: metadata.type === 'CoF' ? metadata.pole1 : null,
-        pole2: metadata.type === 'CoF' ? metadata.pole2 : null,
-        railwayEngineer: metadata.railwayEngineer,
-        imageUrl: imageUrlOf(recordId),
-        fileName,
-        imageHash: stored.hash,
-        imageSizeBytes: stored.sizeBytes,
-        imageWidth: checked.width,
-        imageHeight: checked.height,
-        imageData: null,
-        serviceUpdate: isService ? metadata.serviceUpdate : null,
-        partCategory: isService ? metadata.partCategory : null,
-        partItemName: isService ? metadata.partItemName : null,
-        isMachineWorking: isService ? metadata.isMachineWorking : null,
-        greaseDepth: isService && metadata.greaseDepth !== null ? metadata.greaseDepth.toFixed(1) : null,
-        latitude: metadata.latitude,
-        longitude: metadata.longitude,
-        locationAccuracyM: metadata.accuracy,
+      const created = await db.transaction(async (tx) => {
+        await lockPhoto(tx, stored.hash);
+        // The same bytes' last record may have been deleted (and the file removed) since put():
+        // under the lock, make sure the file is there before a row points at it.
+        if (!(await blobs.exists(stored.hash))) await blobs.put(photo);
+        return insertInspection(tx, row);
       });
       if (created) return uploadAnswer(created, false);
       // Two tries of one submission raced and the other stored first: answer that one.
@@ -127,37 +157,159 @@ export function createInspectionService(deps: InspectionDeps) {
       if (!winner) throw new Error('insert skipped but no record holds the clientSubmissionId');
       return replayOf(winner, user);
     } catch (error) {
-      // No orphan photo: remove the blob unless another record uses the same bytes.
-      if ((await countInspectionsWithImage(db, stored.hash).catch(() => 1)) === 0) {
-        await blobs.delete(stored.hash).catch(() => undefined);
-      }
+      // No orphan photo: remove the file unless another record uses the same bytes.
+      await deps.photoFiles.removeIfUnused(stored.hash).catch(() => undefined);
       throw error;
     }
   }
 
-  async function list(user: PublicUser, page: { limit: number; offset: number }) {
-    const scope = divisionScope(user, undefined);
-    if (scope.none) return { logs: [], total: 0 };
-    const { rows, total } = await listInspections(
-      db,
-      { division: scope.division, technicianId: user.role === 'Technician' ? user.employeeId : undefined },
-      page,
+  /** Totals per filter, recounted only after a write to inspection_logs (by any instance). */
+  const totals = new CountCache();
+
+  /** The filter a user's list is held to: Clients their division, Technicians their own records. */
+  function scopedFilter(user: PublicUser, query: InspectionListQuery): InspectionFilter | null {
+    const scope = divisionScope(user, query.division);
+    if (scope.none) return null;
+    return {
+      division: scope.division,
+      technicianId: user.role === 'Technician' ? user.employeeId : query.technicianId,
+      type: query.type,
+      from: query.from,
+      to: query.to,
+      section: query.section,
+      curveNumber: query.curveNumber,
+      q: query.q,
+    };
+  }
+
+  async function list(user: PublicUser, query: InspectionListQuery): Promise<InspectionListResponse> {
+    const filter = scopedFilter(user, query);
+    if (!filter) return { logs: [], total: 0 };
+    const [rows, versions] = await Promise.all([
+      listInspectionPage(db, filter, { limit: query.limit, offset: query.offset }),
+      readTableVersions(db, ['inspection_logs']),
+    ]);
+    const total = await totals.get('inspection_logs', JSON.stringify(filter), versions.get('inspection_logs') ?? 0, () =>
+      countInspections(db, filter),
     );
     return { logs: rows.map(toInspectionLog), total };
   }
 
-  /** The photo of a record the user may see; 404 otherwise (no hint that it exists). */
-  async function image(user: PublicUser, recordId: string): Promise<{ stream: Readable; size: number; contentType: string; hash: string }> {
+  /** The record, if this user may see it; 404 otherwise (no hint that it exists). */
+  async function visibleRecord(user: PublicUser, recordId: string): Promise<InspectionRow & { imageHash: string }> {
     const row = await findInspectionByRecordId(db, recordId);
-    if (!row || !row.imageHash || !canSee(user, row)) throw new AppError('NOT_FOUND', 'Image not found');
-    const size = await blobs.size(row.imageHash);
-    if (size === null) throw new AppError('NOT_FOUND', 'Image not found');
-    const head = await blobs.readHead(row.imageHash, 16);
-    const contentType = CONTENT_TYPES[formatOf(head) ?? 'jpeg'];
-    return { stream: blobs.stream(row.imageHash), size, contentType, hash: row.imageHash };
+    if (!row || !canSee(user, row)) throw new AppError('NOT_FOUND', `Inspection record ${recordId} not found`);
+    const { imageHash } = row;
+    if (!imageHash) throw new AppError('NOT_FOUND', `Inspection record ${recordId} has no photo`);
+    return { ...row, imageHash };
   }
 
-  return { upload, list, image };
+  async function photoFileOf(row: InspectionRow & { imageHash: string }): Promise<PhotoFile | null> {
+    const size = await blobs.size(row.imageHash);
+    if (size === null) return null;
+    const head = await blobs.readHead(row.imageHash, 16);
+    const format = formatOf(head) ?? 'jpeg';
+    return {
+      recordId: row.recordId,
+      fileName: row.fileName ?? `inspection_${row.recordId}.${EXTENSIONS[format]}`,
+      hash: row.imageHash,
+      size,
+      contentType: CONTENT_TYPES[format],
+      takenAt: row.submittedAt,
+    };
+  }
+
+  /** The photo of a record the user may see; 404 otherwise. */
+  async function photo(user: PublicUser, recordId: string): Promise<PhotoFile> {
+    const file = await photoFileOf(await visibleRecord(user, recordId));
+    if (!file) throw new AppError('NOT_FOUND', `The photo of inspection record ${recordId} is missing`);
+    return file;
+  }
+
+  /**
+   * The photos of several records, all or nothing: a download must not quietly leave one out.
+   * Order follows the request.
+   */
+  async function photos(user: PublicUser, recordIds: readonly string[]): Promise<PhotoFile[]> {
+    const rows = new Map((await findInspectionsByRecordIds(db, recordIds)).map((row) => [row.recordId, row]));
+    const notFound: string[] = [];
+    const missing: string[] = [];
+    const files: PhotoFile[] = [];
+    for (const recordId of recordIds) {
+      const row = rows.get(recordId);
+      if (!row || !canSee(user, row) || !row.imageHash) {
+        notFound.push(recordId);
+        continue;
+      }
+      const file = await photoFileOf({ ...row, imageHash: row.imageHash });
+      if (file) files.push(file);
+      else missing.push(recordId);
+    }
+    if (notFound.length > 0) throw new AppError('NOT_FOUND', `Inspection records not found: ${notFound.join(', ')}`);
+    if (missing.length > 0) throw new AppError('NOT_FOUND', `Photos missing for inspection records: ${missing.join(', ')}`);
+    return files;
+  }
+
+  /** A small WebP of the record's photo, made once and kept beside the photo. */
+  async function thumbnail(user: PublicUser, recordId: string): Promise<{ bytes: Buffer; hash: string; contentType: string }> {
+    const row = await visibleRecord(user, recordId);
+    const bytes = await makeThumbnail(blobs, row.imageHash);
+    if (!bytes) throw new AppError('NOT_FOUND', `The photo of inspection record ${recordId} is missing or unreadable`);
+    return { bytes, hash: row.imageHash, contentType: THUMBNAIL_CONTENT_TYPE };
+  }
+
+  /**
+   * Deletes records (Admins only; the route says so) with their audit entries in one
+   * transaction, then removes the photos no record uses any more. IDs that name no record are
+   * answered, not an error: a repeated delete must not fail.
+   */
+  async function remove(actor: Actor, recordIds: readonly string[]): Promise<{ deleted: string[]; notFound: string[] }> {
+    const deletedRows = await db.transaction(async (tx) => {
+      const rows = await deleteInspectionsByRecordIds(tx, recordIds);
+      const hashes = [...new Set(rows.map((r) => r.imageHash).filter((h): h is string => h !== null))];
+      await queuePhotoRemoval(tx, hashes);
+      await recordAudits(
+        tx,
+        rows.map((row) => ({
+          actor: actor.user,
+          action: 'inspection.delete' as const,
+          entity: 'inspection',
+          entityId: row.recordId,
+          before: auditStateOf(row),
+          after: null,
+          requestId: actor.requestId,
+        })),
+      );
+      return rows;
+    });
+    // After the commit: a failure here leaves the hashes queued for the next sweep.
+    await deps.photoFiles.sweep([...new Set(deletedRows.map((r) => r.imageHash).filter((h): h is string => h !== null))]);
+    const deleted = new Set(deletedRows.map((r) => r.recordId));
+    return { deleted: [...deleted], notFound: recordIds.filter((id) => !deleted.has(id)) };
+  }
+
+  return { upload, list, photo, photos, thumbnail, remove };
+}
+
+/** What the audit keeps of a deleted record: enough to tell what it was and whose it was. */
+function auditStateOf(row: InspectionRow): Record<string, unknown> {
+  return {
+    recordId: row.recordId,
+    date: row.date,
+    type: row.type,
+    divisionRailway: row.divisionRailway,
+    section: row.section,
+    curveNumber: row.curveNumber,
+    line: row.line,
+    technicianId: row.technicianId,
+    technicianName: row.technicianName,
+    cofValue: row.cofValue,
+    serviceUpdate: row.serviceUpdate,
+    fileName: row.fileName,
+    // Named so the audit's secret filter (which drops keys like "hash") keeps it.
+    photoSha256: row.imageHash,
+    submittedAt: row.submittedAt.toISOString(),
+  };
 }
 
 export type InspectionService = ReturnType<typeof createInspectionService>;

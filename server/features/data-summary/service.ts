@@ -1,0 +1,35 @@
+/**
+ * The Data Summary of the data-management view: how many curve records, stations and
+ * inspection records there are, counted by the database (never by loading the lists) and
+ * recounted only after a table changed.
+ */
+import { divisionScope } from '../../../common/rules/division-scope.js';
+import type { PublicUser } from '../../../common/schemas/auth.js';
+import type { DataSummary } from '../../../common/schemas/records.js';
+import type { Db } from '../../db/client.js';
+import { CountCache, readTableVersions } from '../../db/count-cache.js';
+import { countCurves, countInspectionRecords, countStations } from './repository.js';
+
+export function createDataSummaryService({ db }: { db: Db }) {
+  const counts = new CountCache();
+
+  return {
+    /** A Client's figures are their division's. */
+    async summary(user: PublicUser): Promise<DataSummary> {
+      const scope = divisionScope(user, undefined);
+      if (scope.none) return { curveRecords: 0, stations: 0, inspectionRecords: 0 };
+      const { division } = scope;
+      const key = division ?? '*';
+      const versions = await readTableVersions(db, ['consolidated_curve_details', 'stations', 'inspection_logs']);
+      const version = (table: 'consolidated_curve_details' | 'stations' | 'inspection_logs') => versions.get(table) ?? 0;
+      const [curveRecords, stationCount, inspectionRecords] = await Promise.all([
+        counts.get('consolidated_curve_details', key, version('consolidated_curve_details'), () => countCurves(db, division)),
+        counts.get('stations', key, version('stations'), () => countStations(db, division)),
+        counts.get('inspection_logs', key, version('inspection_logs'), () => countInspectionRecords(db, division)),
+      ]);
+      return { curveRecords, stations: stationCount, inspectionRecords };
+    },
+  };
+}
+
+export type DataSummaryService = ReturnType<typeof createDataSummaryService>;
