@@ -234,7 +234,9 @@ function attachment(fileName: string): string {
  */
 function answeredNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   void reply.headers({ etag, 'cache-control': 'private, max-age=86400' });
-  if (request.headers['if-none-match'] !== etag) return false;
+  // If-None-Match may list several tags, weak or not (RFC 9110 13.1.2).
+  const asked = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (!asked.includes(etag) && !asked.includes('*')) return false;
   void reply.status(304).send();
   return true;
 }

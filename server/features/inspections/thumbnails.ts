@@ -20,6 +20,8 @@ const inFlight = new Map<string, Promise<Buffer | null>>();
 
 /** The thumbnail's bytes; null when the photo is missing or cannot be decoded. */
 export async function makeThumbnail(blobs: BlobStore, hash: string): Promise<Buffer | null> {
+  // No thumbnail for a photo that is gone: the grid must not show what cannot be opened.
+  if (!(await blobs.exists(hash))) return null;
   const kept = await blobs.readVariant(hash, THUMBNAIL_VARIANT);
   if (kept) return kept;
   const running = inFlight.get(hash);
