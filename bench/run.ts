@@ -11,10 +11,16 @@
  *   BENCH_WARMUP        seconds of unmeasured warm-up before each (default 1; 0 = none)
  *   BENCH_CONNECTIONS   connections for every load scenario instead of each one's own
  *   BENCH_RESULTS       where to write the JSON results (default bench/results.json)
+ *   BENCH_INSPECTIONS   generated inspection records for the scenarios that need them (default 100000)
+ *   BENCH_CURVES        curve register size they top up to (default 10000)
+ *   BENCH_PREPARE_SQL   a .sql file run on the scratch database before the server starts (after
+ *                       the generated data), e.g. to try an index; the report names it
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-accounts.js';
+import { readFile } from 'node:fs/promises';
+import { describeSummary, loadBenchData, openTarget } from './data/generate-inspections.js';
 import { judge, verdictLabel } from './lib/budget.js';
 import { machineFacts, type MachineFacts } from './lib/machine.js';
 import { readRssMb, sampleRss } from './lib/memory.js';
@@ -22,7 +28,7 @@ import { PROJECT_ROOT, startServer, type RunningServer, type ServerLogSummary } 
 import { signIn } from './lib/session.js';
 import { round } from './lib/stats.js';
 import { formatTable, num } from './lib/table.js';
-import type { DatabaseKind, Scenario, ScenarioContext, ScenarioRecord, ScenarioResult } from './lib/types.js';
+import type { DatabaseKind, DatasetInfo, Scenario, ScenarioContext, ScenarioRecord, ScenarioResult } from './lib/types.js';
 import { scenarios } from './scenarios/index.js';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -45,6 +51,11 @@ interface Settings {
   connectionsOverride: number | undefined;
   adminDatabaseUrl: string | undefined;
   resultsFile: string;
+  /** Sizes of the generated 'records' dataset. */
+  inspections: number;
+  curves: number;
+  /** BENCH_PREPARE_SQL, resolved. */
+  prepareSql: string | undefined;
 }
 
 function readSettings(argv: readonly string[]): Settings | 'list' {
@@ -71,10 +82,13 @@ function readSettings(argv: readonly string[]): Settings | 'list' {
     connectionsOverride: connections,
     adminDatabaseUrl,
     resultsFile: path.resolve(process.env.BENCH_RESULTS?.trim() || path.join(PROJECT_ROOT, 'bench', 'results.json')),
+    inspections: positiveNumber('BENCH_INSPECTIONS', 100_000, { integer: true }),
+    curves: positiveNumber('BENCH_CURVES', 10_000, { integer: true }),
+    prepareSql: process.env.BENCH_PREPARE_SQL?.trim() ? path.resolve(process.env.BENCH_PREPARE_SQL.trim()) : undefined,
   };
 }
 
-function makeContext(server: RunningServer, settings: Settings): ScenarioContext {
+function makeContext(server: RunningServer, settings: Settings, dataset: DatasetInfo | null): ScenarioContext {
   return {
     baseUrl: server.baseUrl,
     database: server.database,
@@ -94,6 +108,7 @@ function makeContext(server: RunningServer, settings: Settings): ScenarioContext
     log,
     serverPid: server.pid,
     dataDir: server.dataDir,
+    dataset,
   };
 }
 
@@ -150,9 +165,10 @@ interface ReportInput {
   serverLog: ServerLogSummary;
   logFile: string;
   readyRssMb: number | null;
+  dataset: DatasetInfo | null;
 }
 
-function report({ facts, records, database, databaseVersion, settings, serverLog, logFile, readyRssMb }: ReportInput): string {
+function report({ facts, records, database, databaseVersion, settings, serverLog, logFile, readyRssMb, dataset }: ReportInput): string {
   const lines: string[] = [];
   lines.push('');
   lines.push(
@@ -162,6 +178,13 @@ function report({ facts, records, database, databaseVersion, settings, serverLog
     `Load phases ${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up; client (autocannon) and server share this machine.`,
   );
   lines.push(`Server: dist/server/main.js, NODE_ENV=production DEMO=1; RSS when ready ${num(readyRssMb, 0)} MB.`);
+  if (settings.prepareSql) lines.push(`Database prepared with ${path.relative(process.cwd(), settings.prepareSql)} (BENCH_PREPARE_SQL) before the server started.`);
+  if (dataset) {
+    lines.push(
+      `Data: demo seed + generated records: ${dataset.inspections} inspections, ${dataset.curves} curves, ${dataset.photos} distinct photos ` +
+        `(loaded in ${num(dataset.loadSeconds, 1)} s before the server started).`,
+    );
+  }
   if (database === 'pglite') {
     lines.push('Database: embedded PGlite. DESIGN budgets for API reads are set on PostgreSQL; run with BENCH_DATABASE_URL to check them.');
   }
@@ -212,7 +235,7 @@ async function main(): Promise<number> {
   try {
     const read = readSettings(process.argv.slice(2));
     if (read === 'list') {
-      for (const s of scenarios) console.log(`${s.name.padEnd(16)} ${s.description}`);
+      for (const s of scenarios) console.log(`${s.name.padEnd(22)} ${s.description}`);
       return 0;
     }
     settings = read;
@@ -227,7 +250,49 @@ async function main(): Promise<number> {
   const facts = machineFacts();
   const logFile = path.join(PROJECT_ROOT, 'bench', 'server.log');
   log(`starting the built server on ${settings.adminDatabaseUrl ? 'a scratch PostgreSQL database' : 'a scratch PGlite data dir'} ...`);
-  const server = await startServer({ adminDatabaseUrl: settings.adminDatabaseUrl, logFile, log });
+  let dataset: DatasetInfo | null = null;
+  const needsRecords = settings.selected.some((s) => s.dataset === 'records');
+  // The generated records go in before the server starts: the embedded PGlite admits one
+  // process at a time. The demo seed is run first (as the server would) for its curves.
+  const prepare = async ({ databaseUrl, dataDir }: { databaseUrl: string | undefined; dataDir: string }) => {
+    if (needsRecords) {
+      log(`loading ${settings.inspections} generated inspections (curves topped up to ${settings.curves}) ...`);
+      const summary = await loadBenchData({
+        databaseUrl,
+        dataDir,
+        count: settings.inspections,
+        curves: settings.curves,
+        demo: true,
+        timeZone: process.env.APP_TIMEZONE?.trim() || undefined,
+        log: (message) => log(`data: ${message}`),
+      });
+      for (const line of describeSummary(summary).split('\n')) log(`data: ${line}`);
+      dataset = {
+        name: 'records',
+        inspections: summary.inspectionsTotal,
+        curves: summary.curvesTotal,
+        photos: summary.photos.length,
+        loadSeconds: Math.round(summary.seconds.total * 10) / 10,
+      };
+    }
+    if (settings.prepareSql) {
+      const script = await readFile(settings.prepareSql, 'utf8');
+      const target = await openTarget({ databaseUrl, dataDir });
+      try {
+        const started = performance.now();
+        await target.exec(script);
+        log(`ran ${path.relative(process.cwd(), settings.prepareSql)} (BENCH_PREPARE_SQL) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      } finally {
+        await target.close();
+      }
+    }
+  };
+  const server = await startServer({
+    adminDatabaseUrl: settings.adminDatabaseUrl,
+    logFile,
+    log,
+    prepare: needsRecords || settings.prepareSql ? prepare : undefined,
+  });
   const readyRss = await readRssMb(server.pid);
   const readyRssMb = readyRss === null ? null : round(readyRss, 1);
 
@@ -243,7 +308,7 @@ async function main(): Promise<number> {
   const records: ScenarioRecord[] = [];
   let serverLog: ServerLogSummary;
   try {
-    const ctx = makeContext(server, settings);
+    const ctx = makeContext(server, settings, dataset);
     for (const scenario of settings.selected) records.push(await runScenario(scenario, ctx, server.pid, facts.cpus.count));
   } finally {
     serverLog = server.logSummary();
@@ -252,7 +317,17 @@ async function main(): Promise<number> {
   }
 
   console.log(
-    report({ facts, records, database: server.database, databaseVersion: server.databaseVersion, settings, serverLog, logFile, readyRssMb }),
+    report({
+      facts,
+      records,
+      database: server.database,
+      databaseVersion: server.databaseVersion,
+      settings,
+      serverLog,
+      logFile,
+      readyRssMb,
+      dataset,
+    }),
   );
 
   const failed = records.filter((r) => r.status === 'failed').map((r) => r.name);
@@ -261,6 +336,8 @@ async function main(): Promise<number> {
     ...facts,
     database: { kind: server.database, version: server.databaseVersion },
     serverRssWhenReadyMb: readyRssMb,
+    dataset,
+    prepareSql: settings.prepareSql ?? null,
     settings: {
       durationSeconds: settings.durationSeconds,
       warmupSeconds: settings.warmupSeconds,

@@ -26,6 +26,11 @@ export interface LoadOptions {
    */
   nextBody?: () => Buffer;
   /**
+   * A new path (and query) for every request instead of `path`, called just before each send,
+   * e.g. to walk through pages or filters. `path` is still what the report names.
+   */
+  nextPath?: () => string;
+  /**
    * The one status that counts as success (default: any 2xx). Another 2xx is then counted
    * as an error (in `errors`, with a note), and only this status's latencies are kept.
    */
@@ -56,7 +61,7 @@ async function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds
   const isSuccess = (status: number) =>
     options.expectStatus === undefined ? status >= 200 && status < 300 : status === options.expectStatus;
   let firstUnexpected: Phase['firstUnexpected'] = null;
-  const nextBody = options.nextBody;
+  const { nextBody, nextPath } = options;
   const instance = autocannon({
     url: `${ctx.baseUrl}${options.path}`,
     method: options.method ?? 'GET',
@@ -68,7 +73,15 @@ async function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds
     requests: [
       {
         // autocannon rebuilds a request before every send only when it has a setupRequest.
-        ...(nextBody ? { setupRequest: (request: autocannon.RequestParams) => ({ ...request, body: nextBody() }) } : {}),
+        ...(nextBody || nextPath
+          ? {
+              setupRequest: (request: autocannon.RequestParams) => ({
+                ...request,
+                ...(nextBody ? { body: nextBody() } : {}),
+                ...(nextPath ? { path: nextPath() } : {}),
+              }),
+            }
+          : {}),
         onResponse(status, responseBody) {
           if (firstUnexpected === null && !isSuccess(status)) firstUnexpected = { status, body: responseBody.slice(0, 500) };
         },

@@ -47,6 +47,12 @@ export interface StartServerOptions {
   adminDatabaseUrl: string | undefined;
   logFile: string;
   log(message: string): void;
+  /**
+   * Runs after the scratch DATA_DIR and database exist and before the server starts (so that
+   * it may open the embedded PGlite, which the server would otherwise hold), e.g. to load
+   * generated data. `databaseUrl` is the scratch PostgreSQL database, undefined on PGlite.
+   */
+  prepare?(target: { databaseUrl: string | undefined; dataDir: string }): Promise<void>;
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
@@ -80,6 +86,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       databaseVersion = scratch.serverVersion;
       options.log(`created scratch database ${scratch.name}`);
     }
+
+    if (options.prepare) await options.prepare({ databaseUrl, dataDir });
 
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {

@@ -62,6 +62,24 @@ export interface DemoAccount {
   role: string;
 }
 
+/**
+ * Data a scenario needs beyond the demo seed. 'records': the generated inspection records
+ * (bench/data/generate-inspections.ts; 100k by default, with the curve register topped up to
+ * 10k), loaded once into the scratch database before the server starts.
+ */
+export type DatasetName = 'records';
+
+/** What the runner loaded for the run (null when no selected scenario asked for data). */
+export interface DatasetInfo {
+  name: DatasetName;
+  inspections: number;
+  curves: number;
+  /** Distinct photos the generated records point at (real JPEGs in DATA_DIR/blobs). */
+  photos: number;
+  /** Seconds to generate and load everything (photos, curves, inspections, ANALYZE). */
+  loadSeconds: number;
+}
+
 export interface ScenarioContext {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
   baseUrl: string;
@@ -82,6 +100,8 @@ export interface ScenarioContext {
   serverPid: number;
   /** The server's scratch DATA_DIR (photos are under blobs/). */
   dataDir: string;
+  /** The generated data loaded for this run, if any scenario asked for it. */
+  dataset: DatasetInfo | null;
 }
 
 export interface Scenario {
@@ -89,6 +109,8 @@ export interface Scenario {
   name: string;
   description: string;
   budget?: Budget;
+  /** Data to load before the server starts (once per run, shared by every scenario that names it). */
+  dataset?: DatasetName;
   run(ctx: ScenarioContext): Promise<ScenarioResult>;
 }
 

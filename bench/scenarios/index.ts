@@ -4,8 +4,23 @@
  */
 import type { Scenario } from '../lib/types.js';
 import { curvesList } from './curves-list.js';
+import { dataSummary } from './data-summary.js';
 import { health } from './health.js';
+import { inspectionsFiltered } from './inspections-filtered.js';
+import { inspectionsPage } from './inspections-page.js';
 import { login } from './login.js';
+import { recordsViewBrowser } from './records-view-browser.js';
 import { upload } from './upload.js';
+import { zipDownload } from './zip-download.js';
 
-export const scenarios: readonly Scenario[] = [health, curvesList, login, upload];
+export const scenarios: readonly Scenario[] = [
+  health,
+  curvesList,
+  login,
+  upload,
+  inspectionsPage,
+  inspectionsFiltered,
+  dataSummary,
+  zipDownload,
+  recordsViewBrowser,
+];

@@ -7,11 +7,11 @@ import { divisionScope } from '../../../common/rules/division-scope.js';
 import type { PublicUser } from '../../../common/schemas/auth.js';
 import type { DataSummary } from '../../../common/schemas/records.js';
 import type { Db } from '../../db/client.js';
-import { CountCache, readTableVersions } from '../../db/count-cache.js';
+import { readTableVersions, VersionedCache, type VersionedTable } from '../../db/versioned-cache.js';
 import { countCurves, countInspectionRecords, countStations } from './repository.js';
 
 export function createDataSummaryService({ db }: { db: Db }) {
-  const counts = new CountCache();
+  const counts = new VersionedCache<number>({ maxEntries: 64 });
 
   return {
     /** A Client's figures are their division's. */
@@ -21,11 +21,11 @@ export function createDataSummaryService({ db }: { db: Db }) {
       const { division } = scope;
       const key = division ?? '*';
       const versions = await readTableVersions(db, ['consolidated_curve_details', 'stations', 'inspection_logs']);
-      const version = (table: 'consolidated_curve_details' | 'stations' | 'inspection_logs') => versions.get(table) ?? 0;
+      const count = (table: VersionedTable, make: () => Promise<number>) => counts.get(`${table}:${key}`, versions.get(table) ?? 0, make);
       const [curveRecords, stationCount, inspectionRecords] = await Promise.all([
-        counts.get('consolidated_curve_details', key, version('consolidated_curve_details'), () => countCurves(db, division)),
-        counts.get('stations', key, version('stations'), () => countStations(db, division)),
-        counts.get('inspection_logs', key, version('inspection_logs'), () => countInspectionRecords(db, division)),
+        count('consolidated_curve_details', () => countCurves(db, division)),
+        count('stations', () => countStations(db, division)),
+        count('inspection_logs', () => countInspectionRecords(db, division)),
       ]);
       return { curveRecords, stations: stationCount, inspectionRecords };
     },

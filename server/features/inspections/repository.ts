@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inspectionLogs, type InspectionRow } from '../../db/schema.js';
 
@@ -66,13 +66,18 @@ export function inspectionWhere(filter: InspectionFilter): SQL | undefined {
   );
 }
 
-/** One page, newest first; the id orders records of the same instant. */
+/**
+ * One page, newest first; the id orders records of the same instant. Spelled `nulls last`
+ * (both columns are NOT NULL, so the order is the same) because that is how the indexes are
+ * built: PostgreSQL uses an index for ORDER BY only when the NULLS order matches too, and a
+ * plain DESC means NULLS FIRST. Without it every page sorted all matching rows (30-60 ms at 100k).
+ */
 export function listInspectionPage(db: DbOrTx, filter: InspectionFilter, page: { limit: number; offset: number }): Promise<InspectionRow[]> {
   return db
     .select()
     .from(inspectionLogs)
     .where(inspectionWhere(filter))
-    .orderBy(desc(inspectionLogs.submittedAt), desc(inspectionLogs.id))
+    .orderBy(sql`${inspectionLogs.submittedAt} desc nulls last`, sql`${inspectionLogs.id} desc nulls last`)
     .limit(page.limit)
     .offset(page.offset);
 }

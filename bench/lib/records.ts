@@ -1,0 +1,113 @@
+/**
+ * Helpers for the scenarios on the admin's records view: JSON reads with a sign-in cookie and
+ * the few fields of GET /api/inspections they use (the full contract is
+ * common/schemas/inspection.ts; the tests check it, the bench only needs to drive it).
+ */
+import { performance } from 'node:perf_hooks';
+import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds } from './process-stats.js';
+import type { Budget, ScenarioContext } from './types.js';
+
+/** DESIGN section 10, for every read scenario on the generated records. */
+export const READ_BUDGET: Budget = {
+  description: 'API reads with 100k inspections / 10k curves: p99 <= 50 ms at 50 connections on PostgreSQL (DESIGN section 10)',
+  maxP99Ms: 50,
+  connections: 50,
+  database: 'postgres',
+};
+
+export interface JsonAnswer {
+  status: number;
+  body: unknown;
+  bytes: number;
+  ms: number;
+}
+
+export async function getJson(ctx: ScenarioContext, path: string, cookie: string): Promise<JsonAnswer> {
+  const started = performance.now();
+  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text.slice(0, 300);
+  }
+  return { status: response.status, body, bytes: Buffer.byteLength(text), ms };
+}
+
+export interface LogSummary {
+  recordId: string;
+  date: string;
+  type: string;
+  divisionRailway: string;
+  section: string;
+  curveNumber: string;
+  technicianId: string;
+}
+
+export interface InspectionPage {
+  logs: LogSummary[];
+  total: number;
+  bytes: number;
+  ms: number;
+}
+
+function isLog(value: unknown): value is LogSummary {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return ['recordId', 'date', 'type', 'divisionRailway', 'section', 'curveNumber', 'technicianId'].every((k) => typeof v[k] === 'string');
+}
+
+/** GET /api/inspections?<query>; throws (with the answer) unless it is 200 with {logs, total}. */
+export async function inspectionPage(ctx: ScenarioContext, cookie: string, query: string): Promise<InspectionPage> {
+  const path = `/api/inspections?${query}`;
+  const answer = await getJson(ctx, path, cookie);
+  const body = answer.body as { logs?: unknown; total?: unknown } | null;
+  if (answer.status !== 200 || !body || !Array.isArray(body.logs) || typeof body.total !== 'number') {
+    const hint = answer.status === 404 ? ' (is the paged records endpoint in this build?)' : '';
+    throw new Error(`GET ${path} answered HTTP ${answer.status}${hint}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  }
+  return { logs: body.logs.filter(isLog), total: body.total, bytes: answer.bytes, ms: answer.ms };
+}
+
+/** Median of a few sequential timings of `op` (one connection, no other load): the floor under load. */
+export async function medianMs(times: number, op: () => Promise<number>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) samples.push(await op());
+  samples.sort((a, b) => a - b);
+  return Math.round((samples[Math.floor(samples.length / 2)] ?? 0) * 100) / 100;
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export interface CpuMark {
+  server: number | null;
+  database: number | null;
+  own: number;
+  at: number;
+}
+
+/** CPU seconds so far of the server, of PostgreSQL's processes (on PostgreSQL) and of the load generator. */
+export async function cpuMark(ctx: ScenarioContext): Promise<CpuMark> {
+  const [server, database] = await Promise.all([
+    readCpuSeconds(ctx.serverPid),
+    ctx.database === 'postgres' ? readCommandCpuSeconds('postgres') : Promise.resolve(null),
+  ]);
+  return { server: server?.total ?? null, database, own: ownCpuSeconds(), at: performance.now() };
+}
+
+/** Where the CPU went per request between two marks: what a 2-CPU machine can give at most. */
+export function cpuNote(start: CpuMark | undefined, end: CpuMark, requests: number): string | null {
+  if (!start || start.server === null || end.server === null || requests === 0) return null;
+  const seconds = (end.at - start.at) / 1000;
+  const per = (cpu: number) => `${((cpu * 1000) / requests).toFixed(2)} ms`;
+  const server = end.server - start.server;
+  const parts = [`server (Node) ${per(server)} (${(server / seconds).toFixed(2)} cores)`];
+  if (start.database !== null && end.database !== null) {
+    const database = end.database - start.database;
+    parts.push(`PostgreSQL ${per(database)} (${(database / seconds).toFixed(2)} cores)`);
+  }
+  parts.push(`load generator ${per(end.own - start.own)}`);
+  return `CPU per request over the measured phase (${requests} requests): ${parts.join(', ')}`;
+}

@@ -1,0 +1,194 @@
+import { performance } from 'node:perf_hooks';
+import { chromium, type Browser, type Page, type Response } from '@playwright/test';
+import { round, summarizeLatencies } from '../lib/stats.js';
+import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
+
+const VIEW = '/admin?view=records-management';
+const VIEWPORT = { width: 412, height: 915 };
+const RUNS = 3;
+/** A page of the list may ask for at most this many records... */
+const MAX_LIMIT = 50;
+/** ...and no answer of the list may weigh more than this. */
+const MAX_RESPONSE_BYTES = 500 * 1024;
+const TIMEOUT_MS = 30_000;
+/** Debian's Chromium: the bench never downloads a browser. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface ListCall {
+  url: string;
+  limit: number | null;
+  status: number;
+  bytes: number;
+}
+
+interface RunFigures {
+  firstCardsMs: number;
+  firstImageMs: number | null;
+  nextPageMs: number;
+  calls: ListCall[];
+  thumbnails: { count: number; bytes: number };
+}
+
+/** GET /api/inspections itself (not /api/inspections/<id>/...). */
+const isListCall = (response: Response) => {
+  const url = new URL(response.url());
+  return url.pathname === '/api/inspections' && response.request().method() === 'GET';
+};
+
+async function signIn(page: Page, ctx: ScenarioContext, employeeId: string) {
+  await page.goto(`${ctx.baseUrl}/login`);
+  await page.getByLabel('Employee ID').fill(employeeId);
+  await page.getByLabel('Password').fill(ctx.demo.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: TIMEOUT_MS });
+}
+
+/**
+ * The cards of the list: articles inside the list named "Inspection records" when the view has
+ * it, else any article or list item showing a record ID (robust to small markup changes).
+ */
+function cards(page: Page) {
+  return page
+    .getByRole('list', { name: /inspection records/i })
+    .getByRole('article')
+    .or(page.getByRole('article').filter({ hasText: /INS-\d{8}-/ }));
+}
+
+/** "Showing 1–50 of 100,054 records": the view's own statement of which page it shows. */
+const showing = (page: Page, first: number) => page.getByText(new RegExp(`Showing\\s+${first}\\s*[–-]`)).first();
+
+async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string): Promise<RunFigures> {
+  // A new context each run: a first visit, with nothing cached.
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const calls: ListCall[] = [];
+  const thumbnails = { count: 0, bytes: 0 };
+  const pending: Array<Promise<void>> = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (isListCall(response)) {
+      const limit = url.searchParams.get('limit');
+      pending.push(
+        response
+          .body()
+          .then((body) => {
+            calls.push({ url: `${url.pathname}${url.search}`, limit: limit === null ? null : Number(limit), status: response.status(), bytes: body.length });
+          })
+          .catch(() => undefined),
+      );
+    } else if (/^\/api\/inspections\/[^/]+\/(thumbnail|image)$/.test(url.pathname)) {
+      pending.push(
+        response
+          .body()
+          .then((body) => {
+            thumbnails.count += 1;
+            thumbnails.bytes += body.length;
+          })
+          .catch(() => undefined),
+      );
+    }
+  });
+  try {
+    await signIn(page, ctx, employeeId);
+    const opened = performance.now();
+    await page.goto(`${ctx.baseUrl}${VIEW}`);
+    await cards(page).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+    const firstCardsMs = performance.now() - opened;
+    let firstImageMs: number | null = null;
+    try {
+      await page
+        .locator('img')
+        .filter({ visible: true })
+        .first()
+        .evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))), null, {
+          timeout: TIMEOUT_MS,
+        });
+      firstImageMs = performance.now() - opened;
+    } catch {
+      // No photo on the first page, or the view shows none: reported as '-'.
+    }
+    await showing(page, 1).waitFor({ timeout: TIMEOUT_MS }).catch(() => undefined);
+
+    const clicked = performance.now();
+    await page.getByRole('button', { name: /next/i }).first().click();
+    await showing(page, MAX_LIMIT + 1).waitFor({ timeout: TIMEOUT_MS });
+    await cards(page).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+    const nextPageMs = performance.now() - clicked;
+    // Let the photos of the new page come in before counting bytes.
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    await Promise.all(pending);
+    return { firstCardsMs, firstImageMs, nextPageMs, calls, thumbnails };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The admin's records view in Chromium at a phone's size over the generated 100k records:
+ * sign in, open the view, wait for the first cards, go to the next page. It must never load
+ * the table: every list request asks for at most 50 records and no answer passes 500 KB.
+ *
+ * Assumes the view (web/src/features/admin/records) shows records as articles in a list named
+ * "Inspection records", a "Showing 1–50 of N records" line, and a button named "Next".
+ */
+export const recordsViewBrowser: Scenario = {
+  name: 'records-view-browser',
+  description: `Chromium ${VIEWPORT.width}x${VIEWPORT.height}: ${VIEW} as the demo Admin, first cards then Next, ${RUNS} fresh visits`,
+  dataset: 'records',
+  async run(ctx) {
+    const admin = ctx.demo.byRole('Admin');
+    let browser: Browser;
+    try {
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    } catch (error) {
+      throw new Error(`could not start Chromium at ${CHROMIUM} (CHROMIUM_PATH): ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const runs: RunFigures[] = [];
+    const started = performance.now();
+    try {
+      for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser, ctx, admin.employeeId));
+    } finally {
+      await browser.close();
+    }
+    const seconds = (performance.now() - started) / 1000;
+
+    const calls = runs.flatMap((r) => r.calls);
+    const statusCodes: Record<string, number> = {};
+    for (const call of calls) statusCodes[String(call.status)] = (statusCodes[String(call.status)] ?? 0) + 1;
+    const tooMany = calls.filter((c) => c.limit !== null && !(c.limit <= MAX_LIMIT));
+    const tooBig = calls.filter((c) => c.bytes > MAX_RESPONSE_BYTES);
+    const non2xx = calls.filter((c) => c.status < 200 || c.status > 299).length;
+    const perRun = (figures: RunFigures) => figures.calls.length;
+    const med = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+    const result: ScenarioResult = {
+      unit: 'visits/s',
+      connections: null,
+      durationSeconds: round(seconds),
+      requests: calls.length,
+      throughput: round(runs.length / seconds, 2),
+      // The table's latency columns: time from opening the view to the first cards.
+      latencyMs: summarizeLatencies(runs.map((r) => r.firstCardsMs)),
+      non2xx,
+      errors: tooMany.length + tooBig.length,
+      statusCodes,
+      notes: [],
+    };
+    result.notes.push(
+      `time to first cards (p50/p99 columns) ${runs.map((r) => round(r.firstCardsMs, 0)).join(' / ')} ms; ` +
+        `first photo shown ${runs.map((r) => (r.firstImageMs === null ? '-' : round(r.firstImageMs, 0))).join(' / ')} ms; ` +
+        `Next to the second page's cards ${runs.map((r) => round(r.nextPageMs, 0)).join(' / ')} ms (median ${round(med(runs.map((r) => r.nextPageMs)), 0)})`,
+    );
+    result.notes.push(
+      `GET /api/inspections per visit: ${runs.map(perRun).join(' / ')} responses, ` +
+        `${runs.map((r) => round(r.calls.reduce((s, c) => s + c.bytes, 0) / 1024, 1)).join(' / ')} KB in all; ` +
+        `largest ${round(Math.max(0, ...calls.map((c) => c.bytes)) / 1024, 1)} KB; limits asked ${[...new Set(calls.map((c) => String(c.limit ?? 'default')))].join(', ')}`,
+    );
+    result.notes.push(
+      `photos per visit (thumbnails or images): ${runs.map((r) => `${r.thumbnails.count} (${round(r.thumbnails.bytes / 1024, 0)} KB)`).join(' / ')}`,
+    );
+    for (const c of tooMany.slice(0, 3)) result.notes.push(`FAIL: ${c.url} asks for more than ${MAX_LIMIT} records`);
+    for (const c of tooBig.slice(0, 3)) result.notes.push(`FAIL: ${c.url} answered ${round(c.bytes / 1024, 0)} KB (> ${MAX_RESPONSE_BYTES / 1024} KB)`);
+    return result;
+  },
+};
