@@ -8,6 +8,7 @@ import { dataSummary } from './data-summary.js';
 import { health } from './health.js';
 import { inspectionsFiltered } from './inspections-filtered.js';
 import { inspectionsPage } from './inspections-page.js';
+import { inspectionsPageWrites } from './inspections-page-writes.js';
 import { login } from './login.js';
 import { recordsViewBrowser } from './records-view-browser.js';
 import { upload } from './upload.js';
@@ -19,6 +20,7 @@ export const scenarios: readonly Scenario[] = [
   login,
   upload,
   inspectionsPage,
+  inspectionsPageWrites,
   inspectionsFiltered,
   dataSummary,
   zipDownload,

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { makePhotoPool, withComment } from '../lib/jpeg.js';
+import { runLoad } from '../lib/load.js';
+import { buildMultipart } from '../lib/multipart.js';
+import { READ_BUDGET } from '../lib/records.js';
+import type { Scenario } from '../lib/types.js';
+
+const PAGE = 50;
+const PAGES = 20;
+/** New records per second while the pages are read: a busy zone's peak is far below this. */
+const UPLOADS_PER_SECOND = 2;
+
+/**
+ * inspections-page while records arrive. The server reuses a page until inspection_logs
+ * changes; here every upload changes it, so this shows what the records view costs when the
+ * cache is emptied twice a second (each page then made again from the database at least once
+ * per upload). Same pages, connections and budget as inspections-page.
+ */
+async function timedPage(baseUrl: string, cookie: string, query = `limit=${PAGE}&offset=0`): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/inspections?${query}`, { headers: { cookie } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`GET /api/inspections?${query}: ${response.status}`);
+  return Math.round((performance.now() - started) * 100) / 100;
+}
+
+export const inspectionsPageWrites: Scenario = {
+  name: 'inspections-page-writes',
+  description: `inspections-page while a Technician uploads ${UPLOADS_PER_SECOND} records per second, 50 connections`,
+  budget: READ_BUDGET,
+  dataset: 'records',
+  async run(ctx) {
+    const admin = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
+    const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
+    const { photos } = await makePhotoPool({ count: 1, width: 1920, height: 1080, quality: 80, targetBytes: 400_000 });
+    const [photo] = photos;
+    if (!photo) throw new Error('no photo made');
+
+    let uploaded = 0;
+    let failed = 0;
+    const uploadOne = async () => {
+      const id = randomUUID();
+      const metadata = {
+        date: new Date().toISOString().slice(0, 10),
+        type: 'CoF',
+        divisionRailway: 'RTM/WR',
+        section: 'RTM-NAD',
+        curveNumber: '1',
+        line: 'Up',
+        cofValue: '0.30',
+        clientSubmissionId: id,
+      };
+      const form = buildMultipart([
+        { name: 'metadata', value: JSON.stringify(metadata) },
+        { name: 'file', value: withComment(photo, id), filename: 'inspection_image.jpg', contentType: 'image/jpeg' },
+      ]);
+      const response = await fetch(`${ctx.baseUrl}/api/inspections/upload`, {
+        method: 'POST',
+        headers: { cookie: technician, 'content-type': form.contentType },
+        body: new Uint8Array(form.body),
+      });
+      if (response.status === 201) uploaded++;
+      else failed++;
+    };
+
+    let turn = 0;
+    let writer: NodeJS.Timeout | undefined;
+    try {
+      const result = await runLoad(ctx, {
+        path: `/api/inspections?limit=${PAGE}&offset=0`,
+        nextPath: () => `/api/inspections?limit=${PAGE}&offset=${(turn++ % PAGES) * PAGE}`,
+        headers: { cookie: admin },
+        connections: ctx.connections(50),
+        beforeMeasured() {
+          uploaded = 0;
+          failed = 0;
+          writer = setInterval(() => void uploadOne().catch(() => failed++), 1000 / UPLOADS_PER_SECOND);
+          return Promise.resolve();
+        },
+      });
+      result.notes.push(`${uploaded} records uploaded during the measured phase (${failed} failed); each emptied the page cache`);
+      clearInterval(writer);
+      // What one page costs when it must be made again, alone: right after an upload, then once more.
+      await uploadOne();
+      const cold = await timedPage(ctx.baseUrl, admin);
+      const warm = await timedPage(ctx.baseUrl, admin);
+      const count = await timedPage(ctx.baseUrl, admin, 'limit=1&offset=0&q=INS-');
+      result.notes.push(`alone: the first page right after an upload ${cold} ms, again ${warm} ms; a new filter's first count over everything ${count} ms`);
+      if (failed > 0) result.errors += failed;
+      return result;
+    } finally {
+      clearInterval(writer);
+    }
+  },
+};
