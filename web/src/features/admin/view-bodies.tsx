@@ -5,6 +5,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 import { Label } from '../../components/ui/label.js';
 import { cn } from '../../lib/cn.js';
 import { type AdminView, REPORT_VIEWS, VIEW_TITLES } from './admin-views.js';
+import { DataSummaryCard, RecordsView } from './records/index.js';
 import { selectClasses } from './select-classes.js';
 import { UserManagement } from './user-management.js';
 
@@ -109,10 +110,9 @@ function DataManagement({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
           </li>
         ) : null}
       </TileGrid>
+      <DataSummaryCard />
       <Card>
-        <CardDescription className="text-base">
-          Station data import and the data summary arrive in a coming release.
-        </CardDescription>
+        <CardDescription className="text-base">Importing station data from a CSV file arrives in a coming release.</CardDescription>
       </Card>
     </>
   );
@@ -187,6 +187,8 @@ export function AdminViewBody({ view, user, goTo }: { view: AdminView; user: Pub
       return <DataManagement user={user} goTo={goTo} />;
     case 'reports':
       return <Reports user={user} goTo={goTo} />;
+    case 'records-management':
+      return <RecordsView />;
     case 'user-management':
       return <UserManagement />;
     default:

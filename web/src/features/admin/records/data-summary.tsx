@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DataSummary } from '../../../../../common/schemas/records.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardTitle } from '../../../components/ui/card.js';
+import { failureText } from '../api-failure.js';
+import { RECORD_TEXTS } from './record-texts.js';
+import { DATA_SUMMARY_KEY, parseDataSummary } from './records-api.js';
+
+const ITEMS = [
+  ['curveRecords', RECORD_TEXTS.curveRecords],
+  ['stations', RECORD_TEXTS.stations],
+  ['inspectionRecords', RECORD_TEXTS.inspectionRecords],
+] as const satisfies ReadonlyArray<readonly [keyof DataSummary, string]>;
+
+/** Spec section 2: the counts of curves, stations and inspection records, counted by the server. */
+export function DataSummaryCard() {
+  // Counted again each time the view opens: technicians add records all day.
+  const summary = useQuery({ queryKey: DATA_SUMMARY_KEY, select: parseDataSummary, staleTime: 0 });
+
+  let body;
+  if (summary.isPending) {
+    body = <p className="mt-2 text-base text-slate-700">Loading the data summary...</p>;
+  } else if (summary.isError) {
+    body = (
+      <div className="mt-2 flex flex-col items-start gap-2">
+        <p role="alert" className="text-base font-medium text-red-700">
+          {failureText('Failed to load the data summary', summary.error)}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  } else {
+    const data = summary.data;
+    body = (
+      <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {ITEMS.map(([key, label]) => (
+          <div key={key} className="rounded-lg border border-slate-300 p-3">
+            <dt className="text-sm text-slate-700">{label}</dt>
+            <dd className="text-2xl font-bold text-slate-900 tabular-nums">{data[key].toLocaleString('en-IN')}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+
+  return (
+    <Card aria-labelledby="data-summary-title" aria-busy={summary.isFetching || undefined}>
+      <CardTitle id="data-summary-title">{RECORD_TEXTS.dataSummary}</CardTitle>
+      {body}
+    </Card>
+  );
+}

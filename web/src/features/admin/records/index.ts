@@ -1,0 +1,2 @@
+export { DataSummaryCard } from './data-summary.js';
+export { RecordsView } from './records-view.js';

@@ -1,0 +1,203 @@
+import { type FormEvent, useState } from 'react';
+import { DIVISIONS, INSPECTION_TYPES } from '../../../../../common/constants.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardTitle } from '../../../components/ui/card.js';
+import { Input } from '../../../components/ui/input.js';
+import { FieldError, Label } from '../../../components/ui/label.js';
+import { cn } from '../../../lib/cn.js';
+import { selectClasses } from '../select-classes.js';
+import { hasFilters, NO_FILTERS, type RecordFilters } from './record-query.js';
+
+export interface TechnicianOption {
+  employeeId: string;
+  name: string;
+}
+
+const TO_BEFORE_FROM = 'To must be on or after From';
+const MORE_KEYS = ['from', 'to', 'type', 'division', 'section', 'curveNumber', 'technicianId'] as const satisfies readonly (keyof RecordFilters)[];
+
+/**
+ * The filters as a draft: nothing is asked of the server until Apply (or Enter), so typing a
+ * section name does not send a query per letter. The parent remounts this form (key) when
+ * the applied filters change elsewhere (Back, Clear), so the draft always starts from them.
+ */
+export function RecordFilterForm({
+  applied,
+  technicians,
+  onApply,
+}: {
+  applied: RecordFilters;
+  technicians: readonly TechnicianOption[];
+  onApply: (filters: RecordFilters) => void;
+}) {
+  const [draft, setDraft] = useState<RecordFilters>(applied);
+  const [dateError, setDateError] = useState<string | undefined>(undefined);
+  // On a phone only the record ID search shows at first, so the records start on the first
+  // screen; the rest opens on demand, or by itself when one of them is in use.
+  const moreInUse = MORE_KEYS.filter((key) => applied[key] !== '').length;
+  const [moreOpen, setMoreOpen] = useState(moreInUse > 0);
+  const set = <K extends keyof RecordFilters>(key: K, value: RecordFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.from !== '' && draft.to !== '' && draft.to < draft.from) {
+      setDateError(TO_BEFORE_FROM);
+      return;
+    }
+    setDateError(undefined);
+    onApply(draft);
+  };
+
+  // A technician named in the URL but not (yet) in the list still shows as chosen.
+  const technicianOptions =
+    draft.technicianId !== '' && !technicians.some((t) => t.employeeId === draft.technicianId)
+      ? [...technicians, { employeeId: draft.technicianId, name: draft.technicianId }]
+      : technicians;
+
+  return (
+    <Card aria-labelledby="record-filters-title">
+      <CardTitle id="record-filters-title">Filters</CardTitle>
+      <form
+        role="search"
+        aria-labelledby="record-filters-title"
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4"
+      >
+        <div className="col-span-2 lg:col-span-2">
+          <Label htmlFor="filter-q">Record ID</Label>
+          <Input
+            id="filter-q"
+            type="search"
+            placeholder="e.g. INS-20261121 or 7KQ2XM"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+            value={draft.q}
+            onChange={(e) => set('q', e.target.value)}
+            className="mt-1"
+          />
+        </div>
+        <div className="col-span-2 lg:hidden">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={moreOpen}
+            aria-controls="more-record-filters"
+            onClick={() => setMoreOpen((open) => !open)}
+            className="w-full justify-between border border-slate-300"
+          >
+            {moreInUse > 0 ? `More Filters (${moreInUse} in use)` : 'More Filters'}
+            <span aria-hidden="true">{moreOpen ? '▴' : '▾'}</span>
+          </Button>
+        </div>
+        {/* On a desktop these are always shown, as cells of the form's own grid (contents). */}
+        <div id="more-record-filters" className={cn('col-span-2 grid-cols-2 gap-3 lg:contents', moreOpen ? 'grid' : 'hidden')}>
+          <div>
+            <Label htmlFor="filter-from">From</Label>
+            <Input id="filter-from" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} className="mt-1" />
+          </div>
+          <div>
+            <Label htmlFor="filter-to">To</Label>
+            <Input
+              id="filter-to"
+              type="date"
+              value={draft.to}
+              min={draft.from || undefined}
+              invalid={dateError !== undefined}
+              aria-describedby={dateError ? 'filter-to-error' : undefined}
+              onChange={(e) => set('to', e.target.value)}
+              className="mt-1"
+            />
+            <FieldError id="filter-to-error" message={dateError} />
+          </div>
+          <div>
+            <Label htmlFor="filter-type">Type</Label>
+            <select
+              id="filter-type"
+              value={draft.type}
+              onChange={(e) => set('type', INSPECTION_TYPES.find((t) => t === e.target.value) ?? '')}
+              className={cn(selectClasses(false), 'mt-1')}
+            >
+              <option value="">All types</option>
+              {INSPECTION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <Label htmlFor="filter-division">Division/Railway</Label>
+            <select
+              id="filter-division"
+              value={draft.division}
+              onChange={(e) => set('division', e.target.value)}
+              className={cn(selectClasses(false), 'mt-1')}
+            >
+              <option value="">All divisions</option>
+              {DIVISIONS.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <Label htmlFor="filter-section">Section</Label>
+            <Input
+              id="filter-section"
+              autoComplete="off"
+              maxLength={100}
+              value={draft.section}
+              onChange={(e) => set('section', e.target.value)}
+              className="mt-1"
+            />
+          </div>
+          <div>
+            <Label htmlFor="filter-curveNumber">Curve Number</Label>
+            <Input
+              id="filter-curveNumber"
+              autoComplete="off"
+              maxLength={50}
+              value={draft.curveNumber}
+              onChange={(e) => set('curveNumber', e.target.value)}
+              className="mt-1"
+            />
+          </div>
+          <div className="col-span-2">
+            <Label htmlFor="filter-technician">Technician</Label>
+            <select
+              id="filter-technician"
+              value={draft.technicianId}
+              onChange={(e) => set('technicianId', e.target.value)}
+              className={cn(selectClasses(false), 'mt-1')}
+            >
+              <option value="">All technicians</option>
+              {technicianOptions.map((t) => (
+                <option key={t.employeeId} value={t.employeeId}>
+                  {t.name === t.employeeId ? t.employeeId : `${t.name} (${t.employeeId})`}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="col-span-2 grid grid-cols-2 gap-3 self-end">
+          <Button type="submit">Apply Filters</Button>
+          <Button
+            variant="outline"
+            disabled={!hasFilters(draft) && !hasFilters(applied)}
+            onClick={() => {
+              setDateError(undefined);
+              setDraft(NO_FILTERS);
+              onApply(NO_FILTERS);
+            }}
+          >
+            Clear Filters
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

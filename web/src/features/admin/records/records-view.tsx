@@ -1,0 +1,397 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type InspectionListResponse, inspectionListResponseSchema, type InspectionLog } from '../../../../../common/schemas/inspection.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardDescription } from '../../../components/ui/card.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
+import { toast } from '../../../components/ui/toast-store.js';
+import { errorStatus } from '../../../lib/api-client.js';
+import { failureText } from '../api-failure.js';
+import { RecordCard } from './record-card.js';
+import { RecordDetails } from './record-details.js';
+import { RecordFilterForm, type TechnicianOption } from './record-filter-form.js';
+import {
+  filtersFromParams,
+  FILTER_KEYS,
+  hasFilters,
+  inspectionsUrl,
+  lastPageOf,
+  pageFromParams,
+  pageRange,
+  type RecordFilters,
+  withFiltersAndPage,
+} from './record-query.js';
+import { RECORD_TEXTS } from './record-texts.js';
+import {
+  deleteImages,
+  deleteRecord,
+  downloadMany,
+  downloadOne,
+  IMAGE_BATCH_MAX,
+  invalidateAfterDelete,
+  saveFile,
+  TECHNICIANS_KEY,
+} from './records-api.js';
+
+const parseList = (body: unknown): InspectionListResponse => inspectionListResponseSchema.parse(body);
+/**
+ * The technician filter is a convenience: entries that are not {employeeId, name} are skipped
+ * and a bad answer leaves "All technicians". Read by hand, not with the shared schema: that
+ * module is shared with the technician's reference data, and importing it here splits it
+ * into a chunk of its own, one more request on every technician's phone.
+ */
+function parseTechnicians(body: unknown): TechnicianOption[] {
+  if (typeof body !== 'object' || body === null || !('technicians' in body) || !Array.isArray(body.technicians)) return [];
+  const list: unknown[] = body.technicians;
+  return list.flatMap((t) =>
+    typeof t === 'object' && t !== null && 'employeeId' in t && 'name' in t && typeof t.employeeId === 'string' && typeof t.name === 'string'
+      ? [{ employeeId: t.employeeId, name: t.name }]
+      : [],
+  );
+}
+const NO_TECHNICIANS: TechnicianOption[] = [];
+const numberText = (n: number) => n.toLocaleString('en-IN');
+/** One row of the desktop grid (the first card on a phone): what is on screen when the page opens. */
+const EAGER_THUMBNAILS = 3;
+
+type Confirming = { kind: 'one'; recordId: string } | { kind: 'selected'; recordIds: string[] } | null;
+
+/**
+ * The records view (spec section 2, issue 6): one server page of 50 records at a time, filtered
+ * on the server, with the page and filters in the URL next to `view`. Nothing here ever asks
+ * for the whole table.
+ */
+export function RecordsView() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const page = pageFromParams(params);
+  // A new set of filters starts a new selection: hidden records must never be deleted by surprise.
+  const filtersKey = FILTER_KEYS.map((key) => filters[key]).join('\u0000');
+
+  const technicians = useQuery({ queryKey: TECHNICIANS_KEY, select: parseTechnicians, staleTime: 5 * 60_000 });
+
+  const apply = (next: RecordFilters) => setParams(withFiltersAndPage(params, next, 1));
+  const goToPage = (next: number, replace = false) => setParams(withFiltersAndPage(params, filters, next), { replace });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <RecordFilterForm key={`filters:${filtersKey}`} applied={filters} technicians={technicians.data ?? NO_TECHNICIANS} onApply={apply} />
+      <RecordResults key={`results:${filtersKey}`} filters={filters} page={page} goToPage={goToPage} />
+    </div>
+  );
+}
+
+function RecordResults({
+  filters,
+  page,
+  goToPage,
+}: {
+  filters: RecordFilters;
+  page: number;
+  goToPage: (page: number, replace?: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const url = inspectionsUrl(filters, page);
+  const list = useQuery({
+    queryKey: [url],
+    select: parseList,
+    // Spec section 7: the inspections list is never cached; the last page stays on screen
+    // while the next one loads, so paging does not flash an empty grid.
+    staleTime: 0,
+    gcTime: 0,
+    // The same as TanStack's keepPreviousData, which would land in the shared entry chunk.
+    placeholderData: (previous) => previous,
+  });
+
+  const [selected, setSelected] = useState<string[]>([]);
+  const [opened, setOpened] = useState<InspectionLog | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+  const confirmOpener = useRef<HTMLElement | null>(null);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+
+  const logs = list.data?.logs ?? [];
+  const total = list.data?.total ?? 0;
+  const showingCurrent = list.data !== undefined && !list.isPlaceholderData;
+
+  // Past the end (the last records of the last page were deleted, or an old link): go to the last page.
+  useEffect(() => {
+    if (showingCurrent && logs.length === 0 && page > 1) goToPage(total > 0 ? lastPageOf(total) : 1, true);
+  }, [showingCurrent, logs.length, page, total, goToPage]);
+
+  const forget = (recordIds: readonly string[]) => {
+    const gone = new Set(recordIds);
+    setSelected((ids) => ids.filter((id) => !gone.has(id)));
+    setOpened((log) => (log !== null && gone.has(log.recordId) ? null : log));
+  };
+
+  const closeConfirm = () => {
+    setConfirming(null);
+    const opener = confirmOpener.current;
+    confirmOpener.current = null;
+    if (opener?.isConnected) opener.focus();
+  };
+
+  // The button that asked may belong to a card that is about to go: land on the page summary.
+  const focusSummaryAfterDelete = () => {
+    confirmOpener.current = summaryRef.current;
+  };
+
+  const askToConfirm = (next: Exclude<Confirming, null>) => {
+    confirmOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirming(next);
+  };
+
+  const deleteOne = useMutation({
+    mutationFn: deleteRecord,
+    onSuccess: (recordId) => {
+      toast({ title: RECORD_TEXTS.recordDeleted, description: `${recordId} has been deleted.` });
+      focusSummaryAfterDelete();
+      forget([recordId]);
+    },
+    onError: (error, recordId) => {
+      toast({ variant: 'destructive', title: RECORD_TEXTS.deleteErrorTitle, description: failureText(RECORD_TEXTS.deleteRecordFailed, error) });
+      // Already gone (deleted elsewhere): the card must not linger.
+      if (errorStatus(error) === 404) forget([recordId]);
+    },
+    onSettled: () => {
+      closeConfirm();
+      void invalidateAfterDelete(queryClient);
+    },
+  });
+
+  const deleteSelected = useMutation({
+    mutationFn: deleteImages,
+    onSuccess: (deletedCount, recordIds) => {
+      toast({ title: RECORD_TEXTS.imagesDeleted, description: RECORD_TEXTS.imagesDeletedText(deletedCount) });
+      focusSummaryAfterDelete();
+      // Named but not found means already gone: either way, none of them is selectable now.
+      forget(recordIds);
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: RECORD_TEXTS.deleteErrorTitle, description: failureText(RECORD_TEXTS.deleteImagesFailed, error) });
+    },
+    onSettled: () => {
+      closeConfirm();
+      // A failure in a later batch may follow earlier batches that did delete.
+      void invalidateAfterDelete(queryClient);
+    },
+  });
+
+  const onDownloadFailed = (error: unknown) =>
+    toast({ variant: 'destructive', title: RECORD_TEXTS.downloadFailedTitle, description: failureText(RECORD_TEXTS.downloadFailed, error) });
+
+  const downloadSingle = useMutation({
+    mutationFn: downloadOne,
+    onMutate: (recordId) => setDownloadingId(recordId),
+    onSuccess: saveFile,
+    onError: onDownloadFailed,
+    onSettled: () => setDownloadingId(null),
+  });
+
+  const downloadSelected = useMutation({ mutationFn: downloadMany, onSuccess: saveFile, onError: onDownloadFailed });
+
+  const selectedSet = new Set(selected);
+  const pageIds = logs.map((log) => log.recordId);
+  const pageSelected = pageIds.filter((id) => selectedSet.has(id)).length;
+  const allOnPage = pageIds.length > 0 && pageSelected === pageIds.length;
+
+  const toggle = (recordId: string) =>
+    setSelected((ids) => (ids.includes(recordId) ? ids.filter((id) => id !== recordId) : [...ids, recordId]));
+  const toggleAllOnPage = () =>
+    setSelected((ids) => {
+      if (allOnPage) return ids.filter((id) => !pageIds.includes(id));
+      return [...ids, ...pageIds.filter((id) => !ids.includes(id))];
+    });
+
+  const changePage = (next: number) => {
+    goToPage(next);
+    // Keyboard and screen reader users land on the new page's summary, at the top of the grid.
+    summaryRef.current?.focus();
+  };
+
+  let body;
+  if (list.isPending) {
+    body = <p className="text-base text-slate-700">Loading inspection records...</p>;
+  } else if (list.isError) {
+    body = (
+      <Card className="flex flex-col items-start gap-3">
+        <p role="alert" className="text-base font-medium text-red-700">
+          {failureText('Failed to load inspection records', list.error)}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  } else if (logs.length === 0) {
+    body = (
+      <Card>
+        <CardDescription className="text-base">
+          {hasFilters(filters) ? 'No inspection records match the selected filters.' : 'No inspection records yet.'}
+        </CardDescription>
+      </Card>
+    );
+  } else {
+    const { first, last } = pageRange(page, logs.length);
+    const lastPage = lastPageOf(total);
+    const noPhotos = logs.every((log) => log.imageUrl === null && log.thumbnailUrl === null);
+    const busy = deleteSelected.isPending || downloadSelected.isPending;
+    body = (
+      <>
+        <p ref={summaryRef} tabIndex={-1} aria-live="polite" className="text-base font-medium text-slate-800 outline-none">
+          {`Showing ${numberText(first)}–${numberText(last)} of ${numberText(total)} records`}
+        </p>
+        <SelectionBar
+          allOnPage={allOnPage}
+          someOnPage={pageSelected > 0}
+          selectedCount={selected.length}
+          busy={busy}
+          downloading={downloadSelected.isPending}
+          onToggleAll={toggleAllOnPage}
+          onClear={() => setSelected([])}
+          onDownload={() => downloadSelected.mutate(selected)}
+          onDelete={() => askToConfirm({ kind: 'selected', recordIds: selected })}
+        />
+        {noPhotos ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-base text-amber-950">
+            None of the records on this page has a photo.
+          </p>
+        ) : null}
+        <ul aria-label="Inspection records" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy={list.isFetching || undefined}>
+          {logs.map((log, index) => (
+            <li key={log.recordId}>
+              <RecordCard
+                log={log}
+                eager={index < EAGER_THUMBNAILS}
+                selected={selectedSet.has(log.recordId)}
+                downloading={downloadingId === log.recordId}
+                onToggle={toggle}
+                onOpen={setOpened}
+                onDownload={(id) => downloadSingle.mutate(id)}
+                onDelete={(recordId) => askToConfirm({ kind: 'one', recordId })}
+              />
+            </li>
+          ))}
+        </ul>
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+          <Button variant="outline" disabled={page <= 1 || list.isFetching} onClick={() => changePage(page - 1)}>
+            <span aria-hidden="true">←</span> Previous
+          </Button>
+          <span className="text-base text-slate-800">{`Page ${numberText(page)} of ${numberText(lastPage)}`}</span>
+          <Button variant="outline" disabled={page >= lastPage || list.isFetching} onClick={() => changePage(page + 1)}>
+            Next <span aria-hidden="true">→</span>
+          </Button>
+        </nav>
+      </>
+    );
+  }
+
+  return (
+    <section aria-label="Results" className="flex flex-col gap-3">
+      {body}
+      {opened !== null ? (
+        <RecordDetails
+          log={opened}
+          downloading={downloadingId === opened.recordId}
+          onDownload={(id) => downloadSingle.mutate(id)}
+          onDelete={(recordId) => askToConfirm({ kind: 'one', recordId })}
+          onClose={() => setOpened(null)}
+        />
+      ) : null}
+      {confirming?.kind === 'one' ? (
+        <ConfirmDialog
+          title="Delete Record"
+          confirmLabel={deleteOne.isPending ? RECORD_TEXTS.deleting : 'Delete'}
+          destructive
+          busy={deleteOne.isPending}
+          onConfirm={() => deleteOne.mutate(confirming.recordId)}
+          onCancel={closeConfirm}
+        >
+          {`Delete inspection record ${confirming.recordId} and its photo? This cannot be undone.`}
+        </ConfirmDialog>
+      ) : null}
+      {confirming?.kind === 'selected' ? (
+        <ConfirmDialog
+          title="Delete Selected Images"
+          confirmLabel={deleteSelected.isPending ? RECORD_TEXTS.deleting : RECORD_TEXTS.deleteSelected}
+          destructive
+          busy={deleteSelected.isPending}
+          onConfirm={() => deleteSelected.mutate(confirming.recordIds)}
+          onCancel={closeConfirm}
+        >
+          {`Delete ${numberText(confirming.recordIds.length)} selected ${confirming.recordIds.length === 1 ? 'record and its image' : 'records and their images'}? This cannot be undone.`}
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
+
+function SelectionBar({
+  allOnPage,
+  someOnPage,
+  selectedCount,
+  busy,
+  downloading,
+  onToggleAll,
+  onClear,
+  onDownload,
+  onDelete,
+}: {
+  allOnPage: boolean;
+  someOnPage: boolean;
+  selectedCount: number;
+  busy: boolean;
+  downloading: boolean;
+  onToggleAll: () => void;
+  onClear: () => void;
+  onDownload: () => void;
+  onDelete: () => void;
+}) {
+  const none = selectedCount === 0;
+  const tooManyToDownload = selectedCount > IMAGE_BATCH_MAX;
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selection"
+      className="flex flex-col gap-2 rounded-xl border border-slate-300 bg-white p-2 shadow-sm sm:flex-row sm:items-center"
+    >
+      <div className="flex items-center gap-2 sm:flex-1">
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-base font-semibold whitespace-nowrap text-slate-900 hover:bg-slate-100">
+          <input
+            type="checkbox"
+            checked={allOnPage}
+            // Some but not all of the page: the mixed state says so.
+            ref={(box) => {
+              if (box) box.indeterminate = someOnPage && !allOnPage;
+            }}
+            onChange={onToggleAll}
+            className="size-6 cursor-pointer accent-brand-700"
+          />
+          {RECORD_TEXTS.selectAll}
+        </label>
+        <span className="px-1 text-base whitespace-nowrap text-slate-800" aria-live="polite">{`${numberText(selectedCount)} selected`}</span>
+        {/* 'Clear' on a phone so the row fits; the name is 'Clear Selection' everywhere. */}
+        <Button variant="ghost" size="sm" disabled={none || busy} onClick={onClear} className="ml-auto whitespace-nowrap sm:ml-0">
+          Clear<span className="sr-only sm:not-sr-only">&nbsp;Selection</span>
+        </Button>
+      </div>
+      <div className="grid grid-cols-2 gap-2 sm:flex">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={none || busy || tooManyToDownload}
+          aria-busy={downloading || undefined}
+          title={tooManyToDownload ? `Download at most ${IMAGE_BATCH_MAX} images at once` : undefined}
+          onClick={onDownload}
+        >
+          {downloading ? 'Downloading...' : RECORD_TEXTS.downloadSelected}
+        </Button>
+        <Button variant="destructive" size="sm" disabled={none || busy} onClick={onDelete}>
+          {RECORD_TEXTS.deleteSelected}
+        </Button>
+      </div>
+    </div>
+  );
+}
