@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { access, readFile, rm } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
@@ -307,6 +308,15 @@ describe('GET /api/inspections', () => {
     const empty = await list(admin, '?limit=100&type=&q=&from=&to=&division=&section=&curveNumber=&technicianId=');
     expect(empty.total).toBe(plain.total);
     expect(ids(empty.logs)).toEqual(ids(plain.logs));
+  });
+
+  it('sends the page gzipped to a client that accepts it, the same JSON once unzipped', async () => {
+    const plain = await get('/api/inspections?limit=100', admin);
+    const zipped = await get('/api/inspections?limit=100', admin, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
   it('counts the whole filtered set in total, not the page', async () => {
