@@ -18,6 +18,8 @@ async function webAppPlugin(app: FastifyInstance, { root }: { root: string }) {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (scripts/compress-web.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
