@@ -2,11 +2,10 @@ import { type ReactNode, useState } from 'react';
 import type { PublicUser } from '../../../../common/schemas/auth.js';
 import { DIVISIONS } from '../../../../common/constants.js';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
-import { Label } from '../../components/ui/label.js';
 import { cn } from '../../lib/cn.js';
 import { type AdminView, REPORT_VIEWS, VIEW_TITLES } from './admin-views.js';
 import { DataSummaryCard, RecordsView } from './records/index.js';
-import { selectClasses } from './select-classes.js';
+import { FilterSelect } from './filter-select.js';
 import { UserManagement } from './user-management.js';
 
 type GoTo = (view: AdminView) => void;
@@ -138,22 +137,15 @@ function Reports({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
           <p className="mt-1 text-base">{user.divisionAccess ?? 'No division assigned'}</p>
         </Card>
       ) : (
-        <div className="max-w-xs">
-          <Label htmlFor="progress-division">Division</Label>
-          <select
-            id="progress-division"
-            value={division}
-            onChange={(event) => setDivision(event.target.value)}
-            className={cn(selectClasses(false), 'mt-1')}
-          >
-            <option value="all">All divisions</option>
-            {DIVISIONS.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="progress-division"
+          label="Division"
+          className="max-w-xs"
+          value={division}
+          onChange={setDivision}
+          all={{ value: 'all', label: 'All divisions' }}
+          options={DIVISIONS}
+        />
       )}
       <Card aria-labelledby="progress-title">
         <CardTitle id="progress-title">Machine Installation Progress</CardTitle>

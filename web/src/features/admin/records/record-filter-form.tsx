@@ -5,7 +5,7 @@ import { Card, CardTitle } from '../../../components/ui/card.js';
 import { Input } from '../../../components/ui/input.js';
 import { FieldError, Label } from '../../../components/ui/label.js';
 import { cn } from '../../../lib/cn.js';
-import { selectClasses } from '../select-classes.js';
+import { FilterSelect } from '../filter-select.js';
 import { hasFilters, NO_FILTERS, type RecordFilters } from './record-query.js';
 
 export interface TechnicianOption {
@@ -112,38 +112,22 @@ export function RecordFilterForm({
             />
             <FieldError id="filter-to-error" message={dateError} />
           </div>
-          <div>
-            <Label htmlFor="filter-type">Type</Label>
-            <select
-              id="filter-type"
-              value={draft.type}
-              onChange={(e) => set('type', INSPECTION_TYPES.find((t) => t === e.target.value) ?? '')}
-              className={cn(selectClasses(false), 'mt-1')}
-            >
-              <option value="">All types</option>
-              {INSPECTION_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <Label htmlFor="filter-division">Division/Railway</Label>
-            <select
-              id="filter-division"
-              value={draft.division}
-              onChange={(e) => set('division', e.target.value)}
-              className={cn(selectClasses(false), 'mt-1')}
-            >
-              <option value="">All divisions</option>
-              {DIVISIONS.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="filter-type"
+            label="Type"
+            value={draft.type}
+            onChange={(value) => set('type', INSPECTION_TYPES.find((t) => t === value) ?? '')}
+            all={{ value: '', label: 'All types' }}
+            options={INSPECTION_TYPES}
+          />
+          <FilterSelect
+            id="filter-division"
+            label="Division/Railway"
+            value={draft.division}
+            onChange={(value) => set('division', value)}
+            all={{ value: '', label: 'All divisions' }}
+            options={DIVISIONS}
+          />
           <div>
             <Label htmlFor="filter-section">Section</Label>
             <Input
@@ -166,22 +150,18 @@ export function RecordFilterForm({
               className="mt-1"
             />
           </div>
-          <div className="col-span-2">
-            <Label htmlFor="filter-technician">Technician</Label>
-            <select
-              id="filter-technician"
-              value={draft.technicianId}
-              onChange={(e) => set('technicianId', e.target.value)}
-              className={cn(selectClasses(false), 'mt-1')}
-            >
-              <option value="">All technicians</option>
-              {technicianOptions.map((t) => (
-                <option key={t.employeeId} value={t.employeeId}>
-                  {t.name === t.employeeId ? t.employeeId : `${t.name} (${t.employeeId})`}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="filter-technician"
+            label="Technician"
+            className="col-span-2"
+            value={draft.technicianId}
+            onChange={(value) => set('technicianId', value)}
+            all={{ value: '', label: 'All technicians' }}
+            options={technicianOptions.map((t) => ({
+              value: t.employeeId,
+              label: t.name === t.employeeId ? t.employeeId : `${t.name} (${t.employeeId})`,
+            }))}
+          />
         </div>
         <div className="col-span-2 grid grid-cols-2 gap-3 self-end">
           <Button type="submit">Apply Filters</Button>
