@@ -1,9 +1,9 @@
 /**
  * The curve list is every phone's reference download (up to a zone's thousand curves, some
  * hundred KB of JSON) and changes rarely. Its serialized and gzipped forms are kept per
- * query and reused while the table's version (count and latest update, read from the
- * database on every request) is unchanged, so several instances stay correct, and the
- * ETag lets a phone revalidate with a 304 instead of downloading again.
+ * query and reused while the table's version (change_counters, read from the database on
+ * every request; see server/db/versioned-cache.ts) is unchanged, so several instances stay
+ * correct, and the ETag lets a phone revalidate with a 304 instead of downloading again.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { consolidatedCurveDetails as curves, type CurveRow } from '../../db/schema.js';
 
@@ -31,17 +31,4 @@ export async function listCurves(
     db.select({ total: count() }).from(curves).where(where),
   ]);
   return { rows, total: totalRow?.total ?? 0 };
-}
-
-/**
- * A cheap fingerprint of the curves a filter covers. Every insert or update writes a row
- * version with a new transaction id (xmin), and a delete changes the count, so any change,
- * even one that bypasses updated_at, gives a new fingerprint.
- */
-export async function curvesVersion(db: DbOrTx, filter: CurveFilter): Promise<string> {
-  const [row] = await db
-    .select({ n: count(), latest: max(curves.updatedAt), versions: sql<string>`coalesce(sum(${curves}.xmin::text::bigint), 0)::text` })
-    .from(curves)
-    .where(whereOf(filter));
-  return `${row?.n ?? 0}:${row?.latest?.getTime() ?? 0}:${row?.versions ?? '0'}`;
 }

@@ -2,9 +2,10 @@ import type { PublicUser } from '../../../common/schemas/auth.js';
 import { curveListResponseSchema, type Curve, type CurveListQuery } from '../../../common/schemas/curve.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
 import type { Db } from '../../db/client.js';
+import { readTableVersions } from '../../db/versioned-cache.js';
 import type { CurveRow } from '../../db/schema.js';
 import { ListCache, type CachedBody } from './list-cache.js';
-import { curvesVersion, listCurves } from './repository.js';
+import { listCurves } from './repository.js';
 
 function present(row: CurveRow): Curve {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -20,7 +21,8 @@ export function createCurveService(deps: { db: Db }) {
       if (scope.none) return cache.get('none', '') ?? cache.set('none', '', { curves: [], total: 0 });
       const filter = { division: scope.division, section: query.section };
       const key = JSON.stringify([filter, query.limit, query.offset]);
-      const version = await curvesVersion(deps.db, filter);
+      // One primary-key read: the table's version moves with every write by any instance.
+      const version = String((await readTableVersions(deps.db, ['consolidated_curve_details'])).get('consolidated_curve_details') ?? 0);
       const cached = cache.get(key, version);
       if (cached) return cached;
       const { rows, total } = await listCurves(deps.db, filter, { limit: query.limit, offset: query.offset });
