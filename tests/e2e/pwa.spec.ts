@@ -183,6 +183,8 @@ async function startDeployProxy(target: string) {
       // The bytes change, so the old validators must not earn a 304.
       delete headers['if-none-match'];
       delete headers['if-modified-since'];
+      // Plain bytes, so the appended line stays JavaScript (the server sends .br/.gz otherwise).
+      delete headers['accept-encoding'];
     }
     const upstream = httpRequest(new URL(req.url ?? '/', target), { method: req.method, headers }, (answer) => {
       if (!rewrite || answer.statusCode !== 200) {
