@@ -20,7 +20,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-accounts.js';
 import { readFile } from 'node:fs/promises';
-import { describeSummary, loadBenchData, openTarget } from './data/generate-inspections.js';
+import { describeSummary, loadBenchData, openTarget } from './dataset/generate-inspections.js';
 import { judge, verdictLabel } from './lib/budget.js';
 import { machineFacts, type MachineFacts } from './lib/machine.js';
 import { readRssMb, sampleRss } from './lib/memory.js';
