@@ -104,7 +104,7 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
     },
     async (request, reply) => {
       const page = await inspections.list(currentUser(request), request.query);
-      // Spec section 9: the inspections list is never cached by the browser.
+      // Spec section 7: the inspections list is never cached by the browser.
       void reply.headers({ 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' });
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(page.gzip);
       return reply.send(page.json);
