@@ -30,11 +30,11 @@ import { DIVISIONS } from '../../common/constants.js';
 import { dateInTimeZone } from '../../common/rules/dates.js';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { lockDataDir } from '../../server/db/data-dir-lock.js';
-import { addDays, compactDate, istInstant } from '../../server/db/seed/calendar.js';
+import { addDays, istInstant } from '../../server/db/seed/calendar.js';
 import { mastNumber } from '../../server/db/seed/curves.js';
+import { serviceFindings, uniqueRecordId } from '../../server/db/seed/inspections.js';
 import { seedDemoData } from '../../server/db/seed/index.js';
 import { Random } from '../../server/db/seed/random.js';
-import { PART_CATALOGUE } from '../../server/db/seed/reference-data.js';
 import { DEMO_USERS } from '../../server/db/seed/users.js';
 import { DiskBlobStore } from '../../server/storage/disk-blob-store.js';
 import { storeBenchPhotos, type BenchPhoto } from './photos.js';
@@ -118,9 +118,6 @@ const LAST_NAMES = [
   'Saini', 'Gill', 'Dhillon', 'Bhatt', 'Desai', 'Thakur', 'Pandey', 'Patel', 'Malviya', 'Shukla',
 ];
 
-/** The app's record ID alphabet (server/features/inspections/service.ts): no I or O. */
-const RECORD_ID_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-
 interface CurveRef {
   divisionRailway: string;
   section: string;
@@ -142,8 +139,6 @@ interface Technician {
   /** The division's lead technician gets more visits than the others. */
   weight: number;
 }
-
-type ServiceUpdate = 'working-fine' | 'part-broken' | 'part-stolen' | 'uninstall';
 
 interface InspectionValues {
   recordId: string;
@@ -291,44 +286,6 @@ function uuidFrom(rng: Random): string {
   const h = hex.join('');
   const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-function newRecordId(rng: Random, date: string, taken: Set<string>): string {
-  for (;;) {
-    let suffix = '';
-    for (let i = 0; i < 6; i++) suffix += RECORD_ID_ALPHABET[Math.floor(rng.next() * RECORD_ID_ALPHABET.length)];
-    const id = `INS-${compactDate(date)}-${suffix}`;
-    if (!taken.has(id)) {
-      taken.add(id);
-      return id;
-    }
-  }
-}
-
-function serviceFindings(rng: Random) {
-  const serviceUpdate = rng.weighted<ServiceUpdate>([
-    ['working-fine', 82],
-    ['part-broken', 9],
-    ['part-stolen', 6],
-    ['uninstall', 1],
-  ]);
-  let part: { category: string; itemName: string } | null = null;
-  if (serviceUpdate === 'part-broken' || serviceUpdate === 'part-stolen') {
-    const categories =
-      serviceUpdate === 'part-stolen'
-        ? PART_CATALOGUE.filter((c) => c.category === 'Solar & Battery' || c.category === 'Hoses & Fittings')
-        : PART_CATALOGUE;
-    const category = rng.pick(categories.length > 0 ? categories : PART_CATALOGUE);
-    part = { category: category.category, itemName: rng.pick(category.items) };
-  }
-  return {
-    serviceUpdate,
-    partCategory: part?.category ?? null,
-    partItemName: part?.itemName ?? null,
-    isMachineWorking:
-      serviceUpdate === 'working-fine' ? rng.chance(0.97) : serviceUpdate === 'part-broken' ? rng.chance(0.35) : false,
-    greaseDepth: (serviceUpdate === 'working-fine' ? rng.float(3, 8.5) : rng.float(0.5, 4)).toFixed(1),
-  };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -558,7 +515,7 @@ export async function generateInspections(client: SqlClient, options: GenerateOp
       }
 
       const type = rng.chance(0.28) ? 'CoF' : 'Service';
-      const recordId = newRecordId(rng, date, taken);
+      const recordId = uniqueRecordId(rng, date, taken);
       const photo = photos[Math.floor(rng.next() * photos.length)];
       if (!photo) throw new Error('no photos');
       const centre = DIVISION_CENTRES[division] ?? [23, 78];
@@ -609,7 +566,8 @@ export async function generateInspections(client: SqlClient, options: GenerateOp
           row.pole2 = curve.kmTo !== null && curve.metTo !== null ? mastNumber(curve.kmTo, curve.metTo) : null;
         }
       } else {
-        Object.assign(row, serviceFindings(rng));
+        // A rare uninstall, as at the end of a curve's service life.
+        Object.assign(row, serviceFindings(rng, rng.chance(0.3)));
       }
       byDivision[row.divisionRailway] = (byDivision[row.divisionRailway] ?? 0) + 1;
       byType[type] = (byType[type] ?? 0) + 1;

@@ -122,7 +122,8 @@ function visitsOf(rng: Random, withCof: boolean): Visit[] {
   return visits;
 }
 
-function uniqueRecordId(rng: Random, date: string, taken: Set<string>): string {
+/** A record ID in the app's form, not yet in `taken` (which it joins). Also used by the bench's generator. */
+export function uniqueRecordId(rng: Random, date: string, taken: Set<string>): string {
   for (;;) {
     const id = `INS-${compactDate(date)}-${rng.base36(6)}`;
     if (!taken.has(id)) {
@@ -163,7 +164,8 @@ function cofReadings(rng: Random, curve: DemoCurve): Findings {
   };
 }
 
-function serviceFindings(rng: Random, latestService: boolean): Findings {
+/** What a Service visit finds, as the upload service stores it. Also used by the bench's generator. */
+export function serviceFindings(rng: Random, latestService: boolean): Findings {
   const serviceUpdate = rng.weighted<ServiceUpdate>([
     ['working-fine', 82],
     ['part-broken', 9],
