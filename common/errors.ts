@@ -18,6 +18,9 @@ export const ERRORS = {
   PHOTO_TOO_LARGE: { status: 413, message: 'File too large: Maximum size is 10MB' },
   PHOTO_INVALID: { status: 400, message: 'Invalid file: File is empty or corrupted' },
   PHOTO_WRONG_TYPE: { status: 400, message: 'Invalid file type: Only image files are allowed' },
+  IMPORT_FILE_INVALID: { status: 400, message: 'The file cannot be read as CSV or XLSX' },
+  IMPORT_FILE_TOO_LARGE: { status: 413, message: 'The file is too large to import' },
+  IMPORT_ROWS_INVALID: { status: 400, message: 'Some rows of the file are not valid: nothing was imported' },
   TOO_MANY_LOGIN_ATTEMPTS: {
     status: 429,
     message: 'Too many failed sign-in attempts. Please wait a few minutes and try again',
@@ -34,5 +37,7 @@ export interface ErrorBody {
   message: string;
   /** Field-level problems of a validation failure: path -> message. */
   fields?: Record<string, string>;
+  /** An import's bad rows: each with its row number, column and rule. */
+  rowErrors?: { row: number; column: string; message: string }[];
   requestId?: string;
 }

@@ -1,11 +1,13 @@
 import type { z } from 'zod';
-import { ERRORS, type ErrorCode } from '../common/errors.js';
+import { ERRORS, type ErrorBody, type ErrorCode } from '../common/errors.js';
 
 export interface AppErrorOptions {
   /** Field-level problems: field path -> message. */
   fields?: Record<string, string>;
   /** Extra response headers, such as Retry-After on a 429. */
   headers?: Record<string, string>;
+  /** An import's bad rows (ErrorBody.rowErrors). */
+  rowErrors?: ErrorBody['rowErrors'];
 }
 
 /** A failure the client should hear about: a catalogue code, optionally a more precise message. */
@@ -13,6 +15,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly rowErrors: ErrorBody['rowErrors'];
 
   constructor(
     readonly code: ErrorCode,
@@ -23,6 +26,7 @@ export class AppError extends Error {
     this.status = ERRORS[code].status;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.rowErrors = options.rowErrors;
   }
 }
 

@@ -20,6 +20,11 @@ import { curveRoutes } from './features/curves/routes.js';
 import { dataSummaryRoutes } from './features/data-summary/routes.js';
 import { createDataSummaryService } from './features/data-summary/service.js';
 import { createCurveService } from './features/curves/service.js';
+import { createRegisterExportService } from './features/register/export-service.js';
+import { createRegisterFiltersService } from './features/register/filters-service.js';
+import { createRegisterImportService } from './features/register/import-service.js';
+import { registerRoutes } from './features/register/routes.js';
+import { createStationService } from './features/stations/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createPhotoFiles } from './features/inspections/photo-files.js';
 import { inspectionRoutes } from './features/inspections/routes.js';
@@ -88,6 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const photoFiles = createPhotoFiles({ db, blobs: deps.blobs, log: app.log });
   const inspections = createInspectionService({ db, blobs: deps.blobs, photoFiles, appTimeZone: config.appTimeZone });
   const dataSummary = createDataSummaryService({ db });
+  const stations = createStationService({ db });
+  const registerFilters = createRegisterFiltersService({ db });
+  const importer = createRegisterImportService({ db });
+  const exporter = createRegisterExportService({ db, appTimeZone: config.appTimeZone, log: app.log });
   // Photo files left queued by an earlier run (a crash after a deletion) go at start.
   app.addHook('onReady', async () => photoFiles.start());
   app.addHook('onClose', async () => photoFiles.stop());
@@ -122,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { users });
   await app.register(auditRoutes, { audit });
   await app.register(curveRoutes, { curves });
-  await app.register(stationRoutes, { db });
+  await app.register(stationRoutes, { db, stations });
+  await app.register(registerRoutes, { filters: registerFilters, importer, exporter });
   await app.register(partRoutes, { db });
   await app.register(inspectionRoutes, { inspections, blobs: deps.blobs });
   await app.register(dataSummaryRoutes, { dataSummary });

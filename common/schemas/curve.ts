@@ -44,6 +44,9 @@ export const curveListQuerySchema = z.object({
     .default(0),
   division: z.string().trim().min(1).max(50).optional(),
   section: z.string().trim().min(1).max(100).optional(),
+  sse: z.string().trim().min(1).max(150).optional(),
+  /** Part of a curve number or a station name, or the start of an HKM code. */
+  q: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
 });
 export type CurveListQuery = z.infer<typeof curveListQuerySchema>;
 

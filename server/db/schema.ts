@@ -207,7 +207,8 @@ export const consolidatedCurveDetails = pgTable(
   (t) => [
     // The spec edits and deletes a curve by (section, curveNumber, line): that is its key.
     uniqueIndex('curves_section_number_line_uq').on(t.section, t.curveNumber, t.line),
-    index('curves_division_section_idx').on(t.divisionRailway, t.section),
+    // The register's order (division, section, No.): lists, filters and the export's batches.
+    index('curves_register_order_idx').on(t.divisionRailway, t.section, t.no, t.id),
   ],
 );
 
@@ -232,8 +233,10 @@ export const stations = pgTable(
     divisionRailway: varchar('division_railway', { length: 50 }).notNull(),
   },
   (t) => [
+    // A station is known by its code within its section: imports upsert by that key.
+    uniqueIndex('stations_section_code_uq').on(t.section, t.stationCode),
     index('stations_section_idx').on(t.section, t.no),
-    index('stations_division_idx').on(t.divisionRailway),
+    index('stations_register_order_idx').on(t.divisionRailway, t.section, t.no, t.id),
   ],
 );
 
@@ -304,3 +307,4 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type InspectionRow = typeof inspectionLogs.$inferSelect;
 export type CurveRow = typeof consolidatedCurveDetails.$inferSelect;
+export type StationRow = typeof stations.$inferSelect;

@@ -65,6 +65,11 @@ export function currentUser(request: FastifyRequest): PublicUser {
   return request.auth.user;
 }
 
+/** The signed-in user and the request id: who did a write, for the audit trail. */
+export function currentActor(request: FastifyRequest): { user: PublicUser; requestId: string } {
+  return { user: currentUser(request), requestId: String(request.id) };
+}
+
 async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
   app.decorateRequest('auth', null);
 

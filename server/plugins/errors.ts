@@ -18,9 +18,17 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
 };
 
-function send(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, message: string, fields?: Record<string, string>) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  rowErrors?: ErrorBody['rowErrors'],
+) {
   const body: ErrorBody = { code, message, requestId: String(request.id) };
   if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  if (rowErrors) body.rowErrors = rowErrors;
   return reply.status(ERRORS[code].status).send(body);
 }
 
@@ -28,7 +36,7 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      return send(reply, request, error.code, error.message, error.fields);
+      return send(reply, request, error.code, error.message, error.fields, error.rowErrors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

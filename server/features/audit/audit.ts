@@ -8,7 +8,32 @@ import type { PublicUser } from '../../../common/schemas/auth.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { countAuditRows, insertAuditRows, listAuditRows, type AuditRow, type NewAuditRow } from './repository.js';
 
-export type AuditAction = 'user.create' | 'user.reset-password' | 'inspection.delete';
+export type AuditAction =
+  | 'user.create'
+  | 'user.reset-password'
+  | 'inspection.delete'
+  | 'curve.create'
+  | 'curve.update'
+  | 'curve.delete'
+  | 'curve.import'
+  | 'station.create'
+  | 'station.update'
+  | 'station.delete'
+  | 'station.import';
+
+/** Who asked, for the audit trail. */
+export interface Actor {
+  user: PublicUser;
+  requestId: string;
+}
+
+/** The audit record of one write by an actor. */
+export function auditOf(
+  actor: Actor,
+  entry: { action: AuditAction; entity: string; entityId: string | null; before: AuditState | null; after: AuditState | null },
+): AuditRecord {
+  return { actor: actor.user, requestId: actor.requestId, ...entry };
+}
 
 /** A JSON object of public fields. */
 export type AuditState = Record<string, unknown>;

@@ -5,9 +5,13 @@ import { auditLog } from '../../db/schema.js';
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
 
+/** Rows a statement holds: 10 columns a row stays far below PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
 export async function insertAuditRows(db: DbOrTx, rows: readonly NewAuditRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(auditLog).values([...rows]);
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await db.insert(auditLog).values(rows.slice(i, i + INSERT_CHUNK));
+  }
 }
 
 /** Newest first; the id breaks ties between entries of the same instant. */

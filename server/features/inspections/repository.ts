@@ -1,4 +1,5 @@
 import { and, count, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../db/sql-helpers.js';
 import type { DbOrTx } from '../../db/client.js';
 import { inspectionLogs, type InspectionRow } from '../../db/schema.js';
 
@@ -50,7 +51,6 @@ export interface InspectionFilter {
 }
 
 /** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function inspectionWhere(filter: InspectionFilter): SQL | undefined {
   const t = inspectionLogs;
@@ -62,7 +62,7 @@ export function inspectionWhere(filter: InspectionFilter): SQL | undefined {
     filter.to !== undefined ? lte(t.date, filter.to) : undefined,
     filter.section !== undefined ? eq(t.section, filter.section) : undefined,
     filter.curveNumber !== undefined ? eq(t.curveNumber, filter.curveNumber) : undefined,
-    filter.q !== undefined ? ilike(t.recordId, `%${escapeLike(filter.q)}%`) : undefined,
+    filter.q !== undefined ? ilike(t.recordId, containsPattern(filter.q)) : undefined,
   );
 }
 

@@ -17,10 +17,11 @@ import {
   zipFileName,
 } from '../../../common/schemas/records.js';
 import { AppError, validationError } from '../../app-error.js';
-import { access, currentUser } from '../../plugins/access.js';
+import { access, currentActor, currentUser } from '../../plugins/access.js';
 import { Semaphore } from '../../semaphore.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import type { Actor, InspectionService, PhotoFile } from './service.js';
+import type { InspectionService, PhotoFile } from './service.js';
+import { attachment } from '../../content-disposition.js';
 
 /** Reads the `metadata` and `file` parts of an upload; the photo is held in memory (<= 10 MB). */
 async function readUpload(request: FastifyRequest): Promise<{ metadataText: string | undefined; photo: Buffer | undefined }> {
@@ -145,7 +146,7 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
     },
     async (request) => {
       const { recordId } = request.params;
-      const { deleted } = await inspections.remove(actorOf(request), [recordId]);
+      const { deleted } = await inspections.remove(currentActor(request), [recordId]);
       if (deleted.length === 0) throw new AppError('NOT_FOUND', `Inspection record ${recordId} not found`);
       return { recordId, deleted: true as const };
     },
@@ -158,7 +159,7 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
       config: { access: access.roles('Admin') },
     },
     async (request) => {
-      const { deleted, notFound } = await inspections.remove(actorOf(request), request.body.imageIds);
+      const { deleted, notFound } = await inspections.remove(currentActor(request), request.body.imageIds);
       return { deletedCount: deleted.length, notFound };
     },
   );
@@ -220,15 +221,6 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
   }
 }
 
-function actorOf(request: FastifyRequest): Actor {
-  return { user: currentUser(request), requestId: request.id };
-}
-
-/** A download's Content-Disposition; our file names are ASCII, the rest is replaced. */
-function attachment(fileName: string): string {
-  const safe = fileName.replace(/[^\w.-]/g, '_');
-  return `attachment; filename="${safe}"`;
-}
 
 /**
  * The browser may keep a photo or thumbnail a day (private: only this signed-in browser);

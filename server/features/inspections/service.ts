@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import type { InspectionRow } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { CONTENT_TYPES, EXTENSIONS, checkPhoto, formatOf } from './photo.js';
-import { recordAudits } from '../audit/audit.js';
+import { type Actor, recordAudits } from '../audit/audit.js';
 import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
 import { lockPhoto, queuePhotoRemoval, type PhotoFiles } from './photo-files.js';
 import { imageUrlOf, toInspectionLog } from './presenter.js';
@@ -46,11 +46,7 @@ export class ListPage {
   }
 }
 
-/** Who asked, for the audit trail. */
-export interface Actor {
-  user: PublicUser;
-  requestId: string;
-}
+export type { Actor } from '../audit/audit.js';
 
 /** A record's photo, ready to stream. */
 export interface PhotoFile {

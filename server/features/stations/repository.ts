@@ -1,6 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { stations } from '../../db/schema.js';
+import { stations, type StationRow } from '../../db/schema.js';
+import { containsPattern, rowValuesIn } from '../../db/sql-helpers.js';
+
+export type NewStationRow = typeof stations.$inferInsert;
+export interface StationKey {
+  section: string;
+  stationCode: string;
+}
 
 export function listStationsOfSection(db: DbOrTx, section: string, division: string | undefined) {
   return db
@@ -9,3 +16,112 @@ export function listStationsOfSection(db: DbOrTx, section: string, division: str
     .where(and(eq(stations.section, section), division ? eq(stations.divisionRailway, division) : undefined))
     .orderBy(asc(stations.no), asc(stations.id));
 }
+
+export interface StationFilter {
+  division?: string | undefined;
+  section?: string | undefined;
+  /** Part of a station name or code. */
+  q?: string | undefined;
+}
+
+function whereOf(filter: StationFilter): SQL | undefined {
+  return and(
+    filter.division ? eq(stations.divisionRailway, filter.division) : undefined,
+    filter.section ? eq(stations.section, filter.section) : undefined,
+    filter.q ? or(ilike(stations.stationName, containsPattern(filter.q)), ilike(stations.stationCode, containsPattern(filter.q))) : undefined,
+  );
+}
+
+const REGISTER_ORDER = [asc(stations.divisionRailway), asc(stations.section), asc(stations.no), asc(stations.id)];
+
+export async function listStations(
+  db: DbOrTx,
+  filter: StationFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: StationRow[]; total: number }> {
+  const where = whereOf(filter);
+  const [rows, [totalRow]] = await Promise.all([
+    db.select().from(stations).where(where).orderBy(...REGISTER_ORDER).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(stations).where(where),
+  ]);
+  return { rows, total: totalRow?.total ?? 0 };
+}
+
+/** One batch of the register in its order, after the previous batch's last row (see curveBatch). */
+export function stationBatch(db: DbOrTx, division: string | undefined, after: StationRow | null, limit: number): Promise<StationRow[]> {
+  return db
+    .select()
+    .from(stations)
+    .where(
+      and(
+        division ? eq(stations.divisionRailway, division) : undefined,
+        after
+          ? sql`(${stations.divisionRailway}, ${stations.section}, ${stations.no}, ${stations.id}) > (${after.divisionRailway}, ${after.section}, ${after.no}, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(...REGISTER_ORDER)
+    .limit(limit);
+}
+
+export async function findStationById(db: DbOrTx, id: number): Promise<StationRow | undefined> {
+  const [row] = await db.select().from(stations).where(eq(stations.id, id)).limit(1);
+  return row;
+}
+
+export async function findStationByKey(db: DbOrTx, key: StationKey): Promise<StationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(stations)
+    .where(and(eq(stations.section, key.section), eq(stations.stationCode, key.stationCode)))
+    .limit(1);
+  return row;
+}
+
+export async function insertStation(db: DbOrTx, values: NewStationRow): Promise<StationRow> {
+  const [row] = await db.insert(stations).values(values).returning();
+  if (!row) throw new Error('insert into stations returned no row');
+  return row;
+}
+
+export async function updateStation(db: DbOrTx, id: number, values: Partial<NewStationRow>): Promise<StationRow> {
+  const [row] = await db.update(stations).set(values).where(eq(stations.id, id)).returning();
+  if (!row) throw new Error(`station ${id} vanished during its update`);
+  return row;
+}
+
+export async function deleteStation(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(stations).where(eq(stations.id, id));
+}
+
+/** For an import: the stations with these keys. */
+export async function findStationsByKeys(db: DbOrTx, keys: readonly StationKey[]): Promise<StationRow[]> {
+  const found: StationRow[] = [];
+  for (let i = 0; i < keys.length; i += KEY_CHUNK) {
+    const chunk = keys.slice(i, i + KEY_CHUNK);
+    found.push(
+      ...(await db
+        .select()
+        .from(stations)
+        .where(rowValuesIn([stations.section, stations.stationCode], chunk.map((k) => [k.section, k.stationCode])))),
+    );
+  }
+  return found;
+}
+
+/** Inserts new stations and overwrites changed ones by their key, in multi-row statements. */
+export async function upsertStations(db: DbOrTx, rows: readonly NewStationRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+    await db
+      .insert(stations)
+      .values(rows.slice(i, i + UPSERT_CHUNK))
+      .onConflictDoUpdate({
+        target: [stations.section, stations.stationCode],
+        set: { no: sql`excluded.no`, stationName: sql`excluded.station_name`, divisionRailway: sql`excluded.division_railway` },
+      });
+  }
+}
+
+
+const KEY_CHUNK = 2000;
+const UPSERT_CHUNK = 2000;

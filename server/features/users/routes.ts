@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { publicUserSchema } from '../../../common/schemas/auth.js';
 import { technicianListResponseSchema } from '../../../common/schemas/reference.js';
 import { createUserRequestSchema, resetPasswordRequestSchema, successResponseSchema } from '../../../common/schemas/user.js';
-import { access, currentUser } from '../../plugins/access.js';
+import { access, currentActor, currentUser } from '../../plugins/access.js';
 import type { UserService } from './service.js';
 
 export async function userRoutes(app: FastifyInstance, { users }: { users: UserService }) {
@@ -36,7 +36,7 @@ export async function userRoutes(app: FastifyInstance, { users }: { users: UserS
       config: { access: access.roles('Admin') },
     },
     async (request, reply) => {
-      const user = await users.create({ user: currentUser(request), requestId: String(request.id) }, request.body);
+      const user = await users.create(currentActor(request), request.body);
       return reply.status(201).send({ user });
     },
   );
@@ -48,7 +48,7 @@ export async function userRoutes(app: FastifyInstance, { users }: { users: UserS
       config: { access: access.roles('Admin') },
     },
     async (request) => {
-      await users.resetPassword({ user: currentUser(request), requestId: String(request.id) }, request.body);
+      await users.resetPassword(currentActor(request), request.body);
       return { success: true as const };
     },
   );

@@ -2,7 +2,8 @@ import type { PublicUser } from '../../../common/schemas/auth.js';
 import type { CreateUserRequest, ResetPasswordRequest } from '../../../common/schemas/user.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
-import { recordAudit } from '../audit/audit.js';
+import { uniqueViolation } from '../../db/errors.js';
+import { type Actor, recordAudit } from '../audit/audit.js';
 import { clearFailures, employeeKey } from '../auth/login-throttle.js';
 import { hashPassword } from '../auth/password.js';
 import { toPublicUser } from './presenter.js';
@@ -16,19 +17,6 @@ import {
 } from './repository.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
 
-/** Who asked, for the audit trail. */
-export interface Actor {
-  user: PublicUser;
-  requestId: string;
-}
-
-/** PostgreSQL's unique_violation, as pg and PGlite raise it (Drizzle may wrap it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const duplicateEmployeeId = (employeeId: string) => new AppError('CONFLICT', `Employee ID ${employeeId} already exists`);
 
@@ -80,7 +68,7 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
         });
       } catch (error) {
         // Two admins adding the same ID at once: the unique index decides.
-        if (isUniqueViolation(error)) throw duplicateEmployeeId(input.employeeId);
+        if (uniqueViolation(error) !== null) throw duplicateEmployeeId(input.employeeId);
         throw error;
       }
     },
