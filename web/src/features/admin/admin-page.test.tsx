@@ -95,7 +95,7 @@ describe('admin back navigation', () => {
     await viewHeading('Data Management');
     await userEvent.click(tile('Curve Details'));
     expect(await viewHeading('Curve Details')).toBeInTheDocument();
-    expect(screen.getByText('The Curve Details view arrives in a coming release.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add New Curve' })).toBeInTheDocument();
     await back();
     await userEvent.click(tile('Station Details'));
     expect(await viewHeading('Station Details')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
 import { type AdminView, REPORT_VIEWS, VIEW_TITLES } from './admin-views.js';
 import { DataSummaryCard, RecordsView } from './records/index.js';
+import { CurveDetailsView, RegisterSheetsCard, StationDetailsView } from './register/index.js';
 import { FilterSelect } from './filter-select.js';
 import { UserManagement } from './user-management.js';
 
@@ -110,9 +111,7 @@ function DataManagement({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
         ) : null}
       </TileGrid>
       <DataSummaryCard />
-      <Card>
-        <CardDescription className="text-base">Importing station data from a CSV file arrives in a coming release.</CardDescription>
-      </Card>
+      <RegisterSheetsCard />
     </>
   );
 }
@@ -183,6 +182,10 @@ export function AdminViewBody({ view, user, goTo }: { view: AdminView; user: Pub
       return <RecordsView />;
     case 'user-management':
       return <UserManagement />;
+    case 'curve-details':
+      return <CurveDetailsView />;
+    case 'station-details':
+      return <StationDetailsView />;
     default:
       return <ComingSoon view={view} />;
   }

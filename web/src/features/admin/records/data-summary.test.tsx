@@ -33,8 +33,8 @@ describe('data summary', () => {
     expect(await count('Inspection Records')).toHaveTextContent('1,23,456');
     expect(requests.map((r) => r.url.split('?')[0])).not.toContain('/api/inspections');
     expect(requests.map((r) => r.url.split('?')[0])).not.toContain('/api/consolidated-curves');
-    // Import belongs to a later release, and says so.
-    expect(screen.getByText('Importing station data from a CSV file arrives in a coming release.')).toBeInTheDocument();
+    // Spec section 2: data-management has the 'Import Station Data' button.
+    expect(screen.getByRole('button', { name: 'Import Station Data' })).toBeInTheDocument();
   });
 
   it('shows the server message when the counts fail', async () => {

@@ -1,12 +1,11 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { InspectionLog } from '../../../../../common/schemas/inspection.js';
 import { Button } from '../../../components/ui/button.js';
+import { useModalFocus } from '../../../components/ui/use-modal-focus.js';
 import { detailRowsOf } from './record-display.js';
 import { RecordImage } from './record-image.js';
 import { TypeBadge } from './record-card.js';
 import { imageUrlOf } from './records-api.js';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * One record in full: the photo at full size and every field, with its Download and Delete.
@@ -29,41 +28,7 @@ export function RecordDetails({
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    closeRef.current?.focus();
-    // The page behind must not scroll under a finger on a phone.
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      // Back to the opener, unless focus was already sent somewhere on purpose (after a delete).
-      const active = document.activeElement;
-      const lost = active === null || active === document.body || (dialog?.contains(active) ?? false);
-      if (lost && opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = useModalFocus(dialogRef, closeRef, onClose);
 
   const photo = log.imageUrl === null ? null : imageUrlOf(log.recordId);
   return (

@@ -1,0 +1,3 @@
+import { registerTests } from './register-flows.js';
+
+registerTests('phone');

@@ -1,0 +1,3 @@
+export { CurveDetailsView } from './curve-details-view.js';
+export { RegisterSheetsCard } from './register-sheets-card.js';
+export { StationDetailsView } from './station-details-view.js';

@@ -1,0 +1,188 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { DIVISIONS } from '../../../../../common/constants.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardTitle } from '../../../components/ui/card.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
+import { Input } from '../../../components/ui/input.js';
+import { Label } from '../../../components/ui/label.js';
+import { toast } from '../../../components/ui/toast-store.js';
+import { failureText } from '../api-failure.js';
+import { FilterSelect } from '../filter-select.js';
+import { invalidateRegister, parseRegisterFilters, REGISTER_PAGE_SIZE, registerFiltersUrl } from './register-api.js';
+import { REGISTER_TEXTS } from './register-texts.js';
+
+/** The register's lists for the filters: sections of the chosen division and SSE names. */
+export function useRegisterFilters(division: string) {
+  return useQuery({ queryKey: [registerFiltersUrl(division)], select: parseRegisterFilters, staleTime: 0 });
+}
+
+interface FilterBase {
+  division: string;
+  section: string;
+  q: string;
+}
+
+/**
+ * The filters of the curve and station views. A list choice applies at once; the search applies
+ * on Enter or Search, so typing does not send a query per letter. A new division clears the
+ * section and SSE choices that belonged to the old one.
+ */
+export function RegisterFilterBar<T extends FilterBase>({
+  applied,
+  onApply,
+  searchLabel,
+  extra,
+}: {
+  applied: T;
+  onApply: (next: T) => void;
+  searchLabel: string;
+  /** More lists (the SSE filter of the curve view), given the applied filters and the register's lists. */
+  extra?: (sses: readonly string[]) => ReactNode;
+}) {
+  const [search, setSearch] = useState(applied.q);
+  const lists = useRegisterFilters(applied.division);
+  const sections = (lists.data?.sections ?? []).map((s) => s.section);
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...applied, q: search });
+  };
+  return (
+    <Card aria-labelledby="register-filters-title">
+      <CardTitle id="register-filters-title">Filters</CardTitle>
+      <form role="search" onSubmit={onSearch} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <FilterSelect
+          id="register-division"
+          label="Division"
+          value={applied.division}
+          onChange={(division) => onApply({ ...applied, division, section: '', ...('sse' in applied ? { sse: '' } : {}) })}
+          all={{ value: '', label: 'All divisions' }}
+          options={DIVISIONS}
+        />
+        <FilterSelect
+          id="register-section"
+          label="Section"
+          value={applied.section}
+          onChange={(section) => onApply({ ...applied, section })}
+          all={{ value: '', label: 'All sections' }}
+          options={[...new Set(sections)]}
+        />
+        {extra?.(lists.data?.sses ?? [])}
+        <div className="sm:col-span-2 lg:col-span-1">
+          <Label htmlFor="register-search">{searchLabel}</Label>
+          <div className="mt-1 flex gap-2">
+            <Input id="register-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} enterKeyHint="search" />
+            <Button type="submit" variant="outline">
+              Search
+            </Button>
+          </div>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** Past the end (the last rows of the last page were deleted): back to the last page there is. */
+export function usePageInRange(page: number, shown: number | undefined, total: number | undefined, setPage: (page: number) => void) {
+  useEffect(() => {
+    if (shown === 0 && total !== undefined && total > 0 && page > 1) setPage(Math.ceil(total / REGISTER_PAGE_SIZE));
+  }, [page, shown, total, setPage]);
+}
+
+/** The page's place in the list and the way to the rest: every match is reachable. */
+export function RegisterPager({
+  page,
+  total,
+  shown,
+  summary,
+  onPage,
+  withSummary = true,
+}: {
+  page: number;
+  total: number;
+  shown: number;
+  summary: (first: number, last: number, total: number) => string;
+  onPage: (page: number) => void;
+  /** The pager under a list repeats only the buttons: the count is said once, above it. */
+  withSummary?: boolean;
+}) {
+  const first = total === 0 ? 0 : (page - 1) * REGISTER_PAGE_SIZE + 1;
+  const last = (page - 1) * REGISTER_PAGE_SIZE + shown;
+  const hasNext = last < total;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      {withSummary ? (
+        <p className="text-base text-slate-800" aria-live="polite">
+          {summary(first, last, total)}
+        </p>
+      ) : (
+        <span />
+      )}
+      {page > 1 || hasNext ? (
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The delete confirmation of spec section 5, then the delete, its toast and a fresh list. */
+export function RegisterDeleteDialog<T>({
+  item,
+  question,
+  remove,
+  deletedTitle,
+  deletedText,
+  failedText,
+  onDone,
+}: {
+  item: T;
+  question: string;
+  remove: (item: T) => Promise<T>;
+  deletedTitle: string;
+  deletedText: string;
+  failedText: string;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: remove,
+    onSuccess: async () => {
+      toast({ title: deletedTitle, description: deletedText });
+      onDone();
+      await invalidateRegister(queryClient);
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: REGISTER_TEXTS.deleteErrorTitle, description: failureText(failedText, error) });
+      onDone();
+    },
+  });
+  return (
+    <ConfirmDialog
+      title="Confirm Delete"
+      confirmLabel={mutation.isPending ? REGISTER_TEXTS.deleting : 'Delete'}
+      destructive
+      busy={mutation.isPending}
+      onConfirm={() => mutation.mutate(item)}
+      onCancel={onDone}
+    >
+      {question}
+    </ConfirmDialog>
+  );
+}
+
+/** A fact of a register card: label and value, '—' when empty. */
+export function Fact({ label, value }: { label: string; value: string | number | null }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="text-base font-medium break-words text-slate-900">{value === null || value === '' ? '—' : value}</dd>
+    </div>
+  );
+}
