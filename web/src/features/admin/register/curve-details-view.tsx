@@ -1,15 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Curve } from '../../../../../common/schemas/curve.js';
 import type { CurveField } from '../../../../../common/schemas/register.js';
 import { Button } from '../../../components/ui/button.js';
-import { Card, CardDescription } from '../../../components/ui/card.js';
-import { failureText } from '../api-failure.js';
 import { FilterSelect } from '../filter-select.js';
 import {
   createCurve,
   type CurveBody,
-  type CurveFiltersValue,
   curvesPageUrl,
   deleteCurve,
   invalidateRegister,
@@ -18,7 +15,7 @@ import {
   updateCurve,
 } from './register-api.js';
 import { type FormField, type FormValues, RegisterFormDialog } from './register-form-dialog.js';
-import { Fact, RegisterDeleteDialog, RegisterFilterBar, RegisterPager, usePageInRange, useRegisterFilters } from './register-list.js';
+import { Fact, ItemActions, RegisterDeleteDialog, RegisterFilterBar, RegisterResults, useRegisterFilters, useRegisterPage } from './register-list.js';
 import { REGISTER_TEXTS } from './register-texts.js';
 
 function curveFields(sections: readonly string[], sses: readonly string[]): FormField<CurveField>[] {
@@ -76,91 +73,14 @@ type Editing = { kind: 'add' } | { kind: 'edit'; curve: Curve } | null;
 /** Spec section 2, curve-details: the register's curves, 20 at a time, with add, edit and delete. */
 export function CurveDetailsView() {
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<CurveFiltersValue>(NO_CURVE_FILTERS);
-  const [page, setPage] = useState(1);
+  const { filters, apply, page, setPage, list } = useRegisterPage(NO_CURVE_FILTERS, curvesPageUrl, (body) => {
+    const { curves, total } = parseCurvePage(body);
+    return { rows: curves, total };
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Curve | null>(null);
   const lists = useRegisterFilters(filters.division);
-
-  const list = useQuery({
-    queryKey: [curvesPageUrl(filters, page)],
-    select: parseCurvePage,
-    staleTime: 0,
-    placeholderData: (previous) => previous,
-  });
-
-  usePageInRange(page, list.data?.curves.length, list.data?.total, setPage);
-
-  const apply = (next: CurveFiltersValue) => {
-    setFilters(next);
-    setPage(1);
-  };
-  const fields = curveFields(
-    [...new Set((lists.data?.sections ?? []).map((s) => s.section))],
-    lists.data?.sses ?? [],
-  );
-  const saved = () => {
-    setEditing(null);
-    void invalidateRegister(queryClient);
-  };
-
-  let body;
-  if (list.isPending) {
-    body = <p className="text-base text-slate-700">Loading curves...</p>;
-  } else if (list.isError) {
-    body = (
-      <p role="alert" className="text-base font-medium text-red-700">
-        {failureText('Failed to load curves', list.error)}
-      </p>
-    );
-  } else if (list.data.total === 0) {
-    body = (
-      <Card>
-        <CardDescription className="text-base">{REGISTER_TEXTS.noCurves}</CardDescription>
-      </Card>
-    );
-  } else {
-    body = (
-      <>
-        <RegisterPager page={page} total={list.data.total} shown={list.data.curves.length} summary={REGISTER_TEXTS.curvesShown} onPage={setPage} />
-        <ul aria-label="Curve records" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-          {list.data.curves.map((curve) => (
-            <li key={curve.id}>
-              <article aria-label={`Curve ${curve.curveNumber} ${curve.line}, ${curve.section}`} className="flex h-full flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-sm">
-                <div>
-                  <h3 className="text-lg font-bold break-words text-slate-900">
-                    Curve {curve.curveNumber} · {curve.line}
-                  </h3>
-                  <p className="text-sm text-slate-700">
-                    {curve.section} · {curve.divisionRailway} · No. {curve.no}
-                  </p>
-                </div>
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
-                  <Fact label="HKM Code" value={curve.hkmCode} />
-                  <Fact label="Km" value={[chainage(curve.kmFrom, curve.metFrom), chainage(curve.kmTo, curve.metTo)].filter(Boolean).join(' – ')} />
-                  <Fact label="Length (m)" value={curve.length} />
-                  <Fact label="Stations" value={[curve.station1, curve.station2].filter(Boolean).join(' – ')} />
-                  <Fact label="SSE" value={curve.sse} />
-                  <Fact label="Degree" value={curve.degree} />
-                </dl>
-                <div className="mt-auto grid grid-cols-2 gap-2">
-                  <Button variant="outline" size="sm" onClick={() => setEditing({ kind: 'edit', curve })} aria-label={`Edit curve ${curve.curveNumber} ${curve.line}`}>
-                    Edit
-                  </Button>
-                  <Button variant="outline" size="sm" className="text-red-800" onClick={() => setDeleting(curve)} aria-label={`Delete curve ${curve.curveNumber} ${curve.line}`}>
-                    Delete
-                  </Button>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-        {list.data.total > list.data.curves.length ? (
-          <RegisterPager page={page} total={list.data.total} shown={list.data.curves.length} summary={REGISTER_TEXTS.curvesShown} onPage={setPage} withSummary={false} />
-        ) : null}
-      </>
-    );
-  }
+  const fields = curveFields([...new Set((lists.data?.sections ?? []).map((s) => s.section))], lists.data?.sses ?? []);
 
   return (
     <div className="flex flex-col gap-4">
@@ -182,9 +102,42 @@ export function CurveDetailsView() {
           />
         )}
       />
-      <div className="flex flex-col gap-3" aria-busy={list.isFetching || undefined}>
-        {body}
-      </div>
+      <RegisterResults list={list} page={page} onPage={setPage} what="curves" emptyText={REGISTER_TEXTS.noCurves} summary={REGISTER_TEXTS.curvesShown}>
+        {(curves) => (
+          <ul aria-label="Curve records" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {curves.map((curve) => (
+              <li key={curve.id}>
+                <article
+                  aria-label={`Curve ${curve.curveNumber} ${curve.line}, ${curve.section}`}
+                  className="flex h-full flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-sm"
+                >
+                  <div>
+                    <h3 className="text-lg font-bold break-words text-slate-900">
+                      Curve {curve.curveNumber} · {curve.line}
+                    </h3>
+                    <p className="text-sm text-slate-700">
+                      {curve.section} · {curve.divisionRailway} · No. {curve.no}
+                    </p>
+                  </div>
+                  <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
+                    <Fact label="HKM Code" value={curve.hkmCode} />
+                    <Fact label="Km" value={[chainage(curve.kmFrom, curve.metFrom), chainage(curve.kmTo, curve.metTo)].filter(Boolean).join(' – ')} />
+                    <Fact label="Length (m)" value={curve.length} />
+                    <Fact label="Stations" value={[curve.station1, curve.station2].filter(Boolean).join(' – ')} />
+                    <Fact label="SSE" value={curve.sse} />
+                    <Fact label="Degree" value={curve.degree} />
+                  </dl>
+                  <ItemActions
+                    name={`curve ${curve.curveNumber} ${curve.line}`}
+                    onEdit={() => setEditing({ kind: 'edit', curve })}
+                    onDelete={() => setDeleting(curve)}
+                  />
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </RegisterResults>
       {editing ? (
         <RegisterFormDialog<CurveField, Curve>
           title={editing.kind === 'add' ? REGISTER_TEXTS.addCurve : REGISTER_TEXTS.editCurve}
@@ -196,7 +149,10 @@ export function CurveDetailsView() {
           successTitle={editing.kind === 'add' ? REGISTER_TEXTS.curveCreated : REGISTER_TEXTS.curveUpdated}
           successText={(curve) => `Curve ${curve.curveNumber} (${curve.line}) in section ${curve.section} has been ${editing.kind === 'add' ? 'created' : 'updated'}.`}
           failedText={editing.kind === 'add' ? REGISTER_TEXTS.createCurveFailed : REGISTER_TEXTS.updateCurveFailed}
-          onSaved={saved}
+          onSaved={() => {
+            setEditing(null);
+            void invalidateRegister(queryClient);
+          }}
           onClose={() => setEditing(null)}
         />
       ) : null}

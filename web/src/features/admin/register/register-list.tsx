@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { DIVISIONS } from '../../../../../common/constants.js';
 import { Button } from '../../../components/ui/button.js';
-import { Card, CardTitle } from '../../../components/ui/card.js';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { Input } from '../../../components/ui/input.js';
 import { Label } from '../../../components/ui/label.js';
@@ -82,11 +82,77 @@ export function RegisterFilterBar<T extends FilterBase>({
   );
 }
 
-/** Past the end (the last rows of the last page were deleted): back to the last page there is. */
-export function usePageInRange(page: number, shown: number | undefined, total: number | undefined, setPage: (page: number) => void) {
-  useEffect(() => {
-    if (shown === 0 && total !== undefined && total > 0 && page > 1) setPage(Math.ceil(total / REGISTER_PAGE_SIZE));
-  }, [page, shown, total, setPage]);
+/**
+ * One page of a register list (curves or stations) and its filters: a new filter starts again
+ * at page 1, and a page past the end (its last rows were deleted) goes back to the last one.
+ */
+export function useRegisterPage<F extends FilterBase, T>(
+  initial: F,
+  urlOf: (filters: F, page: number) => string,
+  parse: (body: unknown) => { rows: T[]; total: number },
+) {
+  const [filters, setFilters] = useState<F>(initial);
+  const [page, setPage] = useState(1);
+  const list = useQuery({ queryKey: [urlOf(filters, page)], select: parse, staleTime: 0, placeholderData: (previous) => previous });
+  const shown = list.data?.rows.length;
+  const total = list.data?.total;
+  // Adjusted while rendering (React's pattern for state derived from data), not in an effect.
+  if (shown === 0 && total !== undefined && total > 0 && page > 1) setPage(Math.ceil(total / REGISTER_PAGE_SIZE));
+  const apply = (next: F) => {
+    setFilters(next);
+    setPage(1);
+  };
+  return { filters, apply, page, setPage, list };
+}
+
+/** A register list's states: loading, failed, nothing matching, or the page between its pagers. */
+export function RegisterResults<T>({
+  list,
+  page,
+  onPage,
+  what,
+  emptyText,
+  summary,
+  children,
+}: {
+  list: UseQueryResult<{ rows: T[]; total: number }>;
+  page: number;
+  onPage: (page: number) => void;
+  what: string;
+  emptyText: string;
+  summary: (first: number, last: number, total: number) => string;
+  children: (rows: T[]) => ReactNode;
+}) {
+  let body;
+  if (list.isPending) {
+    body = <p className="text-base text-slate-700">{`Loading ${what}...`}</p>;
+  } else if (list.isError) {
+    body = (
+      <p role="alert" className="text-base font-medium text-red-700">
+        {failureText(`Failed to load ${what}`, list.error)}
+      </p>
+    );
+  } else if (list.data.total === 0) {
+    body = (
+      <Card>
+        <CardDescription className="text-base">{emptyText}</CardDescription>
+      </Card>
+    );
+  } else {
+    const { rows, total } = list.data;
+    body = (
+      <>
+        <RegisterPager page={page} total={total} shown={rows.length} summary={summary} onPage={onPage} />
+        {children(rows)}
+        {total > rows.length ? <RegisterPager page={page} total={total} shown={rows.length} summary={summary} onPage={onPage} withSummary={false} /> : null}
+      </>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3" aria-busy={list.isFetching || undefined}>
+      {body}
+    </div>
+  );
 }
 
 /** The page's place in the list and the way to the rest: every match is reachable. */
@@ -183,6 +249,20 @@ export function Fact({ label, value }: { label: string; value: string | number |
     <div className="min-w-0">
       <dt className="text-sm text-slate-700">{label}</dt>
       <dd className="text-base font-medium break-words text-slate-900">{value === null || value === '' ? '—' : value}</dd>
+    </div>
+  );
+}
+
+/** Edit and Delete of one curve or station, named for screen readers ('Edit curve 12 Up'). */
+export function ItemActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <div className="mt-auto grid grid-cols-2 gap-2">
+      <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+        Edit
+      </Button>
+      <Button variant="outline" size="sm" className="text-red-800" onClick={onDelete} aria-label={`Delete ${name}`}>
+        Delete
+      </Button>
     </div>
   );
 }

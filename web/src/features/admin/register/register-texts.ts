@@ -41,5 +41,6 @@ export const REGISTER_TEXTS = {
 
 function showing(first: number, last: number, total: number, one: string, many: string): string {
   if (total === 1) return `Showing 1 ${one}`;
-  return first === 1 && last === total ? `Showing all ${total} ${many}` : `Showing ${first}–${last} of ${total} ${many}`;
+  if (first === 1 && last === total) return `Showing all ${total} ${many}`;
+  return `Showing ${first === last ? first : `${first}–${last}`} of ${total} ${many}`;
 }

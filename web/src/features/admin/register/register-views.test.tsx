@@ -178,6 +178,26 @@ describe('curve details', () => {
     expect(await notifications().findByText('Curve Deleted')).toBeInTheDocument();
   });
 
+  it('goes back a page when the last curve of the last page is deleted', async () => {
+    let count = 41;
+    asAdmin({
+      'GET /api/consolidated-curves': (request) => curveServer(count)(request),
+      'DELETE /api/consolidated-curves/BEC%20Bypass/41%2F3/Up': () => {
+        count = 40;
+        return jsonResponse(200, { deleted: true, curve: makeCurve(41) });
+      },
+    });
+    renderApp('/admin?view=curve-details');
+    await screen.findByText('Showing first 20 of 41 curve records');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Next' })[0]!);
+    await screen.findByText('Showing 21–40 of 41 curve records');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Next' })[0]!);
+    await screen.findByText('Showing 41 of 41 curve records');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete curve 41/3 Up' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Showing 21–40 of 40 curve records')).toBeInTheDocument();
+  });
+
   it('says when a delete failed, with the server reason', async () => {
     const curve = makeCurve(4, { section: 'RTM-NAD', curveNumber: '12' });
     asAdmin({
