@@ -31,6 +31,8 @@ function toNumber(value: unknown): unknown {
 
 /** A one-line name: line breaks (Alt+Enter in a spreadsheet cell) and runs of spaces become one space. */
 const oneLine = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ') : value);
+/** Line breaks as LF: an XLSX cell cannot keep a CR (XML reads CRLF as LF), so an exported sheet would differ. */
+const lfBreaks = (value: unknown) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value);
 
 function requiredText(label: string, max: number) {
   return z.preprocess(
@@ -46,7 +48,7 @@ function requiredText(label: string, max: number) {
 
 function optionalText(label: string, max: number, { multiline = false } = {}) {
   return z.preprocess(
-    (v) => blankToNull(multiline ? v : oneLine(v)),
+    (v) => blankToNull(multiline ? lfBreaks(v) : oneLine(v)),
     z
       .string({ error: `${label} must be text` })
       .trim()

@@ -2,6 +2,7 @@ import type { PublicUser } from '../../../common/schemas/auth.js';
 import { curveListResponseSchema, type Curve, type CurveListQuery } from '../../../common/schemas/curve.js';
 import type { CurveInput, CurveKey, CurveUpdate } from '../../../common/schemas/register.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
+import { lineFromCode } from '../../../common/rules/line-codes.js';
 import { AppError } from '../../app-error.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { uniqueViolation } from '../../db/errors.js';
@@ -31,6 +32,8 @@ const duplicateHkm = (hkmCode: number, holder: CurveKey | null) => {
   return new AppError('CONFLICT', message, { fields: { hkmCode: message } });
 };
 const notFound = (key: CurveKey) => new AppError('NOT_FOUND', `No ${describeCurve(key)}`);
+/** A path may name the line by the register's code (UP, DN, SL) as sheets and bodies may. */
+const pathKey = (key: CurveKey): CurveKey => ({ ...key, line: lineFromCode(key.line) ?? key.line });
 
 /** A second writer got in between our check and our write: the unique index names what clashed. */
 function conflictFrom(error: unknown, values: CurveInput | CurveRow): AppError | null {
@@ -99,7 +102,7 @@ export function createCurveService(deps: { db: Db }) {
      */
     async update(actor: Actor, key: CurveKey, changes: CurveUpdate): Promise<Curve> {
       return deps.db.transaction(async (tx) => {
-        const current = await findCurveByKey(tx, key);
+        const current = await findCurveByKey(tx, pathKey(key));
         if (!current) throw notFound(key);
         // Optional fields left out keep their value (the spec's client sends only some).
         const values: CurveInput = { ...curveValuesOf(current), ...definedOnly(changes) };
@@ -118,7 +121,7 @@ export function createCurveService(deps: { db: Db }) {
     /** Deletes the curve at `key`; the inspection records of that curve stay as they were. */
     async remove(actor: Actor, key: CurveKey): Promise<Curve> {
       return deps.db.transaction(async (tx) => {
-        const current = await findCurveByKey(tx, key);
+        const current = await findCurveByKey(tx, pathKey(key));
         if (!current) throw notFound(key);
         await deleteCurve(tx, current.id);
         const before = presentCurve(current);

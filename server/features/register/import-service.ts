@@ -184,7 +184,11 @@ export function createRegisterImportService(deps: { db: Db }) {
       const { planned, errors } = await plan(deps.db, register, checked, layout);
       return resultOf(register.kind, true, layout, planned, sortErrors([...checked.errors, ...errors]));
     }
-    if (checked.errors.length > 0) throw rowsInvalid(sortErrors(checked.errors));
+    if (checked.errors.length > 0) {
+      // Name every bad row, as the dry run does: the rules between rows too.
+      const { errors } = await plan(deps.db, register, checked, layout);
+      throw rowsInvalid(sortErrors([...checked.errors, ...errors]));
+    }
 
     return deps.db.transaction(async (tx) => {
       // Two imports of one register at once would each count rows the other is adding.
