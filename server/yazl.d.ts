@@ -15,6 +15,8 @@ declare module 'yazl' {
 
   export class ZipFile {
     readonly outputStream: Readable;
+    addReadStream(readStream: Readable, metadataPath: string, options?: EntryOptions): void;
+    addBuffer(buffer: Buffer, metadataPath: string, options?: EntryOptions): void;
     addReadStreamLazy(
       metadataPath: string,
       options: EntryOptions,

@@ -3,6 +3,7 @@
  * with SheetJS (a reader independent of the exceljs writer) and compared, row by row, with the
  * database in the register's order (division, section, No., id).
  */
+import { count } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -203,7 +204,9 @@ describe('GET /api/export/curves', () => {
     const sheetXml = entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')?.bytes.toString('utf8') ?? '';
     expect(sheetXml).toMatch(/<pane\b[^>]*\bySplit="1"[^>]*\bstate="frozen"[^>]*\/>|<pane\b[^>]*\bstate="frozen"[^>]*\bySplit="1"[^>]*\/>/);
     expect(sheetXml).toMatch(/<pane\b[^>]*\btopLeftCell="A2"/);
-    expect(sheetXml).toContain('<autoFilter ref="A1:R1"/>');
+    // The filter spans the header and every row, as Excel itself writes it.
+    const [counted] = await t.database.db.select({ n: count() }).from(curves);
+    expect(sheetXml).toContain(`<autoFilter ref="A1:R${(counted?.n ?? 0) + 1}"/>`);
     // No formula anywhere in the sheet.
     expect(sheetXml).not.toContain('<f>');
     expect(sheetXml).not.toContain('<f ');
@@ -268,7 +271,8 @@ describe('GET /api/export/stations', () => {
     const sheetXml = (await readZip(response.rawPayload)).find((e) => e.name === 'xl/worksheets/sheet1.xml')?.bytes.toString('utf8') ?? '';
     expect(sheetXml).toMatch(/<pane\b[^>]*\bstate="frozen"/);
     expect(sheetXml).toMatch(/<pane\b[^>]*\bySplit="1"/);
-    expect(sheetXml).toContain('<autoFilter ref="A1:E1"/>');
+    const [counted] = await t.database.db.select({ n: count() }).from(stations);
+    expect(sheetXml).toContain(`<autoFilter ref="A1:E${(counted?.n ?? 0) + 1}"/>`);
 
     expect((await exportOf('stations?division=Nowhere')).statusCode).toBe(400);
     expect((await exportOf('stations', null)).statusCode).toBe(401);

@@ -1,0 +1,198 @@
+/**
+ * An XLSX workbook written as it goes: each sheet's rows are turned into SpreadsheetML and
+ * deflated into the zip while the rows are read, so a sheet of any length costs one batch of
+ * memory, and the first bytes reach the client at once. exceljs's "streaming" WorkbookWriter
+ * keeps nearly the whole file until its commit (its first byte comes at the end, and its memory
+ * grows with the rows), which is why the parts are written here (OOXML, ECMA-376 part 1).
+ *
+ * Text cells are inline strings: they are never formulas, whatever they begin with ('=', '+',
+ * '-', '@'), and text columns carry the Text number format ('@'), so a spreadsheet keeps them
+ * text when a person edits the cell.
+ */
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+
+export interface SheetColumn {
+  header: string;
+  /** Characters of the column's width. */
+  width: number;
+  /** Text-formatted column (number format '@'); numbers in it are still written as numbers. */
+  text?: boolean;
+}
+
+export type CellValue = string | number | null | undefined;
+
+const NS_MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const NS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const NS_PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** cellXfs of styles.xml, by index. */
+const STYLE = { normal: 0, header: 1, text: 2 } as const;
+const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">\
+<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>\
+<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
+<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
+<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
+<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
+<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>\
+<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
+</styleSheet>`;
+
+/** Characters XML 1.0 cannot hold at all; a cell keeps the rest of its text. */
+// eslint-disable-next-line no-control-regex
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+export function xmlText(text: string): string {
+  return text.replace(XML_FORBIDDEN, '').replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** 0 -> A, 25 -> Z, 26 -> AA. */
+export function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+/** A sheet's name as Excel allows it: at most 31 characters, none of []:*?/\ . */
+const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet';
+
+interface SheetPart {
+  name: string;
+  lastColumn: string;
+  rows: number;
+}
+
+export class StreamWorkbook {
+  private readonly zip = new ZipFile();
+  private readonly sheets: SheetPart[] = [];
+  private readonly abort = new AbortController();
+  private current: Promise<void> = Promise.resolve();
+  /** The finished file, to send as it is made. */
+  readonly output: Readable;
+
+  constructor() {
+    this.output = this.zip.outputStream;
+    // The client went away (or the answer failed): stop making what nobody will read.
+    this.output.once('close', () => this.abort.abort());
+    this.output.once('error', () => this.abort.abort());
+  }
+
+  /** True once the reader of the output has gone. */
+  get aborted(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  /**
+   * Opens the next sheet, with its header row frozen and an autofilter over its columns.
+   * Write its rows with `writeRows`, then `end()` it before opening another.
+   */
+  addSheet(name: string, columns: readonly SheetColumn[]): SheetWriter {
+    const part: SheetPart = { name: sheetName(name), lastColumn: columnLetters(columns.length - 1), rows: 1 };
+    this.sheets.push(part);
+    const stream = new PassThrough();
+    this.zip.addReadStream(stream, `xl/worksheets/sheet${this.sheets.length}.xml`);
+    const writer = new SheetWriter(stream, part, columns, this.abort.signal);
+    this.current = writer.done;
+    return writer;
+  }
+
+  /** Writes the workbook's own parts after its sheets and ends the file. */
+  async finish(): Promise<void> {
+    await this.current;
+    const sheetList = this.sheets.map((s, i) => `<sheet name="${xmlText(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
+    // The hidden name Excel keeps for each sheet's autofilter range.
+    const filters = this.sheets
+      .map((s, i) => `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">'${xmlText(s.name.replace(/'/g, "''"))}'!$A$1:$${s.lastColumn}$${s.rows}</definedName>`)
+      .join('');
+    this.add(
+      'xl/workbook.xml',
+      `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><bookViews><workbookView/></bookViews><sheets>${sheetList}</sheets><definedNames>${filters}</definedNames></workbook>`,
+    );
+    const sheetRels = this.sheets
+      .map((_, i) => `<Relationship Id="rId${i + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
+      .join('');
+    this.add(
+      'xl/_rels/workbook.xml.rels',
+      `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">${sheetRels}<Relationship Id="rId${this.sheets.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/></Relationships>`,
+    );
+    this.add('xl/styles.xml', STYLES_XML);
+    this.add('_rels/.rels', `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}"><Relationship Id="rId1" Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
+    const sheetTypes = this.sheets
+      .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+      .join('');
+    this.add(
+      '[Content_Types].xml',
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
+<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>\
+<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheetTypes}\
+<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+    );
+    this.zip.end();
+  }
+
+  private add(path: string, xml: string) {
+    this.zip.addBuffer(Buffer.from(xml, 'utf8'), path);
+  }
+}
+
+export class SheetWriter {
+  private readonly columnRefs: string[];
+  private readonly textColumn: boolean[];
+  private resolveDone: () => void = () => undefined;
+  /** Settles when the sheet's part is complete. */
+  readonly done = new Promise<void>((resolve) => {
+    this.resolveDone = resolve;
+  });
+
+  constructor(
+    private readonly stream: PassThrough,
+    private readonly part: SheetPart,
+    columns: readonly SheetColumn[],
+    private readonly signal: AbortSignal,
+  ) {
+    this.columnRefs = columns.map((_, i) => columnLetters(i));
+    this.textColumn = columns.map((c) => c.text === true);
+    const cols = columns
+      .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${c.text ? ` style="${STYLE.text}"` : ''}/>`)
+      .join('');
+    const header = columns.map((c, i) => `<c r="${this.columnRefs[i]}1" t="inlineStr" s="${STYLE.header}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
+    this.stream.write(
+      `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetViews><sheetView workbookViewId="0">\
+<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>\
+<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
+    );
+  }
+
+  /** Appends rows; resolves when the reader has taken enough that the next batch may be made. */
+  async writeRows(rows: readonly (readonly CellValue[])[]): Promise<void> {
+    this.signal.throwIfAborted();
+    let xml = '';
+    for (const values of rows) {
+      const r = ++this.part.rows;
+      xml += `<row r="${r}">`;
+      for (let i = 0; i < this.columnRefs.length; i++) {
+        const value = values[i];
+        if (value === null || value === undefined || value === '') continue;
+        const ref = `${this.columnRefs[i]}${r}`;
+        if (typeof value === 'number' && Number.isFinite(value)) {
+          xml += `<c r="${ref}"${this.textColumn[i] ? ` s="${STYLE.text}"` : ''}><v>${value}</v></c>`;
+        } else {
+          xml += `<c r="${ref}" t="inlineStr"${this.textColumn[i] ? ` s="${STYLE.text}"` : ''}><is><t xml:space="preserve">${xmlText(String(value))}</t></is></c>`;
+        }
+      }
+      xml += '</row>';
+    }
+    if (!this.stream.write(xml)) await once(this.stream, 'drain', { signal: this.signal });
+  }
+
+  /** Closes the sheet: its autofilter covers the header and every row written. */
+  end(): void {
+    this.stream.end(`</sheetData><autoFilter ref="A1:${this.part.lastColumn}${this.part.rows}"/></worksheet>`);
+    this.stream.once('end', () => this.resolveDone());
+    this.stream.once('close', () => this.resolveDone());
+  }
+}
