@@ -1,4 +1,4 @@
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with `%`, `_` and `\` in it taken literally. */
 export function containsPattern(text: string): string {
@@ -6,15 +6,20 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * `(a, b, c) in (values (1, 2, 3), (4, 5, 6))`: rows matching any of several composite keys.
- * A VALUES list, not a plain row list: PostgreSQL expands `in ((...), (...))` into an OR of
- * ANDs, and PGlite fails or hangs on the second such statement of some hundreds of rows.
+ * `jsonb_to_recordset($1) as alias(col type, ...)`: many rows as ONE parameter. Bulk writes
+ * (imports, audit entries) send thousands of rows; as one parameter per cell, building the
+ * statement costs more than running it (Drizzle checks every parameter), and PostgreSQL caps a
+ * statement at 65,535 parameters. `columns` are the table's own column names and types (code
+ * constants, never input); `rows` are objects keyed by those names.
  */
-export function rowValuesIn(columns: readonly Column[], tuples: readonly (readonly unknown[])[]): SQL {
-  if (tuples.length === 0) return sql`false`;
-  const list = sql.join(
-    tuples.map((tuple) => sql`(${sql.join(tuple.map((value) => sql`${value}`), sql`, `)})`),
-    sql`, `,
-  );
-  return sql`(${sql.join([...columns], sql`, `)}) in (values ${list})`;
+export function recordset(alias: string, columns: Readonly<Record<string, string>>, rows: readonly object[]): SQL {
+  const definition = Object.entries(columns)
+    .map(([name, type]) => `${name} ${type}`)
+    .join(', ');
+  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${sql.raw(alias)}(${sql.raw(definition)})`;
+}
+
+/** The column list of a recordset's columns, for `insert into t (...) select ... from recordset`. */
+export function columnList(columns: Readonly<Record<string, string>>): SQL {
+  return sql.raw(Object.keys(columns).join(', '));
 }

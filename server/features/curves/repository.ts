@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CurveKey } from '../../../common/schemas/register.js';
 import type { DbOrTx } from '../../db/client.js';
 import { consolidatedCurveDetails as curves, type CurveRow } from '../../db/schema.js';
-import { containsPattern, rowValuesIn } from '../../db/sql-helpers.js';
+import { columnList, containsPattern, recordset } from '../../db/sql-helpers.js';
 
 export type NewCurveRow = typeof curves.$inferInsert;
 
@@ -109,66 +109,91 @@ export async function deleteCurve(db: DbOrTx, id: number): Promise<void> {
   await db.delete(curves).where(eq(curves.id, id));
 }
 
-/** For an import: the curves with these keys, in chunks that keep each statement's parameters bounded. */
+/** The register's writable columns and their SQL types, for the bulk statements below. */
+const CURVE_COLUMNS = {
+  no: 'integer',
+  hkm_code: 'integer',
+  division_railway: 'varchar',
+  section: 'varchar',
+  curve_number: 'varchar',
+  line: 'varchar',
+  km_from: 'integer',
+  met_from: 'integer',
+  km_to: 'integer',
+  met_to: 'integer',
+  length: 'integer',
+  station1: 'varchar',
+  station2: 'varchar',
+  degree: 'numeric',
+  den: 'varchar',
+  aen: 'varchar',
+  sse: 'varchar',
+  comments: 'text',
+} as const;
+const KEY_COLUMNS = { section: 'varchar', curve_number: 'varchar', line: 'varchar' } as const;
+
+/** For an import: the curves with these keys (one statement, the keys as one parameter). */
 export async function findCurvesByKeys(db: DbOrTx, keys: readonly CurveKey[]): Promise<CurveRow[]> {
-  const found: CurveRow[] = [];
-  for (let i = 0; i < keys.length; i += KEY_CHUNK) {
-    const chunk = keys.slice(i, i + KEY_CHUNK);
-    found.push(
-      ...(await db
-        .select()
-        .from(curves)
-        .where(rowValuesIn([curves.section, curves.curveNumber, curves.line], chunk.map((k) => [k.section, k.curveNumber, k.line])))),
+  if (keys.length === 0) return [];
+  const wanted = keys.map((k) => ({ section: k.section, curve_number: k.curveNumber, line: k.line }));
+  return db
+    .select()
+    .from(curves)
+    .where(
+      sql`(${curves.section}, ${curves.curveNumber}, ${curves.line}) in (select section, curve_number, line from ${recordset('k', KEY_COLUMNS, wanted)})`,
     );
-  }
-  return found;
 }
 
 export async function findCurvesByHkmCodes(db: DbOrTx, codes: readonly number[]): Promise<CurveRow[]> {
-  const found: CurveRow[] = [];
-  for (let i = 0; i < codes.length; i += KEY_CHUNK) {
-    found.push(...(await db.select().from(curves).where(inArray(curves.hkmCode, codes.slice(i, i + KEY_CHUNK)))));
-  }
-  return found;
+  if (codes.length === 0) return [];
+  return db
+    .select()
+    .from(curves)
+    .where(sql`${curves.hkmCode} in (select code from ${recordset('c', { code: 'integer' }, codes.map((code) => ({ code })))})`);
 }
 
 /** Frees the HKM codes of these curves, so an import may move codes between curves (a swap). */
 export async function clearHkmCodes(db: DbOrTx, ids: readonly number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += KEY_CHUNK) {
-    await db.update(curves).set({ hkmCode: null }).where(inArray(curves.id, ids.slice(i, i + KEY_CHUNK)));
-  }
+  if (ids.length === 0) return;
+  await db
+    .update(curves)
+    .set({ hkmCode: null })
+    .where(sql`${curves.id} in (select id from ${recordset('i', { id: 'integer' }, ids.map((id) => ({ id })))})`);
 }
 
-/** Inserts new curves and overwrites changed ones by their key, in multi-row statements. */
+/** Inserts new curves and overwrites changed ones by their key: one statement per chunk of rows. */
 export async function upsertCurves(db: DbOrTx, rows: readonly NewCurveRow[]): Promise<void> {
-  // 18 columns a row: 1,000 rows stay far below PostgreSQL's 65,535 parameters.
+  const set = Object.keys(CURVE_COLUMNS)
+    .filter((c) => !(c in KEY_COLUMNS))
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ');
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
-    await db
-      .insert(curves)
-      .values(rows.slice(i, i + UPSERT_CHUNK))
-      .onConflictDoUpdate({
-        target: [curves.section, curves.curveNumber, curves.line],
-        set: {
-          no: sql`excluded.no`,
-          hkmCode: sql`excluded.hkm_code`,
-          divisionRailway: sql`excluded.division_railway`,
-          kmFrom: sql`excluded.km_from`,
-          metFrom: sql`excluded.met_from`,
-          kmTo: sql`excluded.km_to`,
-          metTo: sql`excluded.met_to`,
-          length: sql`excluded.length`,
-          station1: sql`excluded.station1`,
-          station2: sql`excluded.station2`,
-          degree: sql`excluded.degree`,
-          den: sql`excluded.den`,
-          aen: sql`excluded.aen`,
-          sse: sql`excluded.sse`,
-          comments: sql`excluded.comments`,
-          updatedAt: sql`now()`,
-        },
-      });
+    const chunk = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({
+      no: r.no,
+      hkm_code: r.hkmCode ?? null,
+      division_railway: r.divisionRailway,
+      section: r.section,
+      curve_number: r.curveNumber,
+      line: r.line,
+      km_from: r.kmFrom ?? null,
+      met_from: r.metFrom ?? null,
+      km_to: r.kmTo ?? null,
+      met_to: r.metTo ?? null,
+      length: r.length ?? null,
+      station1: r.station1 ?? null,
+      station2: r.station2 ?? null,
+      degree: r.degree ?? null,
+      den: r.den ?? null,
+      aen: r.aen ?? null,
+      sse: r.sse ?? null,
+      comments: r.comments ?? null,
+    }));
+    await db.execute(
+      sql`insert into ${curves} (${columnList(CURVE_COLUMNS)}) select ${columnList(CURVE_COLUMNS)} from ${recordset('r', CURVE_COLUMNS, chunk)}
+        on conflict (section, curve_number, line) do update set ${sql.raw(set)}, updated_at = now()`,
+    );
   }
 }
 
-const KEY_CHUNK = 2000;
-const UPSERT_CHUNK = 1000;
+/** Rows a statement carries: bounds the JSON parameter (about 300 bytes a curve). */
+const UPSERT_CHUNK = 5000;

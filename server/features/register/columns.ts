@@ -5,7 +5,7 @@
  */
 import type { CurveField, RegisterKind, StationField } from '../../../common/schemas/register.js';
 
-export interface SheetColumn<F extends string> {
+export interface RegisterColumn<F extends string> {
   field: F;
   header: string;
   /** Characters of the column's width in the exported sheet. */
@@ -14,7 +14,7 @@ export interface SheetColumn<F extends string> {
   numeric?: boolean;
 }
 
-export const CURVE_COLUMNS: readonly SheetColumn<CurveField>[] = [
+export const CURVE_COLUMNS: readonly RegisterColumn<CurveField>[] = [
   { field: 'no', header: 'No', width: 7, numeric: true },
   { field: 'hkmCode', header: 'HKM Code', width: 11, numeric: true },
   { field: 'divisionRailway', header: 'Division/Railway', width: 17 },
@@ -36,7 +36,7 @@ export const CURVE_COLUMNS: readonly SheetColumn<CurveField>[] = [
   { field: 'comments', header: 'Comments', width: 40 },
 ];
 
-export const STATION_COLUMNS: readonly SheetColumn<StationField>[] = [
+export const STATION_COLUMNS: readonly RegisterColumn<StationField>[] = [
   { field: 'no', header: 'No', width: 7, numeric: true },
   { field: 'stationName', header: 'Station Name', width: 24 },
   { field: 'stationCode', header: 'Station Code', width: 13 },

@@ -10,7 +10,7 @@ import { dateInTimeZone } from '../../../common/rules/dates.js';
 import type { RegisterKind } from '../../../common/schemas/register.js';
 import type { Db } from '../../db/client.js';
 import { type CellValue, StreamWorkbook } from '../../xlsx/stream-workbook.js';
-import { COLUMNS_OF, type SheetColumn } from './columns.js';
+import { COLUMNS_OF, type RegisterColumn } from './columns.js';
 import { type Register, REGISTERS } from './registers.js';
 
 /** Rows read (and written) at a time: memory holds one batch. */
@@ -29,7 +29,7 @@ export function exportFileName(kind: RegisterKind, division: string | undefined,
   return `${FILE_STEMS[kind]}${scope}_${today}.xlsx`;
 }
 
-function cellOf(column: SheetColumn<string>, value: unknown): CellValue {
+function cellOf(column: RegisterColumn<string>, value: unknown): CellValue {
   if (value === null || value === undefined) return null;
   return column.numeric && typeof value === 'number' ? value : String(value);
 }
@@ -40,7 +40,7 @@ async function writeSheet<V extends Record<string, unknown>, R>(
   first: R[],
   next: (after: R) => Promise<R[]>,
 ): Promise<void> {
-  const columns: readonly SheetColumn<string>[] = COLUMNS_OF[register.kind];
+  const columns: readonly RegisterColumn<string>[] = COLUMNS_OF[register.kind];
   const sheet = workbook.addSheet(
     SHEET_NAMES[register.kind],
     columns.map((c) => ({ header: c.header, width: c.width, text: !c.numeric })),

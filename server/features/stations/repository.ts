@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { stations, type StationRow } from '../../db/schema.js';
-import { containsPattern, rowValuesIn } from '../../db/sql-helpers.js';
+import { columnList, containsPattern, recordset } from '../../db/sql-helpers.js';
 
 export type NewStationRow = typeof stations.$inferInsert;
 export interface StationKey {
@@ -94,34 +94,36 @@ export async function deleteStation(db: DbOrTx, id: number): Promise<void> {
   await db.delete(stations).where(eq(stations.id, id));
 }
 
-/** For an import: the stations with these keys. */
+const STATION_COLUMNS = { no: 'integer', station_name: 'varchar', station_code: 'varchar', section: 'varchar', division_railway: 'varchar' } as const;
+
+/** For an import: the stations with these keys (one statement, the keys as one parameter). */
 export async function findStationsByKeys(db: DbOrTx, keys: readonly StationKey[]): Promise<StationRow[]> {
-  const found: StationRow[] = [];
-  for (let i = 0; i < keys.length; i += KEY_CHUNK) {
-    const chunk = keys.slice(i, i + KEY_CHUNK);
-    found.push(
-      ...(await db
-        .select()
-        .from(stations)
-        .where(rowValuesIn([stations.section, stations.stationCode], chunk.map((k) => [k.section, k.stationCode])))),
+  if (keys.length === 0) return [];
+  const wanted = keys.map((k) => ({ section: k.section, station_code: k.stationCode }));
+  return db
+    .select()
+    .from(stations)
+    .where(
+      sql`(${stations.section}, ${stations.stationCode}) in (select section, station_code from ${recordset('k', { section: 'varchar', station_code: 'varchar' }, wanted)})`,
     );
-  }
-  return found;
 }
 
-/** Inserts new stations and overwrites changed ones by their key, in multi-row statements. */
+/** Inserts new stations and overwrites changed ones by their key: one statement per chunk of rows. */
 export async function upsertStations(db: DbOrTx, rows: readonly NewStationRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
-    await db
-      .insert(stations)
-      .values(rows.slice(i, i + UPSERT_CHUNK))
-      .onConflictDoUpdate({
-        target: [stations.section, stations.stationCode],
-        set: { no: sql`excluded.no`, stationName: sql`excluded.station_name`, divisionRailway: sql`excluded.division_railway` },
-      });
+    const chunk = rows.slice(i, i + UPSERT_CHUNK).map((r) => ({
+      no: r.no,
+      station_name: r.stationName,
+      station_code: r.stationCode,
+      section: r.section,
+      division_railway: r.divisionRailway,
+    }));
+    await db.execute(
+      sql`insert into ${stations} (${columnList(STATION_COLUMNS)}) select ${columnList(STATION_COLUMNS)} from ${recordset('r', STATION_COLUMNS, chunk)}
+        on conflict (section, station_code) do update set no = excluded.no, station_name = excluded.station_name, division_railway = excluded.division_railway`,
+    );
   }
 }
 
-
-const KEY_CHUNK = 2000;
-const UPSERT_CHUNK = 2000;
+/** Rows a statement carries: bounds the JSON parameter. */
+const UPSERT_CHUNK = 10_000;
