@@ -108,6 +108,7 @@ function makeContext(server: RunningServer, settings: Settings, dataset: Dataset
     log,
     serverPid: server.pid,
     dataDir: server.dataDir,
+    databaseUrl: server.databaseUrl,
     dataset,
   };
 }

@@ -19,6 +19,18 @@ function breaches(budget: Budget, result: ScenarioResult, peakRssMb: number | nu
     const d = result.durationSeconds;
     check(`${d} s ${d <= budget.maxDurationSeconds ? '<=' : '>'} ${budget.maxDurationSeconds} s`, d <= budget.maxDurationSeconds);
   }
+  if (budget.maxRatioToBaseline !== undefined) {
+    const b = result.baseline;
+    if (!b || !(b.baselineSeconds > 0)) broken.push('no bare baseline was measured');
+    else {
+      const ratio = b.productSeconds / b.baselineSeconds;
+      const ok = ratio <= budget.maxRatioToBaseline;
+      check(
+        `${b.productSeconds} s vs bare baseline ${b.baselineSeconds} s (${b.description}) = ${ratio.toFixed(2)}x ${ok ? '<=' : '>'} ${budget.maxRatioToBaseline}x`,
+        ok,
+      );
+    }
+  }
   if (budget.maxPeakRssMb !== undefined) {
     if (peakRssMb === null) broken.push('peak RSS could not be read');
     else {
@@ -43,7 +55,13 @@ export function judge(
   if (!budget) return { kind: 'none' };
   if (!result) return { kind: 'not-applicable', detail: 'no result' };
   const { checked, broken } = breaches(budget, result, peakRssMb);
-  const comparison = [...broken, ...checked].join(', ');
+  const b = result.baseline;
+  // A budget on an absolute figure still prints the baseline beside it (DESIGN section 10).
+  const beside =
+    b && budget.maxRatioToBaseline === undefined && b.baselineSeconds > 0
+      ? `; bare baseline ${b.baselineSeconds} s (${b.description}), product ${b.productSeconds} s = ${(b.productSeconds / b.baselineSeconds).toFixed(2)}x it`
+      : '';
+  const comparison = [...broken, ...checked].join(', ') + beside;
   if (budget.database && budget.database !== database) {
     return {
       kind: 'not-applicable',

@@ -33,6 +33,8 @@ export interface RunningServer {
   /** The scratch DATA_DIR (removed by stop()). */
   dataDir: string;
   database: DatabaseKind;
+  /** The scratch PostgreSQL database (DATABASE_URL of the server); undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** PostgreSQL's server_version, or the PGlite package version. */
   databaseVersion: string | null;
   logFile: string;
@@ -122,6 +124,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       pid,
       dataDir,
       database,
+      databaseUrl,
       databaseVersion,
       logFile: options.logFile,
       logSummary: () => watcher.summary(),

@@ -35,6 +35,20 @@ export interface ScenarioResult {
   statusCodes: Record<string, number>;
   /** Anything a reader of the table should know (shown under the table and in results.json). */
   notes: string[];
+  /** The bare baseline measured in the same run (DESIGN section 10), for budgets read as a ratio to it. */
+  baseline?: BaselineComparison;
+}
+
+/**
+ * A product figure beside the same work done bare (a library alone, no app around it), both
+ * timed in the same run on the same machine: their ratio is what DESIGN's budgets judge.
+ */
+export interface BaselineComparison {
+  /** What the baseline does, e.g. 'exceljs WorkbookWriter, the same 100,000 rows'. */
+  description: string;
+  /** The product's time for the work the budget is about (e.g. the median full export), seconds. */
+  productSeconds: number;
+  baselineSeconds: number;
 }
 
 /**
@@ -49,6 +63,8 @@ export interface Budget {
   /** For timed scenarios: the whole measured part must finish within this. */
   maxDurationSeconds?: number;
   maxPeakRssMb?: number;
+  /** The result's `baseline.productSeconds` may be at most this many times its `baselineSeconds`. */
+  maxRatioToBaseline?: number;
   /** The budget is defined on this database only. */
   database?: DatabaseKind;
   /** The budget is defined at this concurrency only. */
@@ -100,6 +116,8 @@ export interface ScenarioContext {
   serverPid: number;
   /** The server's scratch DATA_DIR (photos are under blobs/). */
   dataDir: string;
+  /** The scratch PostgreSQL database the server uses (e.g. for a baseline in the same database); undefined on PGlite. */
+  databaseUrl: string | undefined;
   /** The generated data loaded for this run, if any scenario asked for it. */
   dataset: DatasetInfo | null;
 }

@@ -5,7 +5,9 @@
 import type { Scenario } from '../lib/types.js';
 import { curvesList } from './curves-list.js';
 import { dataSummary } from './data-summary.js';
+import { exportCurves } from './export-curves.js';
 import { health } from './health.js';
+import { importCurves } from './import-curves.js';
 import { inspectionsFiltered } from './inspections-filtered.js';
 import { inspectionsPage } from './inspections-page.js';
 import { inspectionsPageWrites } from './inspections-page-writes.js';
@@ -25,4 +27,7 @@ export const scenarios: readonly Scenario[] = [
   dataSummary,
   zipDownload,
   recordsViewBrowser,
+  // Last: they add 10,000 and then up to 100,000 curves, which the reads above must not see.
+  importCurves,
+  exportCurves,
 ];

@@ -1,0 +1,189 @@
+/**
+ * The curve register as the register scenarios drive it: CSV files of new curves in sections of
+ * the bench's own (so no key or HKM code meets the demo's or the generated records' curves),
+ * and POST /api/import-excel as the admin's "Import" sends it (multipart: `type`, then `file`).
+ */
+import { performance } from 'node:perf_hooks';
+import Papa from 'papaparse';
+import { importResultSchema, type ImportResult } from '../../common/schemas/register.js';
+import { Random } from '../../server/db/seed/random.js';
+import { buildMultipart, type MultipartBody } from './multipart.js';
+import type { ScenarioContext } from './types.js';
+
+/** The register's sheet headers, in the export's order (server/features/register/columns.ts). */
+export const CURVE_CSV_HEADER = [
+  'No',
+  'HKM Code',
+  'Division/Railway',
+  'Section',
+  'Curve Number',
+  'Line',
+  'Km From',
+  'Met From',
+  'Km To',
+  'Met To',
+  'Length',
+  'Station 1',
+  'Station 2',
+  'Degree',
+  'DEN',
+  'AEN',
+  'SSE',
+  'Comments',
+] as const;
+export const CSV_COLUMN = Object.fromEntries(CURVE_CSV_HEADER.map((h, i) => [h, i])) as Record<(typeof CURVE_CSV_HEADER)[number], number>;
+
+/** As the records generator splits the zone: RTM has most curves, JBP the fewest. */
+const DIVISION_WEIGHTS = [
+  ['RTM/WR', 34],
+  ['BRC/WR', 24],
+  ['FZR/NR', 18],
+  ['NDLS/NR', 14],
+  ['JBP/WCR', 10],
+] as const;
+const DIVISION_CODES: Record<string, string> = { 'RTM/WR': 'RTM', 'BRC/WR': 'BRC', 'FZR/NR': 'FZR', 'NDLS/NR': 'DLI', 'JBP/WCR': 'JBP' };
+/** Rows per section: 100 curve numbers on a double line (Up and Down), 200 on a single one. */
+const ROWS_PER_SECTION = 200;
+const REMARKS = [
+  'Lubricator shifted 20 m towards km post, check grease nozzle',
+  'Near "LC gate 14", restricted access during monsoon',
+  'Check rail present; guard rail on bridge approach',
+  'Machine installed, commissioning pending',
+  'Reverse curve, measure CoF at both ends',
+];
+
+export interface BenchCurveOptions {
+  /** Data rows. */
+  count: number;
+  /** Sections are `${sectionPrefix}-1`, `-2`, ...: of the bench's own. */
+  sectionPrefix: string;
+  /** HKM codes run from here: far above the demo's (< 10,000) and the records generator's (its max + 1 on). */
+  firstHkmCode: number;
+  seed: number;
+}
+
+/**
+ * `count` new curves as a register sheet's cells (text, in CURVE_CSV_HEADER's order): sections of
+ * 200 rows in the five divisions (weighted as the zone is), Up/Down pairs on double lines, a
+ * remark on some rows (with commas and quotes, so the CSV quotes them). The same on every run.
+ */
+export function benchCurveRows(options: BenchCurveOptions): string[][] {
+  const rng = new Random(options.seed);
+  const rows: string[][] = [];
+  for (let s = 1; rows.length < options.count; s++) {
+    const division = rng.weighted(DIVISION_WEIGHTS);
+    const code = DIVISION_CODES[division] ?? 'XX';
+    const section = `${options.sectionPrefix}-${s}`;
+    const single = rng.chance(0.2);
+    const den = `Sr. DEN/${code}-${1 + (s % 3)}`;
+    const aen = `AEN/${code}-${section}`;
+    const stations = Array.from({ length: 8 }, (_, k) => `${code} Bench Halt ${s}-${k + 1}`);
+    const sses = [`SSE/P.Way/${code}-${s}A`, `SSE/P.Way/${code}-${s}B`];
+    let metres = rng.int(10, 400) * 1000;
+    const lines = single ? ['Single'] : ['Up', 'Down'];
+    for (let n = 1; n <= ROWS_PER_SECTION / lines.length && rows.length < options.count; n++) {
+      const length = rng.int(15, 90) * 10;
+      metres += rng.int(4, 30) * 100;
+      const stationAt = Math.min(stations.length - 2, Math.floor((n * stations.length) / (ROWS_PER_SECTION / lines.length + 1)));
+      const degree = (Math.round(rng.float(0.5, 6) * 4) / 4).toFixed(2);
+      const remark = rng.chance(0.15) ? rng.pick(REMARKS) : '';
+      for (const line of lines) {
+        if (rows.length >= options.count) break;
+        const from = metres + (line === 'Down' ? rng.int(-3, 3) * 5 : 0);
+        const to = from + length;
+        rows.push([
+          String(rows.length + 1),
+          String(options.firstHkmCode + rows.length),
+          division,
+          section,
+          String(100 + n),
+          line,
+          String(Math.floor(from / 1000)),
+          String(from % 1000),
+          String(Math.floor(to / 1000)),
+          String(to % 1000),
+          String(length),
+          stations[stationAt] ?? '',
+          stations[stationAt + 1] ?? '',
+          degree,
+          den,
+          aen,
+          rng.pick(sses),
+          remark,
+        ]);
+      }
+    }
+  }
+  return rows;
+}
+
+/** A CSV file (UTF-8, CRLF, quoted where needed) of the header and these rows. */
+export function curvesCsv(rows: readonly string[][]): string {
+  return Papa.unparse({ fields: [...CURVE_CSV_HEADER], data: rows as string[][] }, { newline: '\r\n' });
+}
+
+/** The multipart body of an import, built once, outside any timing. */
+export function importForm(csv: string, fileName: string): MultipartBody {
+  return buildMultipart([
+    { name: 'type', value: 'curves' },
+    { name: 'file', value: Buffer.from(csv, 'utf8'), filename: fileName, contentType: 'text/csv' },
+  ]);
+}
+
+export interface ImportAnswer {
+  status: number;
+  /** From sending the request to the last byte of the answer. */
+  ms: number;
+  /** The answer, when it is a 200 that meets the contract. */
+  result: ImportResult | null;
+  text: string;
+}
+
+export async function postImport(ctx: ScenarioContext, cookie: string, form: MultipartBody, dryRun: boolean, timeoutMs = 600_000): Promise<ImportAnswer> {
+  const body = new Uint8Array(form.body);
+  const started = performance.now();
+  const response = await fetch(`${ctx.baseUrl}/api/import-excel${dryRun ? '?dryRun=true' : ''}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': form.contentType },
+    body,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  let result: ImportResult | null = null;
+  if (response.status === 200) {
+    try {
+      const parsed = importResultSchema.safeParse(JSON.parse(text));
+      if (parsed.success) result = parsed.data;
+    } catch {
+      // Not JSON: result stays null and the caller reports the text.
+    }
+  }
+  return { status: response.status, ms, result, text };
+}
+
+/** What an import must answer; a mismatch is a message naming every figure that differs. */
+export function importMismatch(answer: ImportAnswer, expected: Partial<ImportResult>): string | null {
+  if (answer.status !== 200) return `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`;
+  if (!answer.result) return `an answer that is not the import contract: ${answer.text.slice(0, 300)}`;
+  const result = answer.result;
+  const wrong = (Object.keys(expected) as (keyof ImportResult)[])
+    .filter((key) => JSON.stringify(result[key]) !== JSON.stringify(expected[key]))
+    .map((key) => `${key} ${JSON.stringify(result[key])} (expected ${JSON.stringify(expected[key])})`);
+  if (result.rowErrors.length > 0) {
+    const first = result.rowErrors[0];
+    wrong.push(`${result.rowErrors.length} row errors, first: row ${first?.row}, ${first?.column}: ${first?.message}`);
+  }
+  return wrong.length > 0 ? wrong.join(', ') : null;
+}
+
+/** `{ total }` of GET /api/consolidated-curves: the register's size. */
+export async function curveTotal(ctx: ScenarioContext, cookie: string): Promise<number> {
+  const response = await fetch(`${ctx.baseUrl}/api/consolidated-curves?limit=1`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  const body: unknown = response.status === 200 ? JSON.parse(text) : null;
+  if (!body || typeof body !== 'object' || !('total' in body) || typeof body.total !== 'number') {
+    throw new Error(`GET /api/consolidated-curves?limit=1 answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return body.total;
+}

@@ -1,0 +1,332 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import * as yauzl from 'yauzl';
+import { IMPORT_MAX_ROWS } from '../../common/schemas/register.js';
+import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
+import { readRssMb, recordRss } from '../lib/memory.js';
+import { ownCpuSeconds } from '../lib/process-stats.js';
+import { cpuMark } from '../lib/records.js';
+import { benchCurveRows, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
+import { countNon2xx, round, summarizeLatencies } from '../lib/stats.js';
+import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
+
+const PATH = '/api/export/curves';
+/** DESIGN section 10: Excel exports of 100k rows. */
+const TARGET_CURVES = 100_000;
+const SECTION_PREFIX = 'BENCH-EXP';
+/** Far from the demo's codes, the records generator's and import-curves' (1,000,000,001 on). */
+const FIRST_HKM_CODE = 1_100_000_001;
+const SEED = 0xe_4907;
+const REPEATS = 3;
+/** A fraction of the rows (about a third), to see whether the RSS rise follows the row count. */
+const DIVISION = 'RTM/WR';
+/** The unmeasured first export: the smallest division. */
+const WARMUP_DIVISION = 'JBP/WCR';
+/** GET /api/consolidated-curves's largest page (CURVE_PAGE_MAX). */
+const PAGE = 5000;
+/** The export reads and writes this many rows between waits (export-service.ts's BATCH_ROWS). */
+const BASELINE_BATCH = 2000;
+
+type Cell = string | number | null;
+
+interface ExportRun {
+  status: number;
+  ms: number;
+  firstByteMs: number;
+  bytes: number;
+  /** Data rows in the sheet (rows of sheet1.xml less the header); null if it could not be read. */
+  rows: number | null;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  /** CPU seconds of the server and of PostgreSQL's processes (null on PGlite) during the export. */
+  serverCpu: number | null;
+  databaseCpu: number | null;
+}
+
+/** `<row ` elements in a zip entry's deflated XML, counted as it inflates (never held whole). */
+async function countRows(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<number> {
+  const stream = await zip.openReadStreamPromise(entry);
+  let count = 0;
+  let carry = '';
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const text = carry + chunk.toString('latin1');
+    for (let at = text.indexOf('<row '); at !== -1; at = text.indexOf('<row ', at + 5)) count += 1;
+    carry = text.slice(-4);
+  }
+  return count;
+}
+
+/** Reads the whole zip (central directory and all): throws if it is not complete; the sheet's data rows. */
+async function sheetRows(body: Buffer): Promise<number> {
+  const zip = await yauzl.fromBufferPromise(body, { lazyEntries: true });
+  let rows: number | null = null;
+  for await (const entry of zip.eachEntry()) {
+    if (/^xl\/worksheets\/sheet\d+\.xml$/.test(entry.fileName)) rows = (await countRows(zip, entry)) - 1;
+  }
+  if (rows === null) throw new Error('the workbook has no worksheet');
+  return rows;
+}
+
+/** One export, read to the end as it arrives; the bytes are kept aside (not looked at) until it is timed. */
+async function download(
+  ctx: ScenarioContext,
+  cookie: string,
+  division: string | undefined,
+): Promise<Omit<ExportRun, 'rssBeforeMb' | 'rssPeakMb' | 'serverCpu' | 'databaseCpu'>> {
+  const path = division ? `${PATH}?division=${encodeURIComponent(division)}` : PATH;
+  const started = performance.now();
+  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(300_000) });
+  let firstByteMs = performance.now() - started;
+  let bytes = 0;
+  const chunks: Uint8Array[] = [];
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += value.byteLength;
+      chunks.push(value);
+    }
+  }
+  const ms = performance.now() - started;
+  const body = Buffer.concat(chunks);
+  if (response.status !== 200) throw new Error(`GET ${path} answered HTTP ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
+  if (body.subarray(0, 2).toString('latin1') !== 'PK') throw new Error(`GET ${path}: the answer does not start with PK (not a zip)`);
+  return { status: response.status, ms, firstByteMs, bytes, rows: await sheetRows(body) };
+}
+
+async function measured(ctx: ScenarioContext, work: () => ReturnType<typeof download>): Promise<ExportRun> {
+  const rssBeforeMb = (await readRssMb(ctx.serverPid)) ?? 0;
+  const cpuStart = await cpuMark(ctx);
+  const recorder = recordRss(ctx.serverPid, 20);
+  // The recorder stops whether the export succeeds or throws.
+  const outcome = await work().then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const samples = await recorder.stop();
+  const cpuEnd = await cpuMark(ctx);
+  if (!outcome.ok) throw outcome.error;
+  return {
+    ...outcome.value,
+    rssBeforeMb,
+    rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)),
+    serverCpu: cpuStart.server !== null && cpuEnd.server !== null ? cpuEnd.server - cpuStart.server : null,
+    databaseCpu: cpuStart.database !== null && cpuEnd.database !== null ? cpuEnd.database - cpuStart.database : null,
+  };
+}
+
+/** Tops the register up to TARGET_CURVES through the product's own import, in files of the most rows it takes. */
+async function topUp(ctx: ScenarioContext, cookie: string, have: number): Promise<string> {
+  const need = TARGET_CURVES - have;
+  if (need <= 0) return `the register already had ${have} curves`;
+  const rows = benchCurveRows({ count: need, sectionPrefix: SECTION_PREFIX, firstHkmCode: FIRST_HKM_CODE, seed: SEED });
+  const fileRows = IMPORT_MAX_ROWS;
+  const started = performance.now();
+  let files = 0;
+  let slowest = 0;
+  for (let i = 0; i < rows.length; i += fileRows) {
+    const batch = rows.slice(i, i + fileRows);
+    const answer = await postImport(ctx, cookie, importForm(curvesCsv(batch), `bench-export-${files + 1}.csv`), false);
+    const mismatch = importMismatch(answer, { valid: true, count: batch.length, added: batch.length });
+    if (mismatch) throw new Error(`topping the register up through POST /api/import-excel (file ${files + 1}, ${batch.length} rows): ${mismatch}`);
+    files += 1;
+    slowest = Math.max(slowest, answer.ms / 1000);
+    ctx.log(`export-curves: imported ${i + batch.length} of ${need} curves (this file ${round(answer.ms / 1000, 1)} s)`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return (
+    `the register (${have} curves) was topped up to ${TARGET_CURVES} through the product's import: ${files} files of up to ${fileRows} rows ` +
+    `in ${round(seconds, 1)} s (${round(need / seconds, 0)} rows/s, slowest file ${round(slowest, 2)} s)`
+  );
+}
+
+function isCurveRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && 'section' in value;
+}
+
+/** The register in its order, as the export's cells (numbers in numeric columns, text else), through the paged list. */
+async function fetchCells(ctx: ScenarioContext, cookie: string, total: number): Promise<Cell[][]> {
+  const cells: Cell[][] = [];
+  for (let offset = 0; offset < total; offset += PAGE) {
+    const path = `/api/consolidated-curves?limit=${PAGE}&offset=${offset}`;
+    const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
+    const text = await response.text();
+    const body: unknown = response.status === 200 ? JSON.parse(text) : null;
+    const curves: unknown = body && typeof body === 'object' && 'curves' in body ? body.curves : null;
+    if (!Array.isArray(curves)) throw new Error(`GET ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+    for (const curve of curves) {
+      if (!isCurveRecord(curve)) throw new Error(`GET ${path}: a curve without its fields`);
+      cells.push(
+        CURVE_COLUMNS.map((c): Cell => {
+          const value = curve[c.field];
+          if (value === null || value === undefined) return null;
+          return c.numeric && typeof value === 'number' ? value : String(value);
+        }),
+      );
+    }
+  }
+  return cells;
+}
+
+/**
+ * The bare baseline of DESIGN section 10: exceljs's streaming WorkbookWriter alone writing the
+ * same rows, with the export's sheet layout (columns, widths, text format, frozen bold header,
+ * autofilter), into a stream that counts and drops the bytes. It yields to the event loop every
+ * BASELINE_BATCH rows, as the export does between its reads, so the zip is written as it goes.
+ */
+async function writeBaseline(rows: readonly Cell[][]): Promise<{ seconds: number; bytes: number; cpu: number }> {
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      callback();
+    },
+  });
+  const started = performance.now();
+  const cpuStart = ownCpuSeconds();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Curve Details', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = CURVE_COLUMNS.map((c) => ({ header: c.header, key: c.field, width: c.width, style: c.numeric ? {} : { numFmt: '@' } }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: CURVE_COLUMNS.length } };
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  for (let i = 0; i < rows.length; i++) {
+    sheet.addRow(rows[i] ?? []).commit();
+    if ((i + 1) % BASELINE_BATCH === 0) await yieldToLoop();
+  }
+  sheet.commit();
+  await workbook.commit();
+  return { seconds: (performance.now() - started) / 1000, bytes, cpu: ownCpuSeconds() - cpuStart };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+/**
+ * The register's Excel export at DESIGN's size: the curve register topped up to 100,000 curves
+ * (through the product's import), then GET /api/export/curves as the demo Admin, read to the
+ * end, 3 times, alternating with the export of one division (a third of the rows) to compare
+ * the server's RSS rise (sampled every 20 ms) for fewer and more rows. Each answer must be a
+ * complete zip whose sheet has every row. The budget is the ratio of the median full export to
+ * the bare exceljs streaming writer on the same rows, timed in the same run.
+ */
+export const exportCurves: Scenario = {
+  name: 'export-curves',
+  description: `GET ${PATH} as the demo Admin over ${TARGET_CURVES} curves, ${REPEATS} times, and ?division=${DIVISION}; one at a time`,
+  budget: {
+    description:
+      'Excel exports, 100k rows: <= 1.5x the bare exceljs streaming writer on the same rows, memory flat in the row count (DESIGN section 10; memory in the notes)',
+    maxRatioToBaseline: 1.5,
+  },
+  async run(ctx) {
+    const cookie = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
+    const topUpNote = await topUp(ctx, cookie, await curveTotal(ctx, cookie));
+    const total = await curveTotal(ctx, cookie);
+    if (total < TARGET_CURVES) throw new Error(`the register has ${total} curves after the top-up, expected ${TARGET_CURVES}`);
+
+    ctx.log(`export-curves: reading the ${total} curves for the baseline (pages of ${PAGE}) ...`);
+    const cells = await fetchCells(ctx, cookie, total);
+    const divisionIndex = CURVE_COLUMNS.findIndex((c) => c.field === 'divisionRailway');
+    const rowsOf = (division: string) => cells.filter((row) => row[divisionIndex] === division).length;
+
+    // Unmeasured: the first export pays for lazy code paths and the database's caches.
+    await download(ctx, cookie, WARMUP_DIVISION);
+
+    const full: ExportRun[] = [];
+    const part: ExportRun[] = [];
+    const statusCodes: Record<string, number> = {};
+    const problems: string[] = [];
+    for (let i = 0; i < REPEATS; i++) {
+      for (const division of [undefined, DIVISION]) {
+        try {
+          const run = await measured(ctx, () => download(ctx, cookie, division));
+          statusCodes[String(run.status)] = (statusCodes[String(run.status)] ?? 0) + 1;
+          const expected = division ? rowsOf(division) : total;
+          if (run.rows !== expected) problems.push(`${division ?? 'full'} export: ${String(run.rows)} rows in the sheet, expected ${expected}`);
+          (division ? part : full).push(run);
+          ctx.log(
+            `export-curves: ${division ?? 'full'} export ${round(run.ms / 1000, 2)} s, ${round(mb(run.bytes), 1)} MB, ` +
+              `RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`,
+          );
+        } catch (error) {
+          problems.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+    }
+
+    ctx.log(`export-curves: bare baseline (exceljs WorkbookWriter, the same ${cells.length} rows), ${REPEATS} runs ...`);
+    const baseline: { seconds: number; bytes: number; cpu: number }[] = [];
+    const ownRssBefore = process.memoryUsage().rss;
+    const ownRecorder = recordRss(process.pid, 20);
+    for (let i = 0; i < REPEATS; i++) baseline.push(await writeBaseline(cells));
+    const ownSamples = await ownRecorder.stop();
+    const baselineSeconds = median(baseline.map((b) => b.seconds));
+    const productSeconds = median(full.map((r) => r.ms)) / 1000;
+
+    const result: ScenarioResult = {
+      unit: 'exports/s',
+      connections: 1,
+      durationSeconds: round(full.reduce((s, r) => s + r.ms, 0) / 1000),
+      requests: Object.values(statusCodes).reduce((s, n) => s + n, 0),
+      throughput: round(full.length > 0 ? full.length / (full.reduce((s, r) => s + r.ms, 0) / 1000) : 0, 3),
+      latencyMs: summarizeLatencies(full.map((r) => r.ms)),
+      non2xx: countNon2xx(statusCodes),
+      errors: problems.length,
+      statusCodes,
+      notes: [],
+      baseline: {
+        description: `exceljs WorkbookWriter, the same ${cells.length} rows, median of ${REPEATS}`,
+        productSeconds: round(productSeconds),
+        baselineSeconds: round(baselineSeconds),
+      },
+    };
+    result.notes.push(`data: ${topUpNote}; the table's p50/p99 are the full exports'`);
+    const cpuOf = (list: readonly ExportRun[]) => {
+      const server = list.flatMap((r) => (r.serverCpu === null ? [] : [r.serverCpu]));
+      const database = list.flatMap((r) => (r.databaseCpu === null ? [] : [r.databaseCpu]));
+      return (
+        (server.length ? `; CPU (median) server ${round(median(server), 2)} s` : '') +
+        (database.length ? `, PostgreSQL ${round(median(database), 2)} s` : '')
+      );
+    };
+    const describe = (label: string, rows: number, list: readonly ExportRun[]) =>
+      list.length === 0
+        ? `${label}: no successful run`
+        : `${label} (${rows} rows): ${list.map((r) => round(r.ms / 1000, 2)).join(' / ')} s, median ${round(median(list.map((r) => r.ms)) / 1000, 2)} s ` +
+          `(first byte ${round(median(list.map((r) => r.firstByteMs)), 0)} ms), ${round(mb(median(list.map((r) => r.bytes))), 2)} MB, ` +
+          `${round(rows / (median(list.map((r) => r.ms)) / 1000), 0)} rows/s; server RSS before ${list.map((r) => round(r.rssBeforeMb, 0)).join(' / ')} MB, ` +
+          `peak ${list.map((r) => round(r.rssPeakMb, 0)).join(' / ')} MB, rise ${list.map((r) => `+${round(r.rssPeakMb - r.rssBeforeMb, 1)}`).join(' / ')} MB` +
+          cpuOf(list);
+    result.notes.push(
+      `one at a time, alternating: ${describe('full export', total, full)}; ${describe(`?division=${DIVISION}`, rowsOf(DIVISION), part)}`,
+    );
+    const ownPeak = Math.max(ownRssBefore / 1024 / 1024, ...ownSamples.map((s) => s.mb));
+    result.notes.push(
+      `bare baseline (exceljs WorkbookWriter, useStyles, no shared strings, the export's sheet layout, the same ${cells.length} rows ` +
+        `x ${CURVE_COLUMNS.length} columns read beforehand through GET /api/consolidated-curves, into a stream that drops the bytes, in the bench process): ` +
+        `${baseline.map((b) => round(b.seconds, 2)).join(' / ')} s, median ${round(baselineSeconds, 2)} s (CPU ${round(median(baseline.map((b) => b.cpu)), 2)} s), ` +
+        `${round(mb(median(baseline.map((b) => b.bytes))), 2)} MB ` +
+        `(bench process RSS ${round(ownRssBefore / 1024 / 1024, 0)} -> peak ${round(ownPeak, 0)} MB); ` +
+        `product median ${round(productSeconds, 2)} s = ${baselineSeconds > 0 ? (productSeconds / baselineSeconds).toFixed(2) : '-'}x the baseline`,
+    );
+    // RSS rises are noisy (V8 keeps heap it grew for one export for the next): the median of each size.
+    const rises = (list: readonly ExportRun[]) => list.map((r) => Math.max(0, r.rssPeakMb - r.rssBeforeMb));
+    const small = median(rises(part));
+    const big = median(rises(full));
+    const firstByteShare = median(full.map((r) => r.firstByteMs / r.ms));
+    result.notes.push(
+      `memory vs rows: median RSS rise ${round(small, 1)} MB for ${rowsOf(DIVISION)} rows (${DIVISION}), ${round(big, 1)} MB for ${total} rows ` +
+        `(difference ${round(big - small, 1)} MB: ${big - small < 20 ? 'flat within 20 MB' : 'it grows with the rows: not flat'}); ` +
+        `the full export's first byte came after ${round(firstByteShare * 100, 0)}% of its time ` +
+        `(${firstByteShare > 0.5 ? 'the file is mostly held back until the end, not streamed as it is written' : 'bytes flow while the rows are written'})`,
+    );
+    for (const message of problems.slice(0, 5)) result.notes.push(`error: ${message}`);
+    return result;
+  },
+};
+
