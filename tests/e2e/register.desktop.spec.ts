@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers.js';
+import { ADMIN, expectPath, signIn } from './helpers.js';
 import { registerTests } from './register-flows.js';
 
 registerTests('desktop');
 
 test('the curve register goes out as XLSX and comes back in unchanged', async ({ page }) => {
   await signIn(page, ADMIN.employeeId);
+  // Signed in (the session cookie is set) before the page is opened by its address.
+  await expectPath(page, '/purpose');
   await page.goto('/admin?view=data-management');
   await page.getByLabel('Export division').selectOption('JBP/WCR');
   const download = page.waitForEvent('download');
