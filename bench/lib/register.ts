@@ -5,33 +5,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
-import { importResultSchema, type ImportResult } from '../../common/schemas/register.js';
+import { type CurveField, importResultSchema, type ImportResult } from '../../common/schemas/register.js';
+import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
 import { Random } from '../../server/db/seed/random.js';
 import { buildMultipart, type MultipartBody } from './multipart.js';
 import type { ScenarioContext } from './types.js';
 
-/** The register's sheet headers, in the export's order (server/features/register/columns.ts). */
-export const CURVE_CSV_HEADER = [
-  'No',
-  'HKM Code',
-  'Division/Railway',
-  'Section',
-  'Curve Number',
-  'Line',
-  'Km From',
-  'Met From',
-  'Km To',
-  'Met To',
-  'Length',
-  'Station 1',
-  'Station 2',
-  'Degree',
-  'DEN',
-  'AEN',
-  'SSE',
-  'Comments',
-] as const;
-export const CSV_COLUMN = Object.fromEntries(CURVE_CSV_HEADER.map((h, i) => [h, i])) as Record<(typeof CURVE_CSV_HEADER)[number], number>;
+/** The register's sheet headers, in the export's order: the product's own column list. */
+export const CURVE_CSV_HEADER: readonly string[] = CURVE_COLUMNS.map((c) => c.header);
+/** A field's position in a row of cells. */
+export const CSV_COLUMN = Object.fromEntries(CURVE_COLUMNS.map((c, i) => [c.field, i])) as Record<CurveField, number>;
 
 /** As the records generator splits the zone: RTM has most curves, JBP the fewest. */
 const DIVISION_WEIGHTS = [

@@ -165,13 +165,13 @@ export const importCurves: Scenario = {
     const changedRows = rows.map((row, i) => {
       if (i % CHANGED_EVERY !== 0) return row;
       const changed = [...row];
-      changed[CSV_COLUMN.Length] = String(Number(row[CSV_COLUMN.Length]) + 10);
-      changed[CSV_COLUMN.Comments] = `Re-surveyed ${i}, length corrected`;
+      changed[CSV_COLUMN.length] = String(Number(row[CSV_COLUMN.length]) + 10);
+      changed[CSV_COLUMN.comments] = `Re-surveyed ${i}, length corrected`;
       return changed;
     });
     const changedCount = Math.ceil(ROWS / CHANGED_EVERY);
     const changedCsv = curvesCsv(changedRows);
-    const sections = new Set(rows.map((r) => r[CSV_COLUMN.Section])).size;
+    const sections = new Set(rows.map((r) => r[CSV_COLUMN.section])).size;
     ctx.log(`import-curves: ${ROWS} rows in ${sections} sections, ${round(Buffer.byteLength(csv) / 1024, 0)} KB of CSV`);
 
     ctx.log(`import-curves: bare baseline (papaparse + one insert), ${BASELINE_RUNS} runs ...`);
