@@ -30,6 +30,7 @@ import { createPhotoFiles } from './features/inspections/photo-files.js';
 import { inspectionRoutes } from './features/inspections/routes.js';
 import { createInspectionService } from './features/inspections/service.js';
 import { partRoutes } from './features/parts/routes.js';
+import { createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { stationRoutes } from './features/stations/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { createUserService } from './features/users/service.js';
@@ -39,7 +40,7 @@ import { errors } from './plugins/errors.js';
 import { webApp } from './plugins/web-app.js';
 import type { BlobStore } from './storage/blob-store.js';
 
-export type AppConfig = Pick<Config, 'demo' | 'ownerEmployeeIds' | 'sessionTtlSeconds' | 'appTimeZone' | 'trustProxy'>;
+export type AppConfig = Pick<Config, 'demo' | 'ownerEmployeeIds' | 'sessionTtlSeconds' | 'appTimeZone' | 'cofAlertThreshold' | 'trustProxy'>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -48,6 +49,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where the built web app is; defaults to dist/web. */
   webRoot?: string;
+  /** The clock business dates are read from (tests fix it); defaults to the system's. */
+  now?: () => Date;
   /** Called for every route as it is registered (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -93,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const photoFiles = createPhotoFiles({ db, blobs: deps.blobs, log: app.log });
   const inspections = createInspectionService({ db, blobs: deps.blobs, photoFiles, appTimeZone: config.appTimeZone });
   const dataSummary = createDataSummaryService({ db });
+  const now = deps.now ?? (() => new Date());
+  const schedule = createScheduleService({ db, appTimeZone: config.appTimeZone, cofAlertThreshold: config.cofAlertThreshold, now });
   const stations = createStationService({ db });
   const registerFilters = createRegisterFiltersService({ db });
   const importer = createRegisterImportService({ db });
@@ -136,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partRoutes, { db });
   await app.register(inspectionRoutes, { inspections, blobs: deps.blobs });
   await app.register(dataSummaryRoutes, { dataSummary });
+  await app.register(scheduleRoutes, { schedule });
 
   await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
   return app;

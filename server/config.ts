@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseDurationSeconds } from '../common/rules/duration.js';
+import { DEFAULT_COF_ALERT_THRESHOLD } from '../common/rules/schedule.js';
 
 const booleanText = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -45,6 +46,11 @@ const envSchema = z
       .string()
       .default('Asia/Kolkata')
       .refine(isKnownTimeZone, 'must be an IANA time zone such as Asia/Kolkata'),
+    COF_ALERT_THRESHOLD: z.coerce
+      .number({ error: 'must be a number such as 0.25' })
+      .gt(0, 'must be between 0 and 1')
+      .lt(1, 'must be between 0 and 1')
+      .default(DEFAULT_COF_ALERT_THRESHOLD),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
     TRUST_PROXY: booleanText.default(false),
   })
@@ -78,6 +84,8 @@ export interface Config {
   ownerEmployeeIds: string[];
   sessionTtlSeconds: number;
   appTimeZone: string;
+  /** A CoF reading above this marks its curve "CoF high: follow up" (common/rules/schedule.ts). */
+  cofAlertThreshold: number;
   logLevel: string;
   trustProxy: boolean;
 }
@@ -110,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ownerEmployeeIds: e.OWNER_EMPLOYEE_IDS,
     sessionTtlSeconds: e.SESSION_TTL,
     appTimeZone: e.APP_TIMEZONE,
+    cofAlertThreshold: e.COF_ALERT_THRESHOLD,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

@@ -1,7 +1,10 @@
 import type { Line } from '../constants.js';
 
-/** Curve records code lines as UP, DN and SL; the form and the records use Up, Down, Single. */
-const LINE_CODES: Record<string, Line> = { UP: 'Up', DN: 'Down', SL: 'Single', UP_LINE: 'Up', DOWN: 'Down', SINGLE: 'Single' };
+/**
+ * Curve records code lines as UP, DN and SL; the form and the records use Up, Down, Single.
+ * Keys are upper case with spaces as underscores (see lineFromCode).
+ */
+export const LINE_CODES: Readonly<Record<string, Line>> = { UP: 'Up', DN: 'Down', SL: 'Single', UP_LINE: 'Up', DOWN: 'Down', SINGLE: 'Single' };
 
 export function lineFromCode(code: string | null | undefined): Line | null {
   if (!code) return null;

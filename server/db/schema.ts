@@ -149,7 +149,8 @@ export const inspectionLogs = pgTable(
     // The records view pages newest first within a division or a technician's records.
     index('inspection_logs_division_submitted_idx').on(t.divisionRailway, t.submittedAt.desc(), t.id.desc()),
     index('inspection_logs_technician_submitted_idx').on(t.technicianId, t.submittedAt.desc(), t.id.desc()),
-    index('inspection_logs_curve_idx').on(t.section, t.curveNumber, t.line, t.date),
+    // The schedule's two look-ups per curve: its last Service and its last CoF (migration 0003).
+    index('inspection_logs_curve_type_date_idx').on(t.section, t.curveNumber, t.line, t.type, t.date.desc(), t.submittedAt.desc(), t.id.desc()),
     index('inspection_logs_image_hash_idx').on(t.imageHash),
   ],
 );
@@ -302,6 +303,45 @@ export const hkmControllerMapping = pgTable('hkm_controller_mapping', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Reports made for people (DESIGN section 13): what was asked, by whom, for which division,
+ * and the file made (kept in the BlobStore under its sha256). `division` is the report's scope:
+ * null means every division, which only non-Clients may download. `dedupeKey` names the
+ * parameters and the data they were made from: the same report asked again before anything
+ * changed is answered with the one already made.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    params: jsonb('params').notNull(),
+    division: varchar('division', { length: 50 }),
+    dedupeKey: varchar('dedupe_key', { length: 64 }).notNull(),
+    requestedByUserId: integer('requested_by_user_id'),
+    requestedByEmployeeId: varchar('requested_by_employee_id', { length: 50 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    recordCount: integer('record_count'),
+    /** The report's own figures (e.g. serviceCount and cofCount), as the API answered them. */
+    summary: jsonb('summary'),
+    fileHash: varchar('file_hash', { length: 64 }),
+    fileName: varchar('file_name', { length: 200 }),
+    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),
+    contentType: varchar('content_type', { length: 100 }),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('reports_status_ck', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    index('reports_dedupe_idx').on(t.dedupeKey, t.createdAt.desc()),
+    index('reports_expires_idx').on(t.expiresAt),
+    index('reports_file_hash_idx').on(t.fileHash),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

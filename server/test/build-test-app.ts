@@ -19,6 +19,7 @@ export const TEST_CONFIG: AppConfig = {
   ownerEmployeeIds: ['OWN0001'],
   sessionTtlSeconds: 3600,
   appTimeZone: 'Asia/Kolkata',
+  cofAlertThreshold: 0.25,
   trustProxy: false,
 };
 
@@ -26,6 +27,8 @@ export const TEST_CONFIG: AppConfig = {
 export interface TestAppOptions {
   /** Sees every route as it is registered. */
   onRoute?: (route: RouteOptions) => void;
+  /** A fixed (or movable) clock: the schedule's "today" comes from it. */
+  now?: () => Date;
 }
 
 export async function buildTestApp(config: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -38,6 +41,7 @@ export async function buildTestApp(config: Partial<AppConfig> = {}, options: Tes
     blobs,
     webRoot: path.join(blobDir, 'no-web'),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
   return {

@@ -5,14 +5,9 @@
  * every request; see server/db/versioned-cache.ts) is unchanged, so several instances stay
  * correct, and the ETag lets a phone revalidate with a 304 instead of downloading again.
  */
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { JsonBody } from '../../json-body.js';
 
-export interface CachedBody {
-  json: Buffer;
-  gzip: Buffer;
-  etag: string;
-}
+export type CachedBody = JsonBody;
 
 const MAX_ENTRIES = 64;
 
@@ -29,12 +24,7 @@ export class ListCache {
   }
 
   set(key: string, version: string, value: unknown): CachedBody {
-    const json = Buffer.from(JSON.stringify(value));
-    const body: CachedBody = {
-      json,
-      gzip: gzipSync(json, { level: 6 }),
-      etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
-    };
+    const body = JsonBody.of(value);
     this.entries.delete(key);
     this.entries.set(key, { version, body });
     while (this.entries.size > MAX_ENTRIES) {

@@ -8,6 +8,7 @@ import {
   curveResponseSchema,
   curveUpdateSchema,
 } from '../../../common/schemas/register.js';
+import { sendJsonBody } from '../../json-body.js';
 import { access, currentActor, currentUser } from '../../plugins/access.js';
 import type { CurveService } from './service.js';
 
@@ -21,19 +22,8 @@ export async function curveRoutes(app: FastifyInstance, { curves }: { curves: Cu
       config: { access: access.signedIn },
     },
     async (request, reply) => {
-      const body = await curves.list(currentUser(request), request.query);
-      void reply.headers({
-        etag: body.etag,
-        // Private: the list depends on who asks. Revalidated each time, answered 304 when unchanged.
-        'cache-control': 'private, no-cache',
-        vary: 'Cookie, Accept-Encoding',
-      });
-      if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
-      void reply.type('application/json; charset=utf-8');
-      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-        return reply.header('content-encoding', 'gzip').send(body.gzip);
-      }
-      return reply.send(body.json);
+      // Private (the list depends on who asks), revalidated each time: a 304 when unchanged.
+      return sendJsonBody(request, reply, await curves.list(currentUser(request), request.query), { revalidate: true });
     },
   );
 

@@ -22,6 +22,7 @@ import { Semaphore } from '../../semaphore.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { InspectionService, PhotoFile } from './service.js';
 import { attachment } from '../../content-disposition.js';
+import { sendJsonBody } from '../../json-body.js';
 
 /** Reads the `metadata` and `file` parts of an upload; the photo is held in memory (<= 10 MB). */
 async function readUpload(request: FastifyRequest): Promise<{ metadataText: string | undefined; photo: Buffer | undefined }> {
@@ -104,11 +105,8 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
       config: { access: access.signedIn },
     },
     async (request, reply) => {
-      const page = await inspections.list(currentUser(request), request.query);
-      // Spec section 7: the inspections list is never cached by the browser.
-      void reply.headers({ 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', vary: 'accept-encoding' });
-      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(page.gzip);
-      return reply.send(page.json);
+      // Spec section 7: the inspections list is never cached by the browser (no-store).
+      return sendJsonBody(request, reply, await inspections.list(currentUser(request), request.query));
     },
   );
 

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
 import type { PublicUser } from '../../../common/schemas/auth.js';
@@ -11,6 +10,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { CONTENT_TYPES, EXTENSIONS, checkPhoto, formatOf } from './photo.js';
 import { type Actor, recordAudits } from '../audit/audit.js';
 import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
+import { JsonBody } from '../../json-body.js';
 import { lockPhoto, queuePhotoRemoval, type PhotoFiles } from './photo-files.js';
 import { imageUrlOf, toInspectionLog } from './presenter.js';
 import {
@@ -31,19 +31,6 @@ export interface InspectionDeps {
   blobs: BlobStore;
   photoFiles: PhotoFiles;
   appTimeZone: string;
-}
-
-/** A page of the list as sent; its gzip form is made the first time a client accepts it. */
-export class ListPage {
-  private compressed: Buffer | undefined;
-
-  constructor(readonly json: Buffer) {}
-
-  /** A page of 50 is ~45 KB of JSON and ~6 KB gzipped: it matters on a phone's network. */
-  get gzip(): Buffer {
-    this.compressed ??= gzipSync(this.json, { level: 6 });
-    return this.compressed;
-  }
 }
 
 export type { Actor } from '../audit/audit.js';
@@ -179,7 +166,7 @@ export function createInspectionService(deps: InspectionDeps) {
    * Pages as sent (JSON bytes), reused until the next write: building a page costs more in
    * Node (50 rows parsed, validated, serialized) than the indexed query costs the database.
    */
-  const pages = new VersionedCache<ListPage>({ maxEntries: 1000, maxWeight: 32 * 1024 * 1024, weigh: (page) => page.json.length });
+  const pages = new VersionedCache<JsonBody>({ maxEntries: 1000, maxWeight: 32 * 1024 * 1024, weigh: (page) => page.json.length });
 
   /** The filter a user's list is held to: Clients their division, Technicians their own records. */
   function scopedFilter(user: PublicUser, query: InspectionListQuery): InspectionFilter | null {
@@ -198,9 +185,9 @@ export function createInspectionService(deps: InspectionDeps) {
   }
 
   /** One page as JSON bytes ({logs, total}, checked against the shared contract when made). */
-  async function list(user: PublicUser, query: InspectionListQuery): Promise<ListPage> {
+  async function list(user: PublicUser, query: InspectionListQuery): Promise<JsonBody> {
     const filter = scopedFilter(user, query);
-    if (!filter) return new ListPage(Buffer.from(JSON.stringify({ logs: [], total: 0 })));
+    if (!filter) return new JsonBody(Buffer.from(JSON.stringify({ logs: [], total: 0 })));
     const version = (await readTableVersions(db, ['inspection_logs'])).get('inspection_logs') ?? 0;
     const filterKey = JSON.stringify(filter);
     return pages.get(`${filterKey}|${query.limit}|${query.offset}`, version, async () => {
@@ -209,7 +196,7 @@ export function createInspectionService(deps: InspectionDeps) {
         totals.get(filterKey, version, () => countInspections(db, filter)),
       ]);
       const answer = inspectionListResponseSchema.parse({ logs: rows.map(toInspectionLog), total });
-      return new ListPage(Buffer.from(JSON.stringify(answer)));
+      return new JsonBody(Buffer.from(JSON.stringify(answer)));
     });
   }
 

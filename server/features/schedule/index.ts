@@ -1,0 +1,13 @@
+/** The maintenance schedule: the rule of common/rules/schedule.ts worked out by the database. */
+export { createScheduleService, type ScheduleService } from './service.js';
+export { scheduleRoutes } from './routes.js';
+export {
+  countScheduleBySection,
+  listSchedule,
+  scopeHasCurves,
+  type ScheduleContext,
+  type ScheduleRow,
+  type ScheduleScope,
+  type SectionCountsRow,
+} from './schedule-sql.js';
+export { toSectionSummary } from './presenter.js';

@@ -1,0 +1,185 @@
+/**
+ * The SQL that works the schedule out for whole registers answers exactly what the rule of
+ * common/rules/schedule.ts answers on the same data (DESIGN section 13).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../common/rules/dates.js';
+import {
+  cofSchedule,
+  type CofSchedule,
+  type KindSchedule,
+  needsAttention,
+  serviceSchedule,
+  urgency,
+} from '../../../common/rules/schedule.js';
+import type { Db } from '../../db/client.js';
+import { consolidatedCurveDetails } from '../../db/schema.js';
+import { Random } from '../../db/seed/random.js';
+import type { NewInspectionRow } from '../inspections/repository.js';
+import { openTestDatabase } from '../../test/test-database.js';
+import type { Database } from '../../db/client.js';
+import { inspectionRow, insertInspectionRows } from '../../test/inspections.js';
+import { countScheduleBySection, listSchedule, type ScheduleRow } from './schedule-sql.js';
+
+const TODAY = '2026-11-23';
+const THRESHOLD = 0.25;
+const CONTEXT = { today: TODAY, cofAlertThreshold: THRESHOLD };
+
+interface TestCurve {
+  divisionRailway: string;
+  section: string;
+  curveNumber: string;
+  /** As the register holds it: sometimes a code (DN), which the records spell Down. */
+  line: string;
+  recordLine: 'Up' | 'Down' | 'Single';
+}
+
+let database: Database;
+let db: Db;
+const curves: TestCurve[] = [];
+const visits: NewInspectionRow[] = [];
+
+function expectedOf(curve: TestCurve): { service: KindSchedule; cof: CofSchedule } {
+  const mine = visits.filter((v) => v.section === curve.section && v.curveNumber === curve.curveNumber && v.line === curve.recordLine);
+  // The last visit: the latest date, then the latest upload (submittedAt).
+  const last = (type: 'Service' | 'CoF') =>
+    mine
+      .filter((v) => v.type === type)
+      .sort((a, b) => (a.date === b.date ? (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0) : a.date < b.date ? 1 : -1))[0];
+  const s = last('Service');
+  const f = last('CoF');
+  return {
+    service: serviceSchedule(s ? { date: s.date, serviceUpdate: s.serviceUpdate ?? null } : null, TODAY),
+    cof: cofSchedule(f ? { date: f.date, cofValue: f.cofValue === null || f.cofValue === undefined ? null : Number(f.cofValue) } : null, TODAY, THRESHOLD),
+  };
+}
+
+function kindOf(row: ScheduleRow, prefix: 'service' | 'cof'): KindSchedule {
+  return {
+    state: row[`${prefix}State`],
+    lastDate: row[`${prefix}LastDate`],
+    dueDate: row[`${prefix}DueDate`],
+    daysSince: row[`${prefix}DaysSince`],
+    daysOverdue: row[`${prefix}DaysOverdue`],
+    daysUntilDue: row[`${prefix}DaysUntilDue`],
+  };
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+  const rng = new Random(20261123);
+  const lines = [
+    { line: 'Up', recordLine: 'Up' },
+    { line: 'DN', recordLine: 'Down' },
+    { line: 'Single', recordLine: 'Single' },
+  ] as const;
+  for (let i = 0; i < 120; i++) {
+    const pick = lines[i % 3] ?? lines[0];
+    curves.push({
+      divisionRailway: i % 2 === 0 ? 'RTM/WR' : 'FZR/NR',
+      section: `SEC-${i % 4}`,
+      curveNumber: String(100 + Math.floor(i / 3)),
+      line: pick.line,
+      recordLine: pick.recordLine,
+    });
+  }
+  await db.insert(consolidatedCurveDetails).values(curves.map((c, i) => ({ no: i + 1, divisionRailway: c.divisionRailway, section: c.section, curveNumber: c.curveNumber, line: c.line })));
+  for (const curve of curves) {
+    // A few curves are never visited at all; the rest get 0-4 visits of each kind, with days
+    // chosen around the 15- and 30-day edges and several visits on one day.
+    if (rng.chance(0.1)) continue;
+    for (const type of ['Service', 'CoF'] as const) {
+      const count = rng.int(0, 4);
+      for (let n = 0; n < count; n++) {
+        const daysAgo = rng.chance(0.3) ? rng.int(14, 17) : rng.chance(0.3) ? rng.int(27, 33) : rng.int(0, 70);
+        const date = addDays(TODAY, -daysAgo);
+        const cofValue = ['0.18', '0.24', '0.25', '0.26', '0.31', null][rng.int(0, 5)] ?? null;
+        const serviceUpdate = rng.chance(0.2) ? 'uninstall' : 'working-fine';
+        visits.push(
+          inspectionRow({
+            date,
+            type,
+            divisionRailway: curve.divisionRailway,
+            section: curve.section,
+            curveNumber: curve.curveNumber,
+            line: curve.recordLine,
+            cofValue: type === 'CoF' ? cofValue : null,
+            serviceUpdate: type === 'Service' ? serviceUpdate : null,
+            submittedAt: new Date(`${date}T${String(8 + rng.int(0, 10)).padStart(2, '0')}:${String(rng.int(10, 59))}:00+05:30`),
+          }),
+        );
+      }
+    }
+  }
+  // A visit to a curve number that is not in the register changes nothing.
+  visits.push(inspectionRow({ date: TODAY, section: 'SEC-0', curveNumber: 'not-in-register', line: 'Up' }));
+  await insertInspectionRows(db, visits);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('the schedule SQL', () => {
+  it('gives every curve the rule’s states, dates and day counts', async () => {
+    const { rows, total } = await listSchedule(db, {}, CONTEXT, { order: 'register' });
+    expect(total).toBe(curves.length);
+    expect(rows).toHaveLength(curves.length);
+    let checked = 0;
+    for (const row of rows) {
+      const curve = curves.find((c) => c.section === row.section && c.curveNumber === row.curveNumber && c.line === row.line);
+      expect(curve, `${row.section} ${row.curveNumber} ${row.line}`).toBeDefined();
+      if (!curve) continue;
+      const expected = expectedOf(curve);
+      expect(kindOf(row, 'service')).toEqual(expected.service);
+      expect({ ...kindOf(row, 'cof'), lastValue: row.cofLastValue, high: row.cofHigh }).toEqual(expected.cof);
+      expect(row.serviceUrgency).toBe(urgency(expected.service));
+      expect(row.cofUrgency).toBe(urgency(expected.cof));
+      checked += 1;
+    }
+    expect(checked).toBe(curves.length);
+    // The data reaches every state, so the comparison covered each branch.
+    const states = new Set(rows.flatMap((r) => [`s:${r.serviceState}`, `c:${r.cofState}`]));
+    for (const state of ['s:never', 's:overdue', 's:due-soon', 's:in-time', 's:not-needed', 'c:never', 'c:overdue', 'c:due-soon', 'c:in-time']) {
+      expect(states).toContain(state);
+    }
+    expect(rows.some((r) => r.cofHigh)).toBe(true);
+  });
+
+  it('filters by status and kind and orders the most urgent first', async () => {
+    const all = (await listSchedule(db, {}, CONTEXT, { order: 'register' })).rows;
+    const serviceAttention = all.filter((r) => needsAttention(kindOf(r, 'service')));
+    const { rows, total } = await listSchedule(db, {}, CONTEXT, { order: 'urgency', kind: 'Service', status: 'attention', page: { limit: 10, offset: 0 } });
+    expect(total).toBe(serviceAttention.length);
+    expect(rows).toHaveLength(10);
+    const urgencies = rows.map((r) => r.serviceUrgency);
+    expect(urgencies).toEqual([...urgencies].sort((a, b) => a - b));
+    expect(rows[0]?.serviceDaysOverdue).toBe(Math.max(...all.map((r) => r.serviceDaysOverdue)));
+
+    const high = await listSchedule(db, {}, CONTEXT, { order: 'urgency', status: 'cof-high' });
+    expect(high.total).toBe(all.filter((r) => r.cofHigh).length);
+    const cofOverdue = await listSchedule(db, { division: 'FZR/NR' }, CONTEXT, { order: 'urgency', kind: 'CoF', status: 'overdue' });
+    expect(cofOverdue.total).toBe(all.filter((r) => r.divisionRailway === 'FZR/NR' && r.cofState === 'overdue').length);
+    expect(cofOverdue.rows.every((r) => r.divisionRailway === 'FZR/NR' && r.cofState === 'overdue')).toBe(true);
+
+    const past = await listSchedule(db, {}, CONTEXT, { order: 'urgency', status: 'attention', page: { limit: 10, offset: 10_000 } });
+    expect(past.rows).toEqual([]);
+    expect(past.total).toBe(all.filter((r) => needsAttention(kindOf(r, 'service')) || needsAttention({ ...kindOf(r, 'cof'), high: r.cofHigh, lastValue: r.cofLastValue })).length);
+  });
+
+  it('counts each section as the rule does', async () => {
+    const all = (await listSchedule(db, {}, CONTEXT, { order: 'register' })).rows;
+    const counts = await countScheduleBySection(db, { division: 'RTM/WR' }, CONTEXT);
+    expect(counts.map((c) => c.section)).toEqual(['SEC-0', 'SEC-2']);
+    for (const count of counts) {
+      const mine = all.filter((r) => r.divisionRailway === count.divisionRailway && r.section === count.section);
+      expect(count.curves).toBe(mine.length);
+      expect(count.serviceOverdue).toBe(mine.filter((r) => r.serviceState === 'overdue').length);
+      expect(count.serviceNotNeeded).toBe(mine.filter((r) => r.serviceState === 'not-needed').length);
+      expect(count.serviceAttention).toBe(mine.filter((r) => needsAttention(kindOf(r, 'service'))).length);
+      expect(count.cofHigh).toBe(mine.filter((r) => r.cofHigh).length);
+      expect(count.cofAttention).toBe(mine.filter((r) => needsAttention({ ...kindOf(r, 'cof'), high: r.cofHigh, lastValue: r.cofLastValue })).length);
+    }
+  });
+});

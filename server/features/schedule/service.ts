@@ -1,0 +1,97 @@
+/**
+ * The due list and its counts (GET /api/schedule, GET /api/schedule/summary). Answers are
+ * reused until an instance writes an inspection or a curve (change_counters) or the business
+ * date moves on, so a zone's phones and officers asking the same question cost one query.
+ */
+import { addDays, dateInTimeZone } from '../../../common/rules/dates.js';
+import { divisionScope } from '../../../common/rules/division-scope.js';
+import type { PublicUser } from '../../../common/schemas/auth.js';
+import {
+  type ScheduleQuery,
+  scheduleResponseSchema,
+  type ScheduleSummaryQuery,
+  type ScheduleSummaryResponse,
+  scheduleSummaryResponseSchema,
+} from '../../../common/schemas/schedule.js';
+import type { Db } from '../../db/client.js';
+import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
+import { JsonBody } from '../../json-body.js';
+import { toScheduleEntry, toSectionSummary } from './presenter.js';
+import { countScheduleBySection, listSchedule, recentSectionsOf, type ScheduleContext, type ScheduleScope } from './schedule-sql.js';
+
+/** "The sections the technician worked in lately": their visits of the last 30 days. */
+const RECENT_DAYS = 30;
+const RECENT_SECTIONS_MAX = 5;
+
+export interface ScheduleDeps {
+  db: Db;
+  appTimeZone: string;
+  cofAlertThreshold: number;
+  now: () => Date;
+}
+
+export function createScheduleService(deps: ScheduleDeps) {
+  const { db } = deps;
+  const pages = new VersionedCache<{ total: number; curves: unknown[] }>({ maxEntries: 500 });
+  const summaries = new VersionedCache<ScheduleSummaryResponse>({ maxEntries: 100 });
+
+  function context(): ScheduleContext {
+    return { today: dateInTimeZone(deps.now(), deps.appTimeZone), cofAlertThreshold: deps.cofAlertThreshold };
+  }
+
+  /**
+   * One number that moves with either table: the cache's version is the inspections' counter,
+   * and the curves' counter and the date are part of the key.
+   */
+  async function versions() {
+    const v = await readTableVersions(db, ['inspection_logs', 'consolidated_curve_details']);
+    return { inspections: v.get('inspection_logs') ?? 0, curves: v.get('consolidated_curve_details') ?? 0 };
+  }
+
+  function scopeOf(user: PublicUser, requested: string | undefined, section: string | undefined): ScheduleScope | null {
+    const scope = divisionScope(user, requested);
+    return scope.none ? null : { division: scope.division, section };
+  }
+
+  async function list(user: PublicUser, query: ScheduleQuery): Promise<JsonBody> {
+    const ctx = context();
+    const scope = scopeOf(user, query.division, query.section);
+    const [page, recentSections] = await Promise.all([
+      (async () => {
+        if (!scope) return { total: 0, curves: [] };
+        const v = await versions();
+        const key = JSON.stringify([scope, query.status, query.kind, query.limit, query.offset, ctx, v.curves]);
+        return pages.get(key, v.inspections, async () => {
+          const { rows, total } = await listSchedule(db, scope, ctx, {
+            status: query.status,
+            kind: query.kind,
+            order: 'urgency',
+            page: { limit: query.limit, offset: query.offset },
+          });
+          return { total, curves: rows.map(toScheduleEntry) };
+        });
+      })(),
+      user.role === 'Technician' ? recentSectionsOf(db, user.employeeId, addDays(ctx.today, -RECENT_DAYS), RECENT_SECTIONS_MAX) : [],
+    ]);
+    const answer = { asOf: ctx.today, timeZone: deps.appTimeZone, cofAlertThreshold: ctx.cofAlertThreshold, ...page, recentSections };
+    return JsonBody.of(scheduleResponseSchema.parse(answer));
+  }
+
+  async function summary(user: PublicUser, query: ScheduleSummaryQuery): Promise<ScheduleSummaryResponse> {
+    const ctx = context();
+    const scope = scopeOf(user, query.division, query.section);
+    if (!scope) return { asOf: ctx.today, cofAlertThreshold: ctx.cofAlertThreshold, sections: [] };
+    const v = await versions();
+    return summaries.get(JSON.stringify([scope, ctx, v.curves]), v.inspections, async () =>
+      scheduleSummaryResponseSchema.parse({
+        asOf: ctx.today,
+        cofAlertThreshold: ctx.cofAlertThreshold,
+        sections: (await countScheduleBySection(db, scope, ctx)).map(toSectionSummary),
+      }),
+    );
+  }
+
+  return { context, list, summary };
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;
