@@ -30,6 +30,7 @@ import { createPhotoFiles } from './features/inspections/photo-files.js';
 import { inspectionRoutes } from './features/inspections/routes.js';
 import { createInspectionService } from './features/inspections/service.js';
 import { partRoutes } from './features/parts/routes.js';
+import { createCurveMaintenanceReport, createReportService, reportRoutes } from './features/reports/index.js';
 import { createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { stationRoutes } from './features/stations/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataSummary = createDataSummaryService({ db });
   const now = deps.now ?? (() => new Date());
   const schedule = createScheduleService({ db, appTimeZone: config.appTimeZone, cofAlertThreshold: config.cofAlertThreshold, now });
+  const reports = createReportService({ db, blobs: deps.blobs, now, log: app.log });
+  const curveMaintenance = createCurveMaintenanceReport({ db, schedule, reports, appTimeZone: config.appTimeZone, now });
   const stations = createStationService({ db });
   const registerFilters = createRegisterFiltersService({ db });
   const importer = createRegisterImportService({ db });
@@ -105,6 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Photo files left queued by an earlier run (a crash after a deletion) go at start.
   app.addHook('onReady', async () => photoFiles.start());
   app.addHook('onClose', async () => photoFiles.stop());
+  // Expired reports (kept a week) and their files go at start and then hourly.
+  app.addHook('onReady', async () => reports.start());
+  app.addHook('onClose', async () => reports.stop());
 
   await app.register(errors);
   await app.register(fastifyHelmet, {
@@ -142,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inspectionRoutes, { inspections, blobs: deps.blobs });
   await app.register(dataSummaryRoutes, { dataSummary });
   await app.register(scheduleRoutes, { schedule });
+  await app.register(reportRoutes, { reports, curveMaintenance, blobs: deps.blobs });
 
   await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
   return app;

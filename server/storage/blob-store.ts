@@ -12,6 +12,11 @@ export interface StoredBlob {
  */
 export interface BlobStore {
   put(bytes: Buffer): Promise<StoredBlob>;
+  /**
+   * Stores what a stream yields (a report as it is rendered) without holding it in memory:
+   * hashed while written, and only in place, under its hash, once complete and on disk.
+   */
+  putStream(source: Readable): Promise<StoredBlob>;
   exists(hash: string): Promise<boolean>;
   size(hash: string): Promise<number | null>;
   read(hash: string): Promise<Buffer>;

@@ -23,6 +23,40 @@ export class DiskBlobStore implements BlobStore {
     return { hash, sizeBytes: bytes.length };
   }
 
+  async putStream(source: Readable): Promise<StoredBlob> {
+    await mkdir(this.root, { recursive: true });
+    const temp = path.join(this.root, `incoming-${randomUUID()}.tmp`);
+    const hasher = createHash('sha256');
+    let sizeBytes = 0;
+    try {
+      const file = await open(temp, 'w');
+      try {
+        for await (const chunk of source) {
+          const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+          hasher.update(bytes);
+          sizeBytes += bytes.length;
+          await file.write(bytes);
+        }
+        // On disk before it is named: a crash never leaves a short file under a hash.
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      const hash = hasher.digest('hex');
+      const target = this.pathOf(hash);
+      if (await this.exists(hash)) {
+        await rm(temp, { force: true });
+      } else {
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(temp, target);
+      }
+      return { hash, sizeBytes };
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
   async exists(hash: string): Promise<boolean> {
     return (await this.size(hash)) !== null;
   }

@@ -19,6 +19,13 @@ export interface SheetColumn {
   width: number;
   /** Text-formatted column (number format '@'); numbers in it are still written as numbers. */
   text?: boolean;
+  /** Dates given as 'YYYY-MM-DD' are written as Excel dates (yyyy-mm-dd), so they sort and filter. */
+  date?: boolean;
+}
+
+export interface SheetOptions {
+  /** An autofilter over the header and every row (default on); off for a sheet of totals. */
+  autoFilter?: boolean;
 }
 
 export type CellValue = string | number | null | undefined;
@@ -28,18 +35,39 @@ const NS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const NS_PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** cellXfs of styles.xml, by index. */
-const STYLE = { normal: 0, header: 1, text: 2 } as const;
+/**
+ * cellXfs of styles.xml, by index. A highlighted row (an overdue curve, say) keeps each cell's
+ * own format under a light red fill: the highlighted style of a cell is its style + HIGHLIGHT.
+ */
+const STYLE = { normal: 0, text: 1, date: 2, header: 6 } as const;
+const HIGHLIGHT = 3;
+const DATE_FORMAT_ID = 164;
 const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">\
+<numFmts count="1"><numFmt numFmtId="${DATE_FORMAT_ID}" formatCode="yyyy-mm-dd"/></numFmts>\
 <fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>\
-<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
+<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>\
+<fill><patternFill patternType="solid"><fgColor rgb="FFFFC7CE"/><bgColor indexed="64"/></patternFill></fill></fills>\
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
-<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
-<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>\
+<cellXfs count="7"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+<xf numFmtId="${DATE_FORMAT_ID}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+<xf numFmtId="0" fontId="0" fillId="2" borderId="0" xfId="0" applyFill="1"/>\
+<xf numFmtId="49" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/>\
+<xf numFmtId="${DATE_FORMAT_ID}" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/>\
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>\
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
 </styleSheet>`;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/** Excel's serial day number of a 'YYYY-MM-DD' date, or null for anything else. */
+export function excelDateSerial(isoDate: string): number | null {
+  const match = ISO_DATE.exec(isoDate);
+  if (!match) return null;
+  return (Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) - EXCEL_EPOCH_MS) / 86_400_000;
+}
 
 /** Characters XML 1.0 cannot hold at all; a cell keeps the rest of its text. */
 // eslint-disable-next-line no-control-regex
@@ -64,6 +92,7 @@ interface SheetPart {
   name: string;
   lastColumn: string;
   rows: number;
+  autoFilter: boolean;
 }
 
 export class StreamWorkbook {
@@ -90,8 +119,8 @@ export class StreamWorkbook {
    * Opens the next sheet, with its header row frozen and an autofilter over its columns.
    * Write its rows with `writeRows`, then `end()` it before opening another.
    */
-  addSheet(name: string, columns: readonly SheetColumn[]): SheetWriter {
-    const part: SheetPart = { name: sheetName(name), lastColumn: columnLetters(columns.length - 1), rows: 1 };
+  addSheet(name: string, columns: readonly SheetColumn[], options: SheetOptions = {}): SheetWriter {
+    const part: SheetPart = { name: sheetName(name), lastColumn: columnLetters(columns.length - 1), rows: 1, autoFilter: options.autoFilter ?? true };
     this.sheets.push(part);
     const stream = new PassThrough();
     this.zip.addReadStream(stream, `xl/worksheets/sheet${this.sheets.length}.xml`);
@@ -106,7 +135,8 @@ export class StreamWorkbook {
     const sheetList = this.sheets.map((s, i) => `<sheet name="${xmlText(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
     // The hidden name Excel keeps for each sheet's autofilter range.
     const filters = this.sheets
-      .map((s, i) => `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">'${xmlText(s.name.replace(/'/g, "''"))}'!$A$1:$${s.lastColumn}$${s.rows}</definedName>`)
+      .flatMap((s, i) => (s.autoFilter ? [{ s, i }] : []))
+      .map(({ s, i }) => `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">'${xmlText(s.name.replace(/'/g, "''"))}'!$A$1:$${s.lastColumn}$${s.rows}</definedName>`)
       .join('');
     this.add(
       'xl/workbook.xml',
@@ -141,7 +171,8 @@ export class StreamWorkbook {
 
 export class SheetWriter {
   private readonly columnRefs: string[];
-  private readonly textColumn: boolean[];
+  /** Each column's own style (normal, text or date). */
+  private readonly columnStyle: number[];
   private resolveDone: () => void = () => undefined;
   /** Settles when the sheet's part is complete. */
   readonly done = new Promise<void>((resolve) => {
@@ -155,9 +186,12 @@ export class SheetWriter {
     private readonly signal: AbortSignal,
   ) {
     this.columnRefs = columns.map((_, i) => columnLetters(i));
-    this.textColumn = columns.map((c) => c.text === true);
+    this.columnStyle = columns.map((c) => (c.date ? STYLE.date : c.text ? STYLE.text : STYLE.normal));
     const cols = columns
-      .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${c.text ? ` style="${STYLE.text}"` : ''}/>`)
+      .map((c, i) => {
+        const style = this.columnStyle[i] ?? STYLE.normal;
+        return `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${style === STYLE.normal ? '' : ` style="${style}"`}/>`;
+      })
       .join('');
     const header = columns.map((c, i) => `<c r="${this.columnRefs[i]}1" t="inlineStr" s="${STYLE.header}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
     this.stream.write(
@@ -167,31 +201,43 @@ export class SheetWriter {
     );
   }
 
-  /** Appends rows; resolves when the reader has taken enough that the next batch may be made. */
-  async writeRows(rows: readonly (readonly CellValue[])[]): Promise<void> {
+  /**
+   * Appends rows; resolves when the reader has taken enough that the next batch may be made.
+   * `highlighted[i]` fills row i light red (overdue items in a report).
+   */
+  async writeRows(rows: readonly (readonly CellValue[])[], highlighted?: readonly boolean[]): Promise<void> {
     this.signal.throwIfAborted();
     let xml = '';
-    for (const values of rows) {
+    rows.forEach((values, index) => {
       const r = ++this.part.rows;
+      const extra = highlighted?.[index] ? HIGHLIGHT : 0;
       xml += `<row r="${r}">`;
       for (let i = 0; i < this.columnRefs.length; i++) {
-        const value = values[i];
-        if (value === null || value === undefined || value === '') continue;
+        const style = (this.columnStyle[i] ?? STYLE.normal) + extra;
+        const s = style === STYLE.normal ? '' : ` s="${style}"`;
         const ref = `${this.columnRefs[i]}${r}`;
+        let value = values[i];
+        if (value === null || value === undefined || value === '') {
+          // An empty cell of a highlighted row still carries the fill.
+          if (extra) xml += `<c r="${ref}"${s}/>`;
+          continue;
+        }
+        if (style % HIGHLIGHT === STYLE.date && typeof value === 'string') value = excelDateSerial(value) ?? value;
         if (typeof value === 'number' && Number.isFinite(value)) {
-          xml += `<c r="${ref}"${this.textColumn[i] ? ` s="${STYLE.text}"` : ''}><v>${value}</v></c>`;
+          xml += `<c r="${ref}"${s}><v>${value}</v></c>`;
         } else {
-          xml += `<c r="${ref}" t="inlineStr"${this.textColumn[i] ? ` s="${STYLE.text}"` : ''}><is><t xml:space="preserve">${xmlText(String(value))}</t></is></c>`;
+          xml += `<c r="${ref}" t="inlineStr"${s}><is><t xml:space="preserve">${xmlText(String(value))}</t></is></c>`;
         }
       }
       xml += '</row>';
-    }
+    });
     if (!this.stream.write(xml)) await once(this.stream, 'drain', { signal: this.signal });
   }
 
   /** Closes the sheet: its autofilter covers the header and every row written. */
   end(): void {
-    this.stream.end(`</sheetData><autoFilter ref="A1:${this.part.lastColumn}${this.part.rows}"/></worksheet>`);
+    const filter = this.part.autoFilter ? `<autoFilter ref="A1:${this.part.lastColumn}${this.part.rows}"/>` : '';
+    this.stream.end(`</sheetData>${filter}</worksheet>`);
     this.stream.once('end', () => this.resolveDone());
     this.stream.once('close', () => this.resolveDone());
   }

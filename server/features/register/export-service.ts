@@ -8,6 +8,7 @@
 import type { Readable } from 'node:stream';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import type { RegisterKind } from '../../../common/schemas/register.js';
+import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import { type CellValue, StreamWorkbook } from '../../xlsx/stream-workbook.js';
 import { COLUMNS_OF, type RegisterColumn } from './columns.js';
@@ -25,8 +26,7 @@ export interface RegisterExport {
 
 /** `Curve_Details_2026-11-23.xlsx`, or `Curve_Details_RTM-WR_2026-11-23.xlsx` for one division. */
 export function exportFileName(kind: RegisterKind, division: string | undefined, today: string): string {
-  const scope = division ? `_${division.replace(/[^\w-]+/g, '-')}` : '';
-  return `${FILE_STEMS[kind]}${scope}_${today}.xlsx`;
+  return datedFileName(FILE_STEMS[kind], [division], today, 'xlsx');
 }
 
 function cellOf(column: RegisterColumn<string>, value: unknown): CellValue {

@@ -1,5 +1,31 @@
+import type { CofSchedule, KindSchedule } from '../../../common/rules/schedule.js';
 import type { ScheduleEntry, ScheduleSectionSummary } from '../../../common/schemas/schedule.js';
 import type { ScheduleRow, SectionCountsRow } from './schedule-sql.js';
+
+/** A row's Service schedule in the rule's shape (for its labels and checks). */
+export function serviceOf(row: ScheduleRow): KindSchedule {
+  return {
+    state: row.serviceState,
+    lastDate: row.serviceLastDate,
+    dueDate: row.serviceDueDate,
+    daysSince: row.serviceDaysSince,
+    daysOverdue: row.serviceDaysOverdue,
+    daysUntilDue: row.serviceDaysUntilDue,
+  };
+}
+
+export function cofOf(row: ScheduleRow): CofSchedule {
+  return {
+    state: row.cofState,
+    lastDate: row.cofLastDate,
+    dueDate: row.cofDueDate,
+    daysSince: row.cofDaysSince,
+    daysOverdue: row.cofDaysOverdue,
+    daysUntilDue: row.cofDaysUntilDue,
+    lastValue: row.cofLastValue,
+    high: row.cofHigh,
+  };
+}
 
 export function toScheduleEntry(row: ScheduleRow): ScheduleEntry {
   return {

@@ -19,7 +19,8 @@ import type { NewInspectionRow } from '../inspections/repository.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database } from '../../db/client.js';
 import { inspectionRow, insertInspectionRows } from '../../test/inspections.js';
-import { countScheduleBySection, listSchedule, type ScheduleRow } from './schedule-sql.js';
+import { cofOf, serviceOf } from './presenter.js';
+import { countScheduleBySection, listSchedule } from './schedule-sql.js';
 
 const TODAY = '2026-11-23';
 const THRESHOLD = 0.25;
@@ -51,17 +52,6 @@ function expectedOf(curve: TestCurve): { service: KindSchedule; cof: CofSchedule
   return {
     service: serviceSchedule(s ? { date: s.date, serviceUpdate: s.serviceUpdate ?? null } : null, TODAY),
     cof: cofSchedule(f ? { date: f.date, cofValue: f.cofValue === null || f.cofValue === undefined ? null : Number(f.cofValue) } : null, TODAY, THRESHOLD),
-  };
-}
-
-function kindOf(row: ScheduleRow, prefix: 'service' | 'cof'): KindSchedule {
-  return {
-    state: row[`${prefix}State`],
-    lastDate: row[`${prefix}LastDate`],
-    dueDate: row[`${prefix}DueDate`],
-    daysSince: row[`${prefix}DaysSince`],
-    daysOverdue: row[`${prefix}DaysOverdue`],
-    daysUntilDue: row[`${prefix}DaysUntilDue`],
   };
 }
 
@@ -132,8 +122,8 @@ describe('the schedule SQL', () => {
       expect(curve, `${row.section} ${row.curveNumber} ${row.line}`).toBeDefined();
       if (!curve) continue;
       const expected = expectedOf(curve);
-      expect(kindOf(row, 'service')).toEqual(expected.service);
-      expect({ ...kindOf(row, 'cof'), lastValue: row.cofLastValue, high: row.cofHigh }).toEqual(expected.cof);
+      expect(serviceOf(row)).toEqual(expected.service);
+      expect(cofOf(row)).toEqual(expected.cof);
       expect(row.serviceUrgency).toBe(urgency(expected.service));
       expect(row.cofUrgency).toBe(urgency(expected.cof));
       checked += 1;
@@ -149,7 +139,7 @@ describe('the schedule SQL', () => {
 
   it('filters by status and kind and orders the most urgent first', async () => {
     const all = (await listSchedule(db, {}, CONTEXT, { order: 'register' })).rows;
-    const serviceAttention = all.filter((r) => needsAttention(kindOf(r, 'service')));
+    const serviceAttention = all.filter((r) => needsAttention(serviceOf(r)));
     const { rows, total } = await listSchedule(db, {}, CONTEXT, { order: 'urgency', kind: 'Service', status: 'attention', page: { limit: 10, offset: 0 } });
     expect(total).toBe(serviceAttention.length);
     expect(rows).toHaveLength(10);
@@ -165,7 +155,7 @@ describe('the schedule SQL', () => {
 
     const past = await listSchedule(db, {}, CONTEXT, { order: 'urgency', status: 'attention', page: { limit: 10, offset: 10_000 } });
     expect(past.rows).toEqual([]);
-    expect(past.total).toBe(all.filter((r) => needsAttention(kindOf(r, 'service')) || needsAttention({ ...kindOf(r, 'cof'), high: r.cofHigh, lastValue: r.cofLastValue })).length);
+    expect(past.total).toBe(all.filter((r) => needsAttention(serviceOf(r)) || needsAttention(cofOf(r))).length);
   });
 
   it('counts each section as the rule does', async () => {
@@ -177,9 +167,9 @@ describe('the schedule SQL', () => {
       expect(count.curves).toBe(mine.length);
       expect(count.serviceOverdue).toBe(mine.filter((r) => r.serviceState === 'overdue').length);
       expect(count.serviceNotNeeded).toBe(mine.filter((r) => r.serviceState === 'not-needed').length);
-      expect(count.serviceAttention).toBe(mine.filter((r) => needsAttention(kindOf(r, 'service'))).length);
+      expect(count.serviceAttention).toBe(mine.filter((r) => needsAttention(serviceOf(r))).length);
       expect(count.cofHigh).toBe(mine.filter((r) => r.cofHigh).length);
-      expect(count.cofAttention).toBe(mine.filter((r) => needsAttention({ ...kindOf(r, 'cof'), high: r.cofHigh, lastValue: r.cofLastValue })).length);
+      expect(count.cofAttention).toBe(mine.filter((r) => needsAttention(cofOf(r))).length);
     }
   });
 });

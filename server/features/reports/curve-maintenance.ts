@@ -1,0 +1,235 @@
+/**
+ * The Excel maintenance report (spec sections 2, 7 and 9; issue 11): which curves of a division
+ * or section need a Service visit or a CoF measurement, from the schedule rule as the database
+ * works it out. Sheets: "Summary" (counts per section), "Service due" and "CoF due" (one row
+ * per curve needing attention, in register order, overdue rows highlighted). Counts, rows and
+ * summary come from one read-only snapshot, so they always agree.
+ */
+import { PassThrough } from 'node:stream';
+import { COF_HIGH_LABEL, type CofSchedule, INTERVAL_DAYS, type KindSchedule, needsAttention, scheduleLabel } from '../../../common/rules/schedule.js';
+import { divisionScope } from '../../../common/rules/division-scope.js';
+import type { MaintenanceReportRequest, MaintenanceReportResponse } from '../../../common/schemas/schedule.js';
+import { AppError } from '../../app-error.js';
+import { datedFileName } from '../../content-disposition.js';
+import type { Db } from '../../db/client.js';
+import { readTableVersions } from '../../db/versioned-cache.js';
+import { type CellValue, type SheetColumn, type SheetWriter, StreamWorkbook } from '../../xlsx/stream-workbook.js';
+import type { Actor } from '../audit/audit.js';
+import {
+  cofOf,
+  countScheduleBySection,
+  listSchedule,
+  type ScheduleContext,
+  type ScheduleRow,
+  type ScheduleScope,
+  type ScheduleService,
+  scopeHasCurves,
+  type SectionCountsRow,
+  serviceOf,
+} from '../schedule/index.js';
+import type { ReportOutput, ReportService } from './service.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const BATCH_ROWS = 1000;
+/** Curve records carry the literal 'SSE' where the engineer is not known yet. */
+const SSE_PLACEHOLDER = 'SSE';
+
+const dueColumns = (kind: 'Service' | 'CoF'): SheetColumn[] => [
+  { header: 'Division', width: 10, text: true },
+  { header: 'Section', width: 18, text: true },
+  { header: 'Curve', width: 16, text: true },
+  { header: 'Line', width: 8, text: true },
+  { header: 'SSE', width: 22, text: true },
+  { header: kind === 'Service' ? 'Last service' : 'Last CoF', width: 12, date: true },
+  ...(kind === 'CoF' ? [{ header: 'Last CoF value', width: 14 }] : []),
+  { header: 'Last technician', width: 22, text: true },
+  { header: 'Days since', width: 11 },
+  { header: 'Due date', width: 12, date: true },
+  { header: 'Days overdue', width: 13 },
+  { header: 'Status', width: 34, text: true },
+];
+
+const SUMMARY_COLUMNS: SheetColumn[] = [
+  { header: 'Division', width: 12, text: true },
+  { header: 'Section', width: 20, text: true },
+  { header: 'Curves', width: 8 },
+  { header: 'Service due (all)', width: 16 },
+  { header: 'Service overdue', width: 15 },
+  { header: 'Service due soon', width: 16 },
+  { header: 'Service never done', width: 18 },
+  { header: 'Machine uninstalled', width: 19 },
+  { header: 'CoF due (all)', width: 13 },
+  { header: 'CoF overdue', width: 12 },
+  { header: 'CoF due soon', width: 13 },
+  { header: 'CoF never done', width: 15 },
+  { header: 'CoF high', width: 10 },
+];
+
+function statusText(kind: 'Service' | 'CoF', schedule: KindSchedule | CofSchedule): string {
+  const label = scheduleLabel(kind, schedule);
+  if (!('high' in schedule) || !schedule.high) return label;
+  return `${label}; ${COF_HIGH_LABEL} (${schedule.lastValue?.toFixed(2) ?? ''})`;
+}
+
+function dueRow(kind: 'Service' | 'CoF', row: ScheduleRow): { cells: CellValue[]; overdue: boolean } {
+  const schedule = kind === 'Service' ? serviceOf(row) : cofOf(row);
+  const sse = row.sse?.trim() === SSE_PLACEHOLDER ? null : row.sse;
+  const technician = kind === 'Service' ? row.serviceLastTechnician : row.cofLastTechnician;
+  return {
+    cells: [
+      row.divisionRailway,
+      row.section,
+      row.curveNumber,
+      row.line,
+      sse,
+      schedule.lastDate,
+      ...(kind === 'CoF' ? [row.cofLastValue] : []),
+      technician,
+      schedule.daysSince,
+      schedule.dueDate,
+      schedule.state === 'overdue' ? schedule.daysOverdue : null,
+      statusText(kind, schedule),
+    ],
+    overdue: schedule.state === 'overdue',
+  };
+}
+
+async function writeDueSheet(sheet: SheetWriter, kind: 'Service' | 'CoF', rows: readonly ScheduleRow[]): Promise<number> {
+  let written = 0;
+  const due = rows.filter((r) => needsAttention(kind === 'Service' ? serviceOf(r) : cofOf(r)));
+  for (let i = 0; i < due.length; i += BATCH_ROWS) {
+    const batch = due.slice(i, i + BATCH_ROWS).map((r) => dueRow(kind, r));
+    await sheet.writeRows(
+      batch.map((b) => b.cells),
+      batch.map((b) => b.overdue),
+    );
+    written += batch.length;
+  }
+  sheet.end();
+  return written;
+}
+
+async function writeSummarySheet(
+  sheet: SheetWriter,
+  sections: readonly SectionCountsRow[],
+  about: { scope: string; context: ScheduleContext; madeBy: string; madeAt: string },
+): Promise<void> {
+  const cells = (s: Omit<SectionCountsRow, 'divisionRailway' | 'section'>): CellValue[] => [
+    s.curves,
+    s.serviceAttention,
+    s.serviceOverdue,
+    s.serviceDueSoon,
+    s.serviceNever,
+    s.serviceNotNeeded,
+    s.cofAttention,
+    s.cofOverdue,
+    s.cofDueSoon,
+    s.cofNever,
+    s.cofHigh,
+  ];
+  const total = sections.reduce(
+    (sum, s) => {
+      for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += s[key];
+      return sum;
+    },
+    { curves: 0, serviceAttention: 0, serviceOverdue: 0, serviceDueSoon: 0, serviceNever: 0, serviceNotNeeded: 0, serviceInTime: 0, cofAttention: 0, cofOverdue: 0, cofDueSoon: 0, cofNever: 0, cofHigh: 0, cofInTime: 0 },
+  );
+  await sheet.writeRows([
+    ...sections.map((s) => [s.divisionRailway, s.section, ...cells(s)]),
+    ['Total', '', ...cells(total)],
+    [],
+    ['Scope', about.scope],
+    ['As of', about.context.today],
+    ['Rule', `Service every ${INTERVAL_DAYS.Service} days, CoF every ${INTERVAL_DAYS.CoF} days; due soon = within 3 days`],
+    ['CoF high', `last reading above ${about.context.cofAlertThreshold.toFixed(2)}`],
+    ['Made by', about.madeBy],
+    ['Made at', about.madeAt],
+  ]);
+  sheet.end();
+}
+
+export interface CurveMaintenanceDeps {
+  db: Db;
+  schedule: ScheduleService;
+  reports: ReportService;
+  appTimeZone: string;
+  now: () => Date;
+}
+
+export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
+  const { db } = deps;
+
+  /** A Client's report is their division's, whatever they ask; 'all' means no filter. */
+  function scopeOf(actor: Actor, request: MaintenanceReportRequest): ScheduleScope {
+    const requested = request.division === 'all' ? undefined : request.division;
+    const scope = divisionScope(actor.user, requested);
+    if (scope.none) throw new AppError('FORBIDDEN', 'Your account has no division to report on');
+    return { division: scope.division, section: request.section.toLowerCase() === 'all' ? undefined : request.section };
+  }
+
+  async function render(actor: Actor, scope: ScheduleScope, context: ScheduleContext): Promise<ReportOutput> {
+    // One snapshot for the counts and the rows: a visit recorded meanwhile is in both or in neither.
+    const { sections, rows } = await db.transaction(
+      async (tx) => ({
+        sections: await countScheduleBySection(tx, scope, context),
+        rows: (await listSchedule(tx, scope, context, { order: 'register', status: 'attention' })).rows,
+      }),
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const serviceCount = sections.reduce((n, s) => n + s.serviceAttention, 0);
+    const cofCount = sections.reduce((n, s) => n + s.cofAttention, 0);
+    const workbook = new StreamWorkbook();
+    const stream = new PassThrough();
+    workbook.output.pipe(stream);
+    workbook.output.once('error', (error) => stream.destroy(error));
+    const finished = (async () => {
+      await writeSummarySheet(workbook.addSheet('Summary', SUMMARY_COLUMNS, { autoFilter: false }), sections, {
+        scope: [scope.division ?? 'All divisions', scope.section ?? 'all sections'].join(', '),
+        context,
+        madeBy: `${actor.user.name} (${actor.user.employeeId})`,
+        madeAt: `${new Intl.DateTimeFormat('en-GB', { timeZone: deps.appTimeZone, dateStyle: 'medium', timeStyle: 'short' }).format(deps.now())} (${deps.appTimeZone})`,
+      });
+      const serviceRows = await writeDueSheet(workbook.addSheet('Service due', dueColumns('Service')), 'Service', rows);
+      const cofRows = await writeDueSheet(workbook.addSheet('CoF due', dueColumns('CoF')), 'CoF', rows);
+      await workbook.finish();
+      // The two lists and the summary come from the same snapshot; a mismatch is a bug.
+      if (serviceRows !== serviceCount || cofRows !== cofCount) throw new Error('maintenance report rows do not match its counts');
+      return { recordCount: serviceRows + cofRows, summary: { serviceCount, cofCount } };
+    })();
+    finished.catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+    return {
+      fileName: datedFileName('Curve_Maintenance', [scope.division, scope.section], context.today, 'xlsx'),
+      contentType: XLSX_TYPE,
+      stream,
+      finished,
+    };
+  }
+
+  async function generate(actor: Actor, request: MaintenanceReportRequest): Promise<MaintenanceReportResponse> {
+    const scope = scopeOf(actor, request);
+    if (scope.section !== undefined && !(await scopeHasCurves(db, scope))) {
+      const where = scope.division ? `division ${scope.division}` : 'the register';
+      throw new AppError('VALIDATION_FAILED', `Section ${scope.section} has no curves in ${where}`, {
+        fields: { section: `Section ${scope.section} has no curves in ${where}` },
+      });
+    }
+    const context = deps.schedule.context();
+    const versions = await readTableVersions(db, ['inspection_logs', 'consolidated_curve_details']);
+    const report = await deps.reports.produce(
+      actor,
+      {
+        kind: 'curve-maintenance',
+        params: { division: scope.division ?? 'all', section: scope.section ?? 'all' },
+        division: scope.division ?? null,
+        dependsOn: [context, [...versions.entries()]],
+      },
+      () => render(actor, scope, context),
+    );
+    const summary = report.summary as { serviceCount?: number; cofCount?: number } | null;
+    return { serviceCount: summary?.serviceCount ?? 0, cofCount: summary?.cofCount ?? 0, reportId: report.id };
+  }
+
+  return { generate };
+}
+
+export type CurveMaintenanceReport = ReturnType<typeof createCurveMaintenanceReport>;
