@@ -9,3 +9,6 @@ export const SUBMISSION_RESULT_KEY = 'hkmi_submission_result';
 
 /** localStorage: when the reference data (curves, stations, parts) was last copied to the device in full. */
 export const REFERENCE_WARMED_AT_KEY = 'hkmi_reference_warmed_at';
+
+/** localStorage: the section the technician chose for the due list on /purpose ('' = their recent sections). */
+export const DUE_LIST_SECTION_KEY = 'hkmi_due_list_section';

@@ -5,6 +5,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
 import { type AdminView, REPORT_VIEWS, VIEW_TITLES } from './admin-views.js';
 import { DataSummaryCard, RecordsView } from './records/index.js';
+import { CurveMaintenanceView, ScheduleAtAGlance } from './reports/index.js';
 import { CurveDetailsView, RegisterSheetsCard, StationDetailsView } from './register/index.js';
 import { FilterSelect } from './filter-select.js';
 import { UserManagement } from './user-management.js';
@@ -166,6 +167,7 @@ function Reports({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
           </li>
         ))}
       </TileGrid>
+      <ScheduleAtAGlance onOpenReport={() => goTo('curve-maintenance')} />
     </>
   );
 }
@@ -186,6 +188,8 @@ export function AdminViewBody({ view, user, goTo }: { view: AdminView; user: Pub
       return <CurveDetailsView />;
     case 'station-details':
       return <StationDetailsView />;
+    case 'curve-maintenance':
+      return <CurveMaintenanceView user={user} />;
     default:
       return <ComingSoon view={view} />;
   }

@@ -4,6 +4,7 @@ import { BackButton } from '../../components/ui/back-button.js';
 import { Screen } from '../../components/ui/screen.js';
 import { OutboxBadge } from '../outbox/index.js';
 import { preloadCameraScreen } from './camera-page.js';
+import type { CurvePreset } from './entry/entry-form.js';
 import { lazyEntryForm } from './entry/load-entry-form.js';
 import { StepIndicator } from './flow-parts.js';
 import { parseInspectionType } from './flow-storage.js';
@@ -11,10 +12,18 @@ import { lazyServiceDetailsForm } from './service-details/load-service-details-f
 
 const EntryForm = lazyEntryForm.Component;
 
+/** ?division=&section=&curve=&line= from the due list of /purpose: the curve to fill in. */
+function presetFrom(params: URLSearchParams): CurvePreset | undefined {
+  const [divisionRailway, section, curveNumber, line] = ['division', 'section', 'curve', 'line'].map((name) => params.get(name)?.trim() ?? '');
+  if (!divisionRailway || !section || !curveNumber || !line) return undefined;
+  return { divisionRailway, section, curveNumber, line };
+}
+
 export function DataEntryPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const type = parseInspectionType(params.get('type'));
+  const preset = presetFrom(params);
   const isService = type === 'Service';
 
   useEffect(() => {
@@ -41,7 +50,7 @@ export function DataEntryPage() {
         }
       >
         {/* A new form per type: Service and CoF entries never share half-filled values. */}
-        <EntryForm key={type} type={type} onSaved={() => navigate(isService ? '/service-details' : '/camera')} />
+        <EntryForm key={type} type={type} preset={preset} onSaved={() => navigate(isService ? '/service-details' : '/camera')} />
       </Suspense>
     </Screen>
   );

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,7 +25,7 @@ const optionTexts = (label: string) => {
 
 /** The same signed-in app, but no reference request gets through and the phone knows it is offline. */
 function offline() {
-  const requests = signedInWithReferenceData({ curves: noNetwork, stations: noNetwork, categories: noNetwork, parts: noNetwork });
+  const requests = signedInWithReferenceData({ curves: noNetwork, schedule: noNetwork, stations: noNetwork, categories: noNetwork, parts: noNetwork });
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   return requests;
 }
@@ -62,6 +62,30 @@ describe('reference data with no network', () => {
     expect(screen.queryByText('Could not load curves. Check your connection and try again.')).not.toBeInTheDocument();
   });
 
+  it("shows each curve's due state and the due list from the copy kept on the device", async () => {
+    signedInWithReferenceData();
+    const first = renderApp('/data-entry');
+    await waitFor(() => expect(optionTexts('HKM Code')).toContain('998 · Curve 15 · Down · Service overdue 6 d'));
+    await waitFor(async () => expect(await referenceCache().read('/api/schedule?limit=1000')).toBeDefined());
+    first.unmount();
+
+    offline();
+    renderApp('/purpose');
+    loseNetwork();
+    const dueList = await screen.findByRole('list', { name: 'Curves due' });
+    const mostOverdue = within(dueList).getAllByRole('link')[0];
+    // The most overdue first: curve 15 is 6 days late; the never-visited curves follow.
+    expect(mostOverdue).toHaveTextContent('Curve 15 · Down · RTM-NAD');
+    expect(mostOverdue).toHaveTextContent('Service overdue 6 d');
+    await userEvent.click(mostOverdue as HTMLElement);
+    await waitFor(() => expect(field('Curve Number')).toHaveValue('15'));
+    expect(field('Section')).toHaveValue('RTM-NAD');
+    expect(field('Line')).toHaveValue('Down');
+    await waitFor(() => expect(field('HKM Code')).toHaveValue('998'));
+    expect(screen.getByText('Service overdue 6 d')).toBeInTheDocument();
+    expect(optionTexts('Curve Number')).toContain('15 · Down · Service overdue 6 d');
+  });
+
   it('says it could not load the curves when nothing was kept yet', async () => {
     offline();
     renderApp('/data-entry');
@@ -85,6 +109,7 @@ describe('copying the reference data to the device', () => {
 
     expect(requests.map((r) => r.url)).toEqual([
       CURVES_URL,
+      '/api/schedule?limit=1000',
       '/api/machine-parts/categories',
       ...PART_CATEGORIES.map((c) => `/api/machine-parts?category=${c}`),
       ...['BEC Bypass', 'BRC-ANND', 'FZR-BTI', 'RTM-NAD'].map((s) => `/api/stations?section=${encodeURIComponent(s)}`),
@@ -102,7 +127,7 @@ describe('copying the reference data to the device', () => {
   it('stops when the network goes, and does not count as a full copy', async () => {
     const requests = signedInWithReferenceData({ categories: noNetwork });
     await warmReferenceData(new QueryClient(), { divisionAccess: null }, new AbortController().signal);
-    expect(requests.map((r) => r.url)).toEqual([CURVES_URL, '/api/machine-parts/categories']);
+    expect(requests.map((r) => r.url)).toEqual([CURVES_URL, '/api/schedule?limit=1000', '/api/machine-parts/categories']);
     expect(localStorage.getItem(REFERENCE_WARMED_AT_KEY)).toBeNull();
   });
 

@@ -11,6 +11,8 @@ export { OutboxBadge, OutboxNotice } from './outbox-badge.js';
 export { OutboxSync } from './outbox-sync.js';
 export type { SubmitOutcome } from './submit-record.js';
 export { useOutboxCount } from './use-outbox-count.js';
+export { useWaitingVisits } from './use-waiting-visits.js';
+export type { WaitingVisit } from './runtime.js';
 
 export const OutboxPage = lazy(() => import('./outbox-page.js').then((m) => ({ default: m.OutboxPage })));
 

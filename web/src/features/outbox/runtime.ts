@@ -34,6 +34,32 @@ export async function listOwnRecords(owner: string): Promise<OutboxRecord[]> {
   return (await outboxStore().list()).filter((record) => record.ownerEmployeeId === owner);
 }
 
+/** A visit this phone recorded that the server does not have yet: it counts for the due list. */
+export interface WaitingVisit {
+  type: 'Service' | 'CoF';
+  section: string;
+  curveNumber: string;
+  line: string;
+  date: string;
+  serviceUpdate: string | null;
+  cofValue: string | null;
+}
+
+/** Every record waiting on this device (any technician's: the schedule is the curve's), refused ones aside. */
+export async function listWaitingVisits(): Promise<WaitingVisit[]> {
+  return (await outboxStore().list())
+    .filter((record) => record.status !== 'failed')
+    .map(({ metadata: m }) => ({
+      type: m.type,
+      section: m.section,
+      curveNumber: m.curveNumber,
+      line: m.line,
+      date: m.date,
+      serviceUpdate: m.serviceUpdate ?? null,
+      cofValue: m.cofValue ?? null,
+    }));
+}
+
 export async function deleteRecord(localId: string): Promise<void> {
   await outboxStore().delete(localId);
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
 import { useAuth, useSignedInUser } from '../auth/index.js';
 import { OutboxNotice } from '../outbox/index.js';
+import { DueList } from '../schedule/lazy-due-list.js';
 
 // Inline SVG rather than emoji: not every field phone ships an emoji font.
 function WrenchIcon() {
@@ -74,6 +75,10 @@ export function PurposePage() {
           </Link>
         ))}
       </nav>
+      {/* Its own chunk: the purposes show at once, the due list follows. */}
+      <Suspense fallback={null}>
+        <DueList />
+      </Suspense>
       {user.role === 'Admin' ? (
         <Button variant="secondary" size="lg" onClick={() => navigate('/admin')}>
           Admin Panel

@@ -35,7 +35,7 @@ function isUnreachable(error: unknown): boolean {
  * copy kept last time answers instead; without one (or one the schema no longer accepts), the
  * network's error stands, as before.
  */
-function networkThenDevice<S extends z.ZodType>(schema: S) {
+export function networkThenDevice<S extends z.ZodType>(schema: S) {
   return async (context: QueryFunctionContext): Promise<z.output<S>> => {
     const url = String(context.queryKey[0]);
     let fresh: unknown;
@@ -63,9 +63,9 @@ function networkThenDevice<S extends z.ZodType>(schema: S) {
  * 'always': React Query would otherwise pause these queries while the browser reports
  * offline, and the copy kept on the device would never be asked for.
  */
-const OFFLINE_CAPABLE = { networkMode: 'always' } as const;
+export const OFFLINE_CAPABLE = { networkMode: 'always' } as const;
 
-const HOUR_MS = 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 
 export const CURVES_URL = `/api/consolidated-curves?limit=${CURVE_LIST_LIMIT}`;
 
@@ -135,3 +135,4 @@ export function partsQuery(category: string) {
 export function useParts(category: string) {
   return useQuery({ ...partsQuery(category), select: (data) => data.parts, enabled: category !== '' });
 }
+

@@ -4,6 +4,7 @@ import { isNetworkError } from '../../../lib/api-client.js';
 import { readItem, writeItem } from '../../../lib/safe-storage.js';
 import { REFERENCE_WARMED_AT_KEY } from '../../../lib/storage-keys.js';
 import { curvesQuery, partCategoriesQuery, partsQuery, stationsQuery } from './reference-data.js';
+import { scheduleQuery } from './schedule-query.js';
 
 // A full copy at app start at most this often; a new sign-in always makes one.
 const REWARM_AFTER_MS = 60 * 60 * 1000;
@@ -16,10 +17,10 @@ export function warmedRecently(now: number): boolean {
 /**
  * Copies the reference data the entry flow needs onto the device while there is network, so
  * the whole flow (HKM quick select included) works later at a curve with none: the curve
- * list, the part categories and their parts, then the stations of every section of the
- * technician's curves. One request at a time, in the background; the query functions keep
- * each answer (reference-data.ts). The curve list revalidates with its ETag, so this is cheap
- * when nothing changed.
+ * list, its maintenance schedule, the part categories and their parts, then the stations of
+ * every section of the technician's curves. One request at a time, in the background; the
+ * query functions keep each answer (reference-data.ts). The curve list revalidates with its
+ * ETag, so this is cheap when nothing changed.
  */
 export async function warmReferenceData(queryClient: QueryClient, user: Pick<PublicUser, 'divisionAccess'>, signal: AbortSignal): Promise<void> {
   // A failure of one answer (a 404 for one category ...) does not stop the rest; losing the
@@ -44,6 +45,8 @@ export async function warmReferenceData(queryClient: QueryClient, user: Pick<Pub
       const usable = user.divisionAccess ? curves.filter((c) => c.divisionRailway === user.divisionAccess) : curves;
       sections = [...new Set(usable.map((c) => c.section))].sort();
     });
+    // The due states of those curves, for the due list and the curve pickers with no signal.
+    await step(() => queryClient.fetchQuery(scheduleQuery(user.divisionAccess)));
     let categories: string[] = [];
     await step(async () => {
       categories = (await queryClient.fetchQuery(partCategoriesQuery)).categories;

@@ -12,6 +12,10 @@ export interface Option {
   label: string;
 }
 
+/** A curve's due state for the form's kind of visit ('Service overdue 6 d'), or null when unknown. */
+export type CurveStatusOf = (curve: Curve) => { text: string; urgency: number } | null;
+const NO_STATUS: CurveStatusOf = () => null;
+
 /** Curve records carry the literal 'SSE' where the engineer is not known yet. */
 export const SSE_PLACEHOLDER = 'SSE';
 
@@ -66,6 +70,7 @@ export function sseOptions(curves: readonly Curve[], division: string, section: 
 export function hkmOptions(
   curves: readonly Curve[],
   { division, section, sse }: { division: string; section: string; sse: string },
+  statusOf: CurveStatusOf = NO_STATUS,
 ): Option[] {
   return curves
     .filter(
@@ -76,27 +81,37 @@ export function hkmOptions(
         (sse === '' || curveEngineer(c) === sse),
     )
     .sort((a, b) => (a.hkmCode ?? 0) - (b.hkmCode ?? 0))
-    .map((c) => ({
-      value: String(c.hkmCode),
-      label: `${c.hkmCode} · Curve ${c.curveNumber} · ${curveLine(c) ?? c.line}`,
-    }));
+    .map((c) => {
+      const status = statusOf(c);
+      return {
+        value: String(c.hkmCode),
+        label: `${c.hkmCode} · Curve ${c.curveNumber} · ${curveLine(c) ?? c.line}${status ? ` · ${status.text}` : ''}`,
+      };
+    });
 }
 
 export function findCurveByHkm(curves: readonly Curve[], code: string): Curve | undefined {
   return curves.find((c) => c.hkmCode !== null && String(c.hkmCode) === code);
 }
 
-/** One option per curve number; a number laid on two lines shows both ('12 · Up/Down'). */
-export function curveNumberOptions(curves: readonly Curve[], division: string, section: string): Option[] {
+/**
+ * One option per curve number; a number laid on two lines shows both ('12 · Up/Down'), and the
+ * due state of its most urgent line ('12 · Up/Down · Service overdue 6 d').
+ */
+export function curveNumberOptions(curves: readonly Curve[], division: string, section: string, statusOf: CurveStatusOf = NO_STATUS): Option[] {
   if (division === '' || section === '') return [];
   const lines = new Map<string, string[]>();
+  const statuses = new Map<string, { text: string; urgency: number }>();
   for (const curve of inSection(curves, division, section)) {
     const list = lines.get(curve.curveNumber) ?? [];
     lines.set(curve.curveNumber, distinct([...list, curveLine(curve) ?? curve.line]));
+    const status = statusOf(curve);
+    const known = statuses.get(curve.curveNumber);
+    if (status && (!known || status.urgency < known.urgency)) statuses.set(curve.curveNumber, status);
   }
   return [...lines.keys()].sort(byText).map((number) => ({
     value: number,
-    label: [number, (lines.get(number) ?? []).filter(Boolean).join('/')].filter(Boolean).join(' · '),
+    label: [number, (lines.get(number) ?? []).filter(Boolean).join('/'), statuses.get(number)?.text ?? ''].filter(Boolean).join(' · '),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DIVISIONS, type InspectionType, LINES, LOCATIONS } from '../../../../../common/constants.js';
 import { maskCofValue } from '../../../../../common/rules/cof-value.js';
@@ -9,11 +9,14 @@ import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { Input } from '../../../components/ui/input.js';
 import { useCurves, useStationLookup, useStations } from '../api/reference-data.js';
+import { urgency } from '../../../../../common/rules/schedule.js';
+import { curveKey, type CurveSchedule, statusText, useCurveSchedules } from '../../schedule/index.js';
 import { readEntry, writeEntry } from '../flow-storage.js';
 import {
   curveEngineer,
   curveLine,
   curveNumberOptions,
+  type CurveStatusOf,
   curvesNumbered,
   findCurveByHkm,
   hkmOptions,
@@ -65,13 +68,39 @@ function CurvesStatus({ query }: { query: ReturnType<typeof useCurves> }) {
   );
 }
 
+/** The chosen curve's due state for this visit, and when it was last done (and by whom, when known). */
+function CurveDueNote({ type, schedule }: { type: InspectionType; schedule: CurveSchedule }) {
+  const lastDate = (type === 'Service' ? schedule.service : schedule.cof).lastDate;
+  const known = type === 'Service' ? schedule.entry.service : schedule.entry.cof;
+  // The last visit may be one still in this phone's outbox: then the server's technician is not its.
+  const who = lastDate !== null && lastDate === known.lastDate && known.lastTechnician ? ` by ${known.lastTechnician}` : '';
+  return (
+    <p id="curve-due-status" className="rounded-lg border-2 border-slate-300 bg-slate-50 p-3 text-base text-slate-900">
+      <span className="font-semibold">{statusText(type, schedule)}</span>
+      {lastDate !== null ? (
+        <span className="block text-sm text-slate-700">{`Last ${type === 'Service' ? 'service' : 'CoF measurement'}: ${lastDate}${who}`}</span>
+      ) : null}
+    </p>
+  );
+}
+
+/** A curve chosen before the form opened (a tap on the due list of /purpose). */
+export interface CurvePreset {
+  divisionRailway: string;
+  section: string;
+  curveNumber: string;
+  line: string;
+}
+
 /**
  * Step 1 of both flows (spec sections 2, 4 and 5). Saves the session entry and calls
  * onSaved; where to go next is the page's business.
  */
-export function EntryForm({ type, onSaved }: { type: InspectionType; onSaved: () => void }) {
+export function EntryForm({ type, preset, onSaved }: { type: InspectionType; preset?: CurvePreset | undefined; onSaved: () => void }) {
   const [initial] = useState(() => {
     const today = todayLocal();
+    // A curve tapped on the due list is a fresh choice: it wins over a half-filled entry.
+    if (preset) return { ...emptyEntryValues(type, today), ...preset };
     const stored = readEntry();
     // Coming Back to the same form: start from what was saved.
     return stored !== null && stored.type === type ? entryValuesFrom(stored, type, today) : emptyEntryValues(type, today);
@@ -83,7 +112,7 @@ export function EntryForm({ type, onSaved }: { type: InspectionType; onSaved: ()
     handleSubmit,
     formState: { errors, isSubmitted },
   } = useForm<EntryFormValues, unknown, InspectionEntry>({ resolver: entryResolver, defaultValues: initial });
-  const [division, section, sse] = useWatch({ control, name: ['divisionRailway', 'section', 'railwayEngineer'] });
+  const [division, section, sse, curveNumber, line] = useWatch({ control, name: ['divisionRailway', 'section', 'railwayEngineer', 'curveNumber', 'line'] });
 
   // UI-only state: neither is part of the stored entry.
   const [hkmCode, setHkmCode] = useState('');
@@ -91,6 +120,15 @@ export function EntryForm({ type, onSaved }: { type: InspectionType; onSaved: ()
 
   const curvesQuery = useCurves();
   const curves = curvesQuery.data ?? NO_CURVES;
+  // Each curve's due state for this kind of visit, shown in the pickers (offline too).
+  const { schedules } = useCurveSchedules();
+  const scheduleOf = (section: string, curveNumber: string, line: string) => schedules?.get(curveKey(section, curveNumber, line));
+  const statusOf: CurveStatusOf = (curve) => {
+    const schedule = scheduleOf(curve.section, curve.curveNumber, curve.line);
+    if (!schedule) return null;
+    return { text: statusText(type, schedule), urgency: urgency(type === 'Service' ? schedule.service : schedule.cof) };
+  };
+  const chosenSchedule = curveNumber !== '' && line !== '' ? scheduleOf(section, curveNumber, line) : undefined;
   const stationsQuery = useStations(section);
   const lookupStations = useStationLookup();
   // Filling stations from an HKM choice waits for the station list; a later choice wins.
@@ -150,11 +188,10 @@ export function EntryForm({ type, onSaved }: { type: InspectionType; onSaved: ()
     setStationModes((current) => ({ ...current, ...modes }));
   };
 
-  const chooseHkm = (code: string) => {
+  /** Everything a known curve tells: its place, line, engineer and stations. */
+  const fillFromCurve = (curve: Curve) => {
     const run = cancelStationFill();
-    setHkmCode(code);
-    const curve = findCurveByHkm(curves, code);
-    if (curve === undefined) return;
+    setHkmCode(curve.hkmCode === null ? '' : String(curve.hkmCode));
     put('divisionRailway', curve.divisionRailway);
     put('section', curve.section);
     put('curveNumber', curve.curveNumber);
@@ -164,6 +201,29 @@ export function EntryForm({ type, onSaved }: { type: InspectionType; onSaved: ()
     put('railwayEngineer', curveEngineer(curve) ?? '');
     void fillStations(curve, run);
   };
+
+  const chooseHkm = (code: string) => {
+    const curve = findCurveByHkm(curves, code);
+    if (curve === undefined) {
+      cancelStationFill();
+      setHkmCode(code);
+      return;
+    }
+    fillFromCurve(curve);
+  };
+
+  // The due list's curve: once the curve list is there, fill in the rest of what it knows.
+  const presetFilled = useRef(false);
+  useEffect(() => {
+    if (!preset || presetFilled.current || curves.length === 0) return;
+    presetFilled.current = true;
+    const curve = curvesNumbered(curves, preset.divisionRailway, preset.section, preset.curveNumber).find((c) => (curveLine(c) ?? c.line) === preset.line);
+    // Once, when the curve list arrives (from the network or the phone's copy): the form's
+    // values live in react-hook-form, outside React state, and the stations load on their own.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
+    if (curve) fillFromCurve(curve);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the curves arrive
+  }, [curves, preset]);
 
   const chooseCurveNumber = (value: string) => {
     put('curveNumber', value);
@@ -276,7 +336,7 @@ export function EntryForm({ type, onSaved }: { type: InspectionType; onSaved: ()
           label="HKM Code"
           value={hkmCode}
           onChange={chooseHkm}
-          options={hkmOptions(curves, { division, section, sse })}
+          options={hkmOptions(curves, { division, section, sse }, statusOf)}
           placeholder="Select HKM code (optional)"
           disabled={curves.length === 0}
           hint="Fills in the curve details for you."
@@ -294,7 +354,7 @@ export function EntryForm({ type, onSaved }: { type: InspectionType; onSaved: ()
               value={field.value}
               onChange={chooseCurveNumber}
               onBlur={field.onBlur}
-              options={withCurrent(curveNumberOptions(curves, division, section), field.value)}
+              options={withCurrent(curveNumberOptions(curves, division, section, statusOf), field.value)}
               placeholder={section === '' ? 'Select a section first' : 'Select curve number'}
               disabled={section === ''}
               error={errors.curveNumber?.message}
@@ -320,6 +380,7 @@ export function EntryForm({ type, onSaved }: { type: InspectionType; onSaved: ()
             />
           )}
         />
+        {chosenSchedule ? <CurveDueNote type={type} schedule={chosenSchedule} /> : null}
       </Card>
 
       <Card className="flex flex-col gap-4">

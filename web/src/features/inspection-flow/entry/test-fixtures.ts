@@ -1,5 +1,7 @@
 /** Curves, stations and a stored entry shaped like the API's answers, for the flow's tests. */
+import { addDays, dateInTimeZone } from '../../../../../common/rules/dates.js';
 import type { Curve } from '../../../../../common/schemas/curve.js';
+import type { ScheduleEntry, ScheduleResponse } from '../../../../../common/schemas/schedule.js';
 import type { SessionEntry } from '../../../../../common/schemas/inspection.js';
 import type { Station } from '../../../../../common/schemas/reference.js';
 import { INSPECTION_ENTRY_KEY } from '../../../lib/storage-keys.js';
@@ -58,6 +60,38 @@ export const PARTS: Record<string, { id: number; itemName: string }[]> = {
   Nozzle: [{ id: 3, itemName: 'Nozzle tip' }],
 };
 
+/** Today in the railway's time zone, as the phone works it out. */
+export const scheduleToday = () => dateInTimeZone(new Date(), 'Asia/Kolkata');
+
+const neverVisited = { state: 'never', lastDate: null, lastTechnician: null, dueDate: null, daysSince: null, daysOverdue: 0, daysUntilDue: null } as const;
+
+/**
+ * The schedule the server would send for CURVES (its states are what the phone recomputes):
+ * RTM-NAD 15 (DN) last serviced 21 days ago, so 6 days overdue; RTM-NAD 12 (UP) last measured
+ * 28 days ago with a high reading, so CoF due in 2 days; every other curve never visited.
+ */
+export function scheduleFor(curves: readonly Curve[], today = scheduleToday()): ScheduleResponse {
+  const entries: ScheduleEntry[] = curves.map((c) => ({
+    divisionRailway: c.divisionRailway,
+    section: c.section,
+    curveNumber: c.curveNumber,
+    line: c.line,
+    hkmCode: c.hkmCode,
+    sse: c.sse,
+    service: { ...neverVisited, serviceUpdate: null },
+    cof: { ...neverVisited, lastValue: null, high: false },
+  }));
+  for (const entry of entries) {
+    if (entry.section === 'RTM-NAD' && entry.curveNumber === '15') {
+      entry.service = { ...entry.service, state: 'overdue', lastDate: addDays(today, -21), lastTechnician: 'Ravi Meena', serviceUpdate: 'working-fine', dueDate: addDays(today, -6), daysSince: 21, daysOverdue: 6 };
+    }
+    if (entry.section === 'RTM-NAD' && entry.curveNumber === '12' && entry.line === 'UP') {
+      entry.cof = { ...entry.cof, state: 'due-soon', lastDate: addDays(today, -28), lastTechnician: 'Ravi Meena', lastValue: 0.31, high: true, dueDate: addDays(today, 2), daysSince: 28, daysUntilDue: 2 };
+    }
+  }
+  return { asOf: today, timeZone: 'Asia/Kolkata', cofAlertThreshold: 0.25, total: entries.length, curves: entries, recentSections: ['RTM-NAD'] };
+}
+
 const healthy = () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0' });
 
 function queryParam(request: RecordedRequest, name: string): string | null {
@@ -69,13 +103,14 @@ function queryParam(request: RecordedRequest, name: string): string | null {
  * by a failing one, and every request the app made is returned.
  */
 export function signedInWithReferenceData(
-  overrides: Partial<Record<'curves' | 'stations' | 'categories' | 'parts', (request: RecordedRequest) => Response | Promise<Response>>> = {},
+  overrides: Partial<Record<'curves' | 'schedule' | 'stations' | 'categories' | 'parts', (request: RecordedRequest) => Response | Promise<Response>>> = {},
 ): RecordedRequest[] {
   storeUser(technician);
   return stubFetch({
     'GET /api/health': healthy,
     'GET /api/auth/me': () => jsonResponse(200, { user: technician }),
     'GET /api/consolidated-curves': overrides.curves ?? (() => jsonResponse(200, { curves: CURVES, total: CURVES.length })),
+    'GET /api/schedule': overrides.schedule ?? (() => jsonResponse(200, scheduleFor(CURVES))),
     'GET /api/stations':
       overrides.stations ??
       ((request) => jsonResponse(200, { stations: STATIONS.filter((s) => s.section === queryParam(request, 'section')) })),

@@ -1,0 +1,151 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PublicUser } from '../../../../../common/schemas/auth.js';
+import type { MaintenanceReportResponse } from '../../../../../common/schemas/schedule.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
+import { Label } from '../../../components/ui/label.js';
+import { toast } from '../../../components/ui/toast-store.js';
+import { cn } from '../../../lib/cn.js';
+import { failureText } from '../api-failure.js';
+import { FilterSelect } from '../filter-select.js';
+import { saveFile } from '../records/index.js';
+import { useRegisterFilters } from '../register/index.js';
+import { selectClasses } from '../select-classes.js';
+import { REPORT_TEXTS } from './report-texts.js';
+import { downloadReport, generateMaintenanceReport, parseScheduleSummary, scheduleSummaryUrl } from './reports-api.js';
+import { ScheduleCountsTable } from './schedule-summary-table.js';
+
+/** Spec section 9: the Excel report's division choices. */
+const DIVISION_CHOICES = ['FZR/NR', 'RTM/WR'] as const;
+
+interface MadeReport extends MaintenanceReportResponse {
+  fileName: string;
+}
+
+/**
+ * Excel Reports (spec view 'curve-maintenance'): the curves of a division or section that need a
+ * Service visit or a CoF measurement, as an XLSX made by the server from the schedule rule, and
+ * the same figures per section on screen. A Client's division is theirs and cannot be changed.
+ */
+export function CurveMaintenanceView({ user }: { user: PublicUser }) {
+  const isClient = user.role === 'Client';
+  const [division, setDivision] = useState<string>(isClient ? (user.divisionAccess ?? '') : 'all');
+  const [section, setSection] = useState('all');
+  const [made, setMade] = useState<MadeReport | null>(null);
+  const filters = useRegisterFilters(division === 'all' ? '' : division);
+  const sections = [...new Set((filters.data?.sections ?? []).map((s) => s.section))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+
+  const download = useMutation({
+    mutationFn: (report: MadeReport) => downloadReport(report.reportId, report.fileName),
+    onSuccess: saveFile,
+    onError: (error) => toast({ variant: 'destructive', title: REPORT_TEXTS.downloadFailedTitle, description: failureText(REPORT_TEXTS.downloadFailed, error) }),
+  });
+
+  const generate = useMutation({
+    mutationFn: () => generateMaintenanceReport(division, section),
+    onSuccess: (answer) => {
+      toast({ title: REPORT_TEXTS.generatedTitle, description: REPORT_TEXTS.maintenanceFound(answer.serviceCount, answer.cofCount) });
+      const report = { ...answer, fileName: `Curve_Maintenance_${answer.reportId}.xlsx` };
+      setMade(report);
+      download.mutate(report);
+    },
+    onError: () => toast({ variant: 'destructive', title: REPORT_TEXTS.errorTitle, description: REPORT_TEXTS.maintenanceFailed }),
+  });
+
+  const summary = useQuery({ queryKey: [scheduleSummaryUrl(division, section)], select: parseScheduleSummary, staleTime: 0 });
+
+  const chooseDivision = (value: string) => {
+    setDivision(value);
+    setSection('all');
+    setMade(null);
+  };
+
+  return (
+    <>
+      <Card aria-labelledby="maintenance-report-title">
+        <CardTitle id="maintenance-report-title">Curve Maintenance Report</CardTitle>
+        <CardDescription>
+          Curves that need a Service visit (every 15 days) or a CoF measurement (every 30 days): never done, overdue or due within 3
+          days, and CoF readings above the alert level. An XLSX with a summary per section and a sheet for each kind.
+        </CardDescription>
+        <div className="mt-3 grid grid-cols-1 items-end gap-3 sm:grid-cols-3">
+          {isClient ? (
+            <div>
+              <Label htmlFor="maintenance-division">Division</Label>
+              <select id="maintenance-division" value={division} disabled className={cn(selectClasses(false), 'mt-1')}>
+                <option value={division}>{division || 'No division assigned'}</option>
+              </select>
+            </div>
+          ) : (
+            <FilterSelect
+              id="maintenance-division"
+              label="Division"
+              value={division}
+              onChange={chooseDivision}
+              all={{ value: 'all', label: 'All divisions' }}
+              options={DIVISION_CHOICES}
+            />
+          )}
+          <FilterSelect
+            id="maintenance-section"
+            label="Section"
+            value={section}
+            onChange={(value) => {
+              setSection(value);
+              setMade(null);
+            }}
+            all={{ value: 'all', label: 'All sections' }}
+            options={sections}
+          />
+          <Button onClick={() => generate.mutate()} disabled={generate.isPending || (isClient && division === '')} aria-busy={generate.isPending || undefined}>
+            {generate.isPending ? REPORT_TEXTS.generating : REPORT_TEXTS.generateMaintenance}
+          </Button>
+        </div>
+        {made ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 p-3" role="status">
+            <p className="text-base">{REPORT_TEXTS.maintenanceFound(made.serviceCount, made.cofCount)}</p>
+            <Button variant="outline" size="sm" onClick={() => download.mutate(made)} disabled={download.isPending}>
+              {download.isPending ? 'Downloading...' : 'Download again'}
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+
+      <Card aria-labelledby="schedule-sections-title" aria-busy={summary.isFetching || undefined}>
+        <CardTitle id="schedule-sections-title">Maintenance schedule by section</CardTitle>
+        {summary.isPending ? (
+          <p className="mt-2 text-base text-slate-700">Loading the schedule...</p>
+        ) : summary.isError ? (
+          <div className="mt-2 flex flex-col items-start gap-2">
+            <p role="alert" className="text-base font-medium text-red-700">
+              {failureText('Failed to load the schedule', summary.error)}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : (
+          <>
+            <CardDescription className="mt-1">
+              {`As of ${summary.data.asOf}. CoF high: last reading above ${summary.data.cofAlertThreshold.toFixed(2)}.`}
+            </CardDescription>
+            {summary.data.sections.length === 0 ? (
+              <p className="mt-2 text-base text-slate-700">No curves in this selection.</p>
+            ) : (
+              <ScheduleCountsTable
+                caption="Maintenance schedule by section"
+                rowHeader="Section"
+                rows={summary.data.sections.map((s) => ({
+                  key: `${s.divisionRailway}|${s.section}`,
+                  label: division === 'all' ? `${s.section} (${s.divisionRailway})` : s.section,
+                  counts: s,
+                }))}
+              />
+            )}
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

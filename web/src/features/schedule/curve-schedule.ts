@@ -1,0 +1,107 @@
+/**
+ * The due states of the technician's curves, worked out on the phone from the schedule kept
+ * on it (GET /api/schedule) and the visits still waiting in its outbox, with the one shared
+ * rule (common/rules/schedule.ts) for whatever day it is: offline for a week, the states still
+ * move on, and a curve serviced a minute ago leaves the due list before the record is sent.
+ */
+import type { InspectionType } from '../../../../common/constants.js';
+import { lineFromCode } from '../../../../common/rules/line-codes.js';
+import {
+  COF_HIGH_LABEL,
+  type CofSchedule,
+  cofSchedule,
+  type KindSchedule,
+  type LastCof,
+  type LastService,
+  needsAttention,
+  scheduleLabel,
+  serviceSchedule,
+  urgency,
+} from '../../../../common/rules/schedule.js';
+import type { ScheduleEntry, ScheduleResponse } from '../../../../common/schemas/schedule.js';
+
+/** A visit recorded on this phone and not on the server yet (the outbox's WaitingVisit). */
+export interface LocalVisit {
+  type: InspectionType;
+  section: string;
+  curveNumber: string;
+  line: string;
+  date: string;
+  serviceUpdate: string | null;
+  cofValue: string | null;
+}
+
+export interface CurveSchedule {
+  entry: ScheduleEntry;
+  service: KindSchedule;
+  cof: CofSchedule;
+}
+
+/** Section + curve number + line as the records spell the line: a curve's key everywhere. */
+export function curveKey(section: string, curveNumber: string, line: string): string {
+  return `${section}\u0000${curveNumber}\u0000${lineFromCode(line) ?? line}`;
+}
+
+/** The later of two visits; on the same date the local one, which was recorded after the server's answer. */
+function later<T extends { date: string }>(known: T | null, local: T | null): T | null {
+  if (local === null) return known;
+  if (known === null) return local;
+  return local.date >= known.date ? local : known;
+}
+
+export function buildCurveSchedules(
+  response: ScheduleResponse,
+  waiting: readonly LocalVisit[],
+  today: string,
+): Map<string, CurveSchedule> {
+  const localLast = new Map<string, { service: LastService | null; cof: LastCof | null }>();
+  for (const visit of waiting) {
+    const key = curveKey(visit.section, visit.curveNumber, visit.line);
+    const last = localLast.get(key) ?? { service: null, cof: null };
+    if (visit.type === 'Service') last.service = later(last.service, { date: visit.date, serviceUpdate: visit.serviceUpdate });
+    else last.cof = later(last.cof, { date: visit.date, cofValue: visit.cofValue === null ? null : Number(visit.cofValue) });
+    localLast.set(key, last);
+  }
+  const schedules = new Map<string, CurveSchedule>();
+  for (const entry of response.curves) {
+    const key = curveKey(entry.section, entry.curveNumber, entry.line);
+    const local = localLast.get(key);
+    const knownService = entry.service.lastDate === null ? null : { date: entry.service.lastDate, serviceUpdate: entry.service.serviceUpdate };
+    const knownCof = entry.cof.lastDate === null ? null : { date: entry.cof.lastDate, cofValue: entry.cof.lastValue };
+    schedules.set(key, {
+      entry,
+      service: serviceSchedule(later(knownService, local?.service ?? null), today),
+      cof: cofSchedule(later(knownCof, local?.cof ?? null), today, response.cofAlertThreshold),
+    });
+  }
+  return schedules;
+}
+
+/** 'Service overdue 6 d', 'CoF due in 2 d', 'CoF in time, 20 d left · CoF high: follow up'. */
+export function statusText(kind: InspectionType, schedule: CurveSchedule): string {
+  if (kind === 'Service') return scheduleLabel('Service', schedule.service);
+  const label = scheduleLabel('CoF', schedule.cof);
+  return schedule.cof.high ? `${label} · ${COF_HIGH_LABEL}` : label;
+}
+
+export interface DueItem {
+  schedule: CurveSchedule;
+  /** The visit to make first: the more urgent of the two. */
+  kind: InspectionType;
+  urgency: number;
+}
+
+/** The curves of these sections that need a visit, the most overdue first. */
+export function dueItems(schedules: Iterable<CurveSchedule>, sections: ReadonlySet<string>): DueItem[] {
+  const items: DueItem[] = [];
+  for (const schedule of schedules) {
+    if (!sections.has(schedule.entry.section)) continue;
+    const service = needsAttention(schedule.service) ? urgency(schedule.service) : null;
+    // A high reading is followed up like a measurement due today.
+    const cof = needsAttention(schedule.cof) ? Math.min(urgency(schedule.cof), schedule.cof.high ? urgency({ ...schedule.cof, state: 'due-soon', daysUntilDue: 0 }) : Infinity) : null;
+    if (service === null && cof === null) continue;
+    const kind: InspectionType = cof !== null && (service === null || cof < service) ? 'CoF' : 'Service';
+    items.push({ schedule, kind, urgency: Math.min(service ?? Infinity, cof ?? Infinity) });
+  }
+  return items.sort((a, b) => a.urgency - b.urgency || a.schedule.entry.curveNumber.localeCompare(b.schedule.entry.curveNumber, 'en', { numeric: true }));
+}

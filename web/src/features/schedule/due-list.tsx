@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { lineFromCode } from '../../../../common/rules/line-codes.js';
+import { Label } from '../../components/ui/label.js';
+import { cn } from '../../lib/cn.js';
+import { readItem, writeItem } from '../../lib/safe-storage.js';
+import { DUE_LIST_SECTION_KEY } from '../../lib/storage-keys.js';
+import { type DueItem, dueItems, statusText } from './curve-schedule.js';
+import { useCurveSchedules } from './use-curve-schedules.js';
+
+const SHOWN = 6;
+const RECENT = '';
+
+function dataEntryLink(item: DueItem): string {
+  const { entry } = item.schedule;
+  const params = new URLSearchParams({
+    type: item.kind,
+    division: entry.divisionRailway,
+    section: entry.section,
+    curve: entry.curveNumber,
+    line: lineFromCode(entry.line) ?? entry.line,
+  });
+  return `/data-entry?${params.toString()}`;
+}
+
+function badgeClasses(item: DueItem): string {
+  const state = item.kind === 'Service' ? item.schedule.service.state : item.schedule.cof.state;
+  if (state === 'overdue') return 'bg-red-100 text-red-900 border-red-700';
+  if (state === 'due-soon' || (item.kind === 'CoF' && item.schedule.cof.high)) return 'bg-amber-100 text-amber-950 border-amber-700';
+  return 'bg-slate-100 text-slate-900 border-slate-500';
+}
+
+/**
+ * /purpose: "Due in your sections": the curves of the sections the technician worked in
+ * lately (or a section they choose) that need a visit, the most overdue first. A tap opens
+ * the right flow with the curve filled in. Works offline from the schedule kept on the phone.
+ */
+export function DueList() {
+  const { schedules, recentSections, isPending } = useCurveSchedules();
+  const [choice, setChoice] = useState(() => readItem('local', DUE_LIST_SECTION_KEY) ?? RECENT);
+  if (isPending || schedules === undefined) {
+    return isPending ? (
+      <p role="status" className="text-base text-slate-700">
+        Loading the due list...
+      </p>
+    ) : null;
+  }
+  const allSections = [...new Set([...schedules.values()].map((s) => s.entry.section))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const chosen = choice !== RECENT && allSections.includes(choice) ? choice : RECENT;
+  const sections = new Set(chosen === RECENT ? recentSections : [chosen]);
+  const items = dueItems(schedules.values(), sections);
+  const choose = (value: string) => {
+    setChoice(value);
+    writeItem('local', DUE_LIST_SECTION_KEY, value);
+  };
+
+  return (
+    <section aria-labelledby="due-list-title" className="flex flex-col gap-3 rounded-xl border-2 border-slate-300 bg-white p-4 shadow-sm">
+      <h2 id="due-list-title" className="text-lg font-bold text-slate-900">
+        Due in your sections
+      </h2>
+      <div>
+        <Label htmlFor="due-list-section">Section</Label>
+        <select
+          id="due-list-section"
+          value={chosen}
+          onChange={(event) => choose(event.target.value)}
+          className="mt-1 block min-h-12 w-full rounded-lg border-2 border-slate-500 bg-white px-3 text-base text-slate-900 focus:border-brand-700"
+        >
+          <option value={RECENT}>{recentSections.length > 0 ? `Your recent sections (${recentSections.join(', ')})` : 'Your recent sections'}</option>
+          {allSections.map((section) => (
+            <option key={section} value={section}>
+              {section}
+            </option>
+          ))}
+        </select>
+      </div>
+      {sections.size === 0 ? (
+        <p className="text-base text-slate-800">No visits of yours in the last 30 days: choose a section to see what is due.</p>
+      ) : items.length === 0 ? (
+        <p className="text-base text-slate-800">Nothing is due in {chosen === RECENT ? 'your recent sections' : chosen}.</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label="Curves due">
+          {items.slice(0, SHOWN).map((item) => {
+            const { entry } = item.schedule;
+            const other = item.kind === 'Service' ? 'CoF' : 'Service';
+            return (
+              <li key={`${entry.section}|${entry.curveNumber}|${entry.line}`}>
+                <Link
+                  to={dataEntryLink(item)}
+                  className="flex min-h-14 flex-col gap-1 rounded-lg border-2 border-slate-300 p-3 hover:border-brand-700 hover:bg-brand-50"
+                >
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="text-base font-bold text-slate-900">
+                      Curve {entry.curveNumber} · {lineFromCode(entry.line) ?? entry.line}
+                      <span className="font-normal text-slate-700"> · {entry.section}</span>
+                    </span>
+                    <span className={cn('rounded-full border px-2 py-0.5 text-sm font-semibold', badgeClasses(item))}>{statusText(item.kind, item.schedule)}</span>
+                  </span>
+                  <span className="text-sm text-slate-700">{statusText(other, item.schedule)}</span>
+                </Link>
+              </li>
+            );
+          })}
+          {items.length > SHOWN ? <li className="text-sm text-slate-700">{`and ${items.length - SHOWN} more`}</li> : null}
+        </ul>
+      )}
+    </section>
+  );
+}
