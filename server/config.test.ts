@@ -22,6 +22,11 @@ describe('loadConfig', () => {
     expect(config.bootstrapAdmin).toEqual({ employeeId: 'ADM9', password: 'long enough' });
   });
 
+  it('takes the CoF alert threshold, 0.25 by default', () => {
+    expect(loadConfig({}).cofAlertThreshold).toBe(0.25);
+    expect(loadConfig({ COF_ALERT_THRESHOLD: '0.3' }).cofAlertThreshold).toBe(0.3);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 1-65535'],
@@ -29,6 +34,8 @@ describe('loadConfig', () => {
     [{ DEMO: 'maybe' }, 'Invalid configuration: DEMO must be one of true, false, 1, 0, yes, no, on, off'],
     [{ SESSION_TTL: 'forever' }, "Invalid configuration: SESSION_TTL must be a duration such as '12h' or '7d'"],
     [{ APP_TIMEZONE: 'Mars/Olympus' }, 'Invalid configuration: APP_TIMEZONE must be an IANA time zone such as Asia/Kolkata'],
+    [{ COF_ALERT_THRESHOLD: 'high' }, 'Invalid configuration: COF_ALERT_THRESHOLD must be a number such as 0.25'],
+    [{ COF_ALERT_THRESHOLD: '1.5' }, 'Invalid configuration: COF_ALERT_THRESHOLD must be between 0 and 1'],
     [{ ADMIN_EMPLOYEE_ID: 'ADM9' }, 'Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMPLOYEE_ID is set'],
     [{ ADMIN_EMPLOYEE_ID: 'ADM9', ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters'],
   ])('stops on %j with one line naming the variable', (env, message) => {

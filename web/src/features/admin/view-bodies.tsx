@@ -167,7 +167,7 @@ function Reports({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
           </li>
         ))}
       </TileGrid>
-      <ScheduleAtAGlance onOpenReport={() => goTo('curve-maintenance')} />
+      <ScheduleAtAGlance division={isClient ? 'all' : division} onOpenReport={() => goTo('curve-maintenance')} />
     </>
   );
 }

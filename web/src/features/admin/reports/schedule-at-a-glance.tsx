@@ -9,8 +9,9 @@ import { ScheduleCountsTable, sumCounts } from './schedule-summary-table.js';
  * The reports landing's answer to "which curves have not been looked after in time?": overdue,
  * due and never-done counts per division (a Client sees their own), with the way to the report.
  */
-export function ScheduleAtAGlance({ onOpenReport }: { onOpenReport: () => void }) {
-  const summary = useQuery({ queryKey: [scheduleSummaryUrl('all', 'all')], select: parseScheduleSummary, staleTime: 0 });
+export function ScheduleAtAGlance({ division, onOpenReport }: { division: string; onOpenReport: () => void }) {
+  // The landing's division filter narrows it; a Client's answer is their division anyway.
+  const summary = useQuery({ queryKey: [scheduleSummaryUrl(division, 'all')], select: parseScheduleSummary, staleTime: 0 });
   const divisions = [...new Set((summary.data?.sections ?? []).map((s) => s.divisionRailway))];
   return (
     <Card aria-labelledby="schedule-glance-title" aria-busy={summary.isFetching || undefined}>
