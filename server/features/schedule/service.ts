@@ -8,6 +8,7 @@ import { divisionScope } from '../../../common/rules/division-scope.js';
 import type { PublicUser } from '../../../common/schemas/auth.js';
 import {
   type ScheduleQuery,
+  type ScheduleResponse,
   scheduleResponseSchema,
   type ScheduleSummaryQuery,
   type ScheduleSummaryResponse,
@@ -32,7 +33,13 @@ export interface ScheduleDeps {
 
 export function createScheduleService(deps: ScheduleDeps) {
   const { db } = deps;
-  const pages = new VersionedCache<{ total: number; curves: unknown[] }>({ maxEntries: 500 });
+  /** A page as made: checked against the contract once, and its bytes for callers without own sections. */
+  interface Page {
+    total: number;
+    curves: ScheduleResponse['curves'];
+    body: JsonBody;
+  }
+  const pages = new VersionedCache<Page>({ maxEntries: 500, maxWeight: 64 * 1024 * 1024, weigh: (page) => page.body.json.length });
   const summaries = new VersionedCache<ScheduleSummaryResponse>({ maxEntries: 100 });
 
   function context(): ScheduleContext {
@@ -53,12 +60,17 @@ export function createScheduleService(deps: ScheduleDeps) {
     return scope.none ? null : { division: scope.division, section };
   }
 
+  function answerOf(ctx: ScheduleContext, total: number, curves: ScheduleResponse['curves'], recentSections: string[]): ScheduleResponse {
+    return { asOf: ctx.today, timeZone: deps.appTimeZone, cofAlertThreshold: ctx.cofAlertThreshold, total, curves, recentSections };
+  }
+
   async function list(user: PublicUser, query: ScheduleQuery): Promise<JsonBody> {
     const ctx = context();
     const scope = scopeOf(user, query.division, query.section);
+    const isTechnician = user.role === 'Technician';
     const [page, recentSections] = await Promise.all([
-      (async () => {
-        if (!scope) return { total: 0, curves: [] };
+      (async (): Promise<Page | null> => {
+        if (!scope) return null;
         const v = await versions();
         const key = JSON.stringify([scope, query.status, query.kind, query.limit, query.offset, ctx, v.curves]);
         return pages.get(key, v.inspections, async () => {
@@ -68,13 +80,15 @@ export function createScheduleService(deps: ScheduleDeps) {
             order: 'urgency',
             page: { limit: query.limit, offset: query.offset },
           });
-          return { total, curves: rows.map(toScheduleEntry) };
+          const answer = scheduleResponseSchema.parse(answerOf(ctx, total, rows.map(toScheduleEntry), []));
+          return { total, curves: answer.curves, body: JsonBody.of(answer) };
         });
       })(),
-      user.role === 'Technician' ? recentSectionsOf(db, user.employeeId, addDays(ctx.today, -RECENT_DAYS), RECENT_SECTIONS_MAX) : [],
+      isTechnician ? recentSectionsOf(db, user.employeeId, addDays(ctx.today, -RECENT_DAYS), RECENT_SECTIONS_MAX) : [],
     ]);
-    const answer = { asOf: ctx.today, timeZone: deps.appTimeZone, cofAlertThreshold: ctx.cofAlertThreshold, ...page, recentSections };
-    return JsonBody.of(scheduleResponseSchema.parse(answer));
+    if (!page) return JsonBody.of(answerOf(ctx, 0, [], recentSections));
+    // Only a technician's answer carries their own sections: everyone else shares the bytes.
+    return recentSections.length === 0 ? page.body : JsonBody.of(answerOf(ctx, page.total, page.curves, recentSections));
   }
 
   async function summary(user: PublicUser, query: ScheduleSummaryQuery): Promise<ScheduleSummaryResponse> {
