@@ -221,7 +221,8 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
         kind: 'curve-maintenance',
         params: { division: scope.division ?? 'all', section: scope.section ?? 'all' },
         division: scope.division ?? null,
-        dependsOn: [context, [...versions.entries()]],
+        // The file names who made it, so it is reused for the same person only.
+        dependsOn: [context, [...versions.entries()], actor.user.id],
       },
       () => render(actor, scope, context),
     );
