@@ -41,6 +41,9 @@ export function createScheduleService(deps: ScheduleDeps) {
   }
   const pages = new VersionedCache<Page>({ maxEntries: 500, maxWeight: 64 * 1024 * 1024, weigh: (page) => page.body.json.length });
   const summaries = new VersionedCache<ScheduleSummaryResponse>({ maxEntries: 100 });
+  /** A technician's recent sections and their answers (a page with those sections), until the next visit anywhere. */
+  const recentSectionsCache = new VersionedCache<string[]>({ maxEntries: 5000 });
+  const technicianBodies = new VersionedCache<JsonBody>({ maxEntries: 2000, maxWeight: 32 * 1024 * 1024, weigh: (body) => body.json.length });
 
   function context(): ScheduleContext {
     return { today: dateInTimeZone(deps.now(), deps.appTimeZone), cofAlertThreshold: deps.cofAlertThreshold };
@@ -67,28 +70,30 @@ export function createScheduleService(deps: ScheduleDeps) {
   async function list(user: PublicUser, query: ScheduleQuery): Promise<JsonBody> {
     const ctx = context();
     const scope = scopeOf(user, query.division, query.section);
-    const isTechnician = user.role === 'Technician';
-    const [page, recentSections] = await Promise.all([
-      (async (): Promise<Page | null> => {
-        if (!scope) return null;
-        const v = await versions();
-        const key = JSON.stringify([scope, query.status, query.kind, query.limit, query.offset, ctx, v.curves]);
-        return pages.get(key, v.inspections, async () => {
-          const { rows, total } = await listSchedule(db, scope, ctx, {
-            status: query.status,
-            kind: query.kind,
-            order: 'urgency',
-            page: { limit: query.limit, offset: query.offset },
-          });
-          const answer = scheduleResponseSchema.parse(answerOf(ctx, total, rows.map(toScheduleEntry), []));
-          return { total, curves: answer.curves, body: JsonBody.of(answer) };
-        });
-      })(),
-      isTechnician ? recentSectionsOf(db, user.employeeId, addDays(ctx.today, -RECENT_DAYS), RECENT_SECTIONS_MAX) : [],
-    ]);
-    if (!page) return JsonBody.of(answerOf(ctx, 0, [], recentSections));
-    // Only a technician's answer carries their own sections: everyone else shares the bytes.
-    return recentSections.length === 0 ? page.body : JsonBody.of(answerOf(ctx, page.total, page.curves, recentSections));
+    const v = await versions();
+    const recentSections =
+      user.role === 'Technician'
+        ? await recentSectionsCache.get(`${user.employeeId}\u0000${ctx.today}`, v.inspections, () =>
+            recentSectionsOf(db, user.employeeId, addDays(ctx.today, -RECENT_DAYS), RECENT_SECTIONS_MAX),
+          )
+        : [];
+    if (!scope) return JsonBody.of(answerOf(ctx, 0, [], recentSections));
+    const key = JSON.stringify([scope, query.status, query.kind, query.limit, query.offset, ctx, v.curves]);
+    const page = await pages.get(key, v.inspections, async () => {
+      const { rows, total } = await listSchedule(db, scope, ctx, {
+        status: query.status,
+        kind: query.kind,
+        order: 'urgency',
+        page: { limit: query.limit, offset: query.offset },
+      });
+      const answer = scheduleResponseSchema.parse(answerOf(ctx, total, rows.map(toScheduleEntry), []));
+      return { total, curves: answer.curves, body: JsonBody.of(answer) };
+    });
+    // Only a technician's answer carries their own sections: everyone else shares the page's bytes.
+    if (recentSections.length === 0) return page.body;
+    return technicianBodies.get(`${key}\u0000${user.employeeId}`, v.inspections, async () =>
+      JsonBody.of(answerOf(ctx, page.total, page.curves, recentSections)),
+    );
   }
 
   async function summary(user: PublicUser, query: ScheduleSummaryQuery): Promise<ScheduleSummaryResponse> {
