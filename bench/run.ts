@@ -274,6 +274,7 @@ async function main(): Promise<number> {
         curves: summary.curvesTotal,
         photos: summary.photos.length,
         loadSeconds: Math.round(summary.seconds.total * 10) / 10,
+        generated: { count: settings.inspections, curves: settings.curves },
       };
     }
     if (settings.prepareSql) {

@@ -31,6 +31,33 @@ function breaches(budget: Budget, result: ScenarioResult, peakRssMb: number | nu
       );
     }
   }
+  if (budget.maxRssRatioToBaseline !== undefined) {
+    const b = result.baseline;
+    const product = b?.productRssRiseMb;
+    const bare = b?.baselineRssRiseMb;
+    if (!b || product === undefined || bare === undefined || !(bare > 0)) broken.push('no RSS rise of a bare baseline was measured');
+    else {
+      const ratio = product / bare;
+      const ok = ratio <= budget.maxRssRatioToBaseline;
+      check(
+        `peak RSS rise ${product} MB vs bare baseline ${bare} MB = ${ratio.toFixed(2)}x ${ok ? '<=' : '>'} ${budget.maxRssRatioToBaseline}x`,
+        ok,
+      );
+    }
+  }
+  if (budget.minThroughputRatioToBaseline !== undefined) {
+    const b = result.throughputBaseline;
+    if (!b || !(b.throughput > 0)) broken.push('no bare baseline throughput was measured');
+    else {
+      const ratio = result.throughput / b.throughput;
+      const ok = ratio >= budget.minThroughputRatioToBaseline;
+      check(
+        `${result.throughput} ${result.unit} = ${(ratio * 100).toFixed(0)}% of the bare baseline's ${b.throughput} (${b.description}; its p99 ${b.p99Ms} ms) ` +
+          `${ok ? '>=' : '<'} ${(budget.minThroughputRatioToBaseline * 100).toFixed(0)}%`,
+        ok,
+      );
+    }
+  }
   if (budget.maxPeakRssMb !== undefined) {
     if (peakRssMb === null) broken.push('peak RSS could not be read');
     else {

@@ -37,6 +37,18 @@ export interface ScenarioResult {
   notes: string[];
   /** The bare baseline measured in the same run (DESIGN section 10), for budgets read as a ratio to it. */
   baseline?: BaselineComparison;
+  /** A bare baseline's throughput under the same load in the same run, for `minThroughputRatioToBaseline`. */
+  throughputBaseline?: ThroughputBaseline;
+}
+
+/** The same load (connections, duration) on a bare route doing the least the product's route could. */
+export interface ThroughputBaseline {
+  /** What the bare route does, e.g. 'bare Fastify + Drizzle, one indexed page of 50 curves'. */
+  description: string;
+  /** Completed requests per second of the bare route. */
+  throughput: number;
+  /** Its p99 latency, ms (printed beside, not judged). */
+  p99Ms: number;
 }
 
 /**
@@ -49,6 +61,10 @@ export interface BaselineComparison {
   /** The product's time for the work the budget is about (e.g. the median full export), seconds. */
   productSeconds: number;
   baselineSeconds: number;
+  /** Peak RSS rise of the server over the measured work (median of the runs), MB: for `maxRssRatioToBaseline`. */
+  productRssRiseMb?: number;
+  /** Peak RSS rise of the process running the baseline over the same work, MB. */
+  baselineRssRiseMb?: number;
 }
 
 /**
@@ -65,6 +81,10 @@ export interface Budget {
   maxPeakRssMb?: number;
   /** The result's `baseline.productSeconds` may be at most this many times its `baselineSeconds`. */
   maxRatioToBaseline?: number;
+  /** The result's `baseline.productRssRiseMb` may be at most this many times its `baselineRssRiseMb`. */
+  maxRssRatioToBaseline?: number;
+  /** The result's throughput must be at least this fraction of its `throughputBaseline.throughput` (0.8 = 80 %). */
+  minThroughputRatioToBaseline?: number;
   /** The budget is defined on this database only. */
   database?: DatabaseKind;
   /** The budget is defined at this concurrency only. */
@@ -94,6 +114,8 @@ export interface DatasetInfo {
   photos: number;
   /** Seconds to generate and load everything (photos, curves, inspections, ANALYZE). */
   loadSeconds: number;
+  /** What the generator was asked for (BENCH_INSPECTIONS, BENCH_CURVES): enough to make the same data again elsewhere. */
+  generated: { count: number; curves: number };
 }
 
 export interface ScenarioContext {

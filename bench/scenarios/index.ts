@@ -12,7 +12,9 @@ import { inspectionsFiltered } from './inspections-filtered.js';
 import { inspectionsPage } from './inspections-page.js';
 import { inspectionsPageWrites } from './inspections-page-writes.js';
 import { login } from './login.js';
+import { maintenanceReport } from './maintenance-report.js';
 import { recordsViewBrowser } from './records-view-browser.js';
+import { schedule } from './schedule.js';
 import { upload } from './upload.js';
 import { zipDownload } from './zip-download.js';
 
@@ -27,6 +29,9 @@ export const scenarios: readonly Scenario[] = [
   dataSummary,
   zipDownload,
   recordsViewBrowser,
+  // They add a few inspection records each (uploads that move the data version on).
+  schedule,
+  maintenanceReport,
   // Last: they add 10,000 and then up to 100,000 curves, which the reads above must not see.
   importCurves,
   exportCurves,

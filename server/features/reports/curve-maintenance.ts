@@ -34,7 +34,8 @@ const BATCH_ROWS = 1000;
 /** Curve records carry the literal 'SSE' where the engineer is not known yet. */
 const SSE_PLACEHOLDER = 'SSE';
 
-const dueColumns = (kind: 'Service' | 'CoF'): SheetColumn[] => [
+/** The columns of the "Service due" and "CoF due" sheets (the bench's exceljs baseline writes the same). */
+export const dueColumns = (kind: 'Service' | 'CoF'): SheetColumn[] => [
   { header: 'Division', width: 10, text: true },
   { header: 'Section', width: 18, text: true },
   { header: 'Curve', width: 16, text: true },
@@ -71,7 +72,8 @@ function statusText(kind: 'Service' | 'CoF', schedule: KindSchedule | CofSchedul
   return `${label}; ${COF_HIGH_LABEL} (${schedule.lastValue?.toFixed(2) ?? ''})`;
 }
 
-function dueRow(kind: 'Service' | 'CoF', row: ScheduleRow): { cells: CellValue[]; overdue: boolean } {
+/** A curve's row of a due sheet, and whether it is overdue (highlighted). */
+export function dueRow(kind: 'Service' | 'CoF', row: ScheduleRow): { cells: CellValue[]; overdue: boolean } {
   const schedule = kind === 'Service' ? serviceOf(row) : cofOf(row);
   const sse = row.sse?.trim() === SSE_PLACEHOLDER ? null : row.sse;
   const technician = kind === 'Service' ? row.serviceLastTechnician : row.cofLastTechnician;

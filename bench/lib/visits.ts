@@ -1,0 +1,55 @@
+/**
+ * One new inspection record through the product's upload (POST /api/inspections/upload), as a
+ * phone sends it: the scenarios that measure an answer cached per data version use it to move
+ * the version on (the statement trigger of migration 0001 bumps change_counters in the writing
+ * transaction), on PGlite as on PostgreSQL, since the server holds PGlite's data dir.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { makePhotoPool } from './jpeg.js';
+import { buildMultipart } from './multipart.js';
+import type { ScenarioContext } from './types.js';
+
+export interface CurveKey {
+  divisionRailway: string;
+  section: string;
+  curveNumber: string;
+  line: string;
+}
+
+/** A small real JPEG (640x480): the upload's photo check decodes it; its size does not matter here. */
+export async function visitPhoto(): Promise<Buffer> {
+  const { photos } = await makePhotoPool({ count: 1, width: 640, height: 480, quality: 80, targetBytes: 60_000 });
+  const [photo] = photos;
+  if (!photo) throw new Error('no photo made');
+  return photo;
+}
+
+/** A CoF measurement on `curve` dated `date` (YYYY-MM-DD); resolves to the upload's milliseconds, throws unless 201. */
+export async function uploadCofVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: CurveKey, date: string, cofValue = '0.20'): Promise<number> {
+  const metadata = {
+    date,
+    type: 'CoF',
+    divisionRailway: curve.divisionRailway,
+    section: curve.section,
+    curveNumber: curve.curveNumber,
+    line: curve.line,
+    cofValue,
+    location: 'Near End',
+    clientSubmissionId: randomUUID(),
+  };
+  const form = buildMultipart([
+    { name: 'metadata', value: JSON.stringify(metadata) },
+    { name: 'file', value: photo, filename: 'inspection_image.jpg', contentType: 'image/jpeg' },
+  ]);
+  const started = performance.now();
+  const response = await fetch(`${ctx.baseUrl}/api/inspections/upload`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': form.contentType },
+    body: new Uint8Array(form.body),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`POST /api/inspections/upload answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  return performance.now() - started;
+}

@@ -1,0 +1,284 @@
+import { performance } from 'node:perf_hooks';
+import * as yauzl from 'yauzl';
+import { maintenanceReportResponseSchema, type MaintenanceReportResponse, scheduleResponseSchema } from '../../common/schemas/schedule.js';
+import { readRssMb, recordRss } from '../lib/memory.js';
+import { cpuMark } from '../lib/records.js';
+import { type BaselineRun, startReportBaseline } from '../lib/report-baseline.js';
+import { countNon2xx, round, summarizeLatencies } from '../lib/stats.js';
+import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
+import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
+
+const POST_PATH = '/api/reports/curve-maintenance';
+const REQUEST = { division: 'all', section: 'all' } as const;
+/** Measured reports (and baseline runs, in turn with them); the median counts. */
+const REPEATS = 5;
+const STEP_TIMEOUT_MS = 300_000;
+
+interface ProductRun {
+  postMs: number;
+  downloadMs: number;
+  firstByteMs: number;
+  ms: number;
+  bytes: number;
+  answer: MaintenanceReportResponse;
+  /** Data rows of the "Service due" and "CoF due" sheets (sheet2.xml, sheet3.xml). */
+  sheetRows: { service: number; cof: number } | null;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  serverCpu: number | null;
+  databaseCpu: number | null;
+}
+
+/** `<row ` elements of each worksheet, counted as it inflates. */
+async function sheetRowCounts(body: Buffer): Promise<Map<string, number>> {
+  const zip = await yauzl.fromBufferPromise(body, { lazyEntries: true });
+  const rows = new Map<string, number>();
+  for await (const entry of zip.eachEntry()) {
+    if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(entry.fileName)) continue;
+    const stream = await zip.openReadStreamPromise(entry);
+    let count = 0;
+    let carry = '';
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const text = carry + chunk.toString('latin1');
+      for (let at = text.indexOf('<row '); at !== -1; at = text.indexOf('<row ', at + 5)) count += 1;
+      carry = text.slice(-4);
+    }
+    rows.set(entry.fileName, count);
+  }
+  return rows;
+}
+
+async function post(ctx: ScenarioContext, cookie: string): Promise<{ ms: number; answer: MaintenanceReportResponse }> {
+  const started = performance.now();
+  const response = await fetch(`${ctx.baseUrl}${POST_PATH}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(REQUEST),
+    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`POST ${POST_PATH} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  const parsed = maintenanceReportResponseSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`POST ${POST_PATH}: an answer that is not the contract: ${text.slice(0, 300)}`);
+  return { ms, answer: parsed.data };
+}
+
+/** POST, then the download read to its end: the report as the admin's browser gets it. */
+async function makeAndDownload(ctx: ScenarioContext, cookie: string): Promise<Omit<ProductRun, 'sheetRows' | 'rssBeforeMb' | 'rssPeakMb' | 'serverCpu' | 'databaseCpu'> & { body: Buffer }> {
+  const made = await post(ctx, cookie);
+  const path = `/api/reports/download/${made.answer.reportId}`;
+  const started = performance.now();
+  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
+  let firstByteMs = performance.now() - started;
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += value.byteLength;
+      chunks.push(value);
+    }
+  }
+  const downloadMs = performance.now() - started;
+  const body = Buffer.concat(chunks);
+  if (response.status !== 200) throw new Error(`GET ${path} answered HTTP ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
+  if (body.subarray(0, 2).toString('latin1') !== 'PK') throw new Error(`GET ${path}: the answer is not a zip`);
+  return { postMs: made.ms, downloadMs, firstByteMs, ms: made.ms + downloadMs, bytes, answer: made.answer, body };
+}
+
+async function measuredRun(ctx: ScenarioContext, cookie: string): Promise<ProductRun> {
+  const rssBeforeMb = (await readRssMb(ctx.serverPid)) ?? 0;
+  const cpuStart = await cpuMark(ctx);
+  const recorder = recordRss(ctx.serverPid, 20);
+  const outcome = await makeAndDownload(ctx, cookie).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const samples = await recorder.stop();
+  const cpuEnd = await cpuMark(ctx);
+  if (!outcome.ok) throw outcome.error;
+  const { body, ...run } = outcome.value;
+  // Checked after the timing: the two lists must hold the rows the answer counted.
+  const counts = await sheetRowCounts(body);
+  const service = counts.get('xl/worksheets/sheet2.xml');
+  const cof = counts.get('xl/worksheets/sheet3.xml');
+  return {
+    ...run,
+    sheetRows: service === undefined || cof === undefined ? null : { service: service - 1, cof: cof - 1 },
+    rssBeforeMb,
+    rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)),
+    serverCpu: cpuStart.server !== null && cpuEnd.server !== null ? cpuEnd.server - cpuStart.server : null,
+    databaseCpu: cpuStart.database !== null && cpuEnd.database !== null ? cpuEnd.database - cpuStart.database : null,
+  };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const s2 = (ms: number) => round(ms / 1000, 2);
+const rise = (r: { rssBeforeMb: number; rssPeakMb: number }) => Math.max(0, r.rssPeakMb - r.rssBeforeMb);
+const mb = (bytes: number) => round(bytes / 1024 / 1024, 2);
+
+/**
+ * The Excel maintenance report of every division at the zone's size (10k curves, 100k
+ * inspections): POST /api/reports/curve-maintenance {division: 'all', section: 'all'} as the demo
+ * Admin, then GET /api/reports/download/{reportId} read to the end; timed from the POST to the
+ * last byte, with the server's RSS sampled every 20 ms. A report is made once per data version
+ * (the same request with no new data answers the file already made), so before every run a
+ * Technician records one CoF visit through the upload: each measured report is rendered, which
+ * the run checks (a new reportId every time). In turn with each, the bare baseline in its own
+ * process: one SQL read of the due curves and exceljs's streaming writer on the same two lists.
+ */
+export const maintenanceReport: Scenario = {
+  name: 'maintenance-report',
+  description: `POST ${POST_PATH} {division: all, section: all} + the download, as the demo Admin over the generated records, ${REPEATS} times (new data each time); bare exceljs baseline in turn`,
+  budget: {
+    description:
+      'Excel reports, 10k curves / 100k inspections: POST to the end of the download <= 1.5x, and the server\'s peak RSS rise <= 1.5x, the bare baseline (one SQL read + exceljs streaming writer, same rows) in the same run (DESIGN section 10)',
+    maxRatioToBaseline: 1.5,
+    maxRssRatioToBaseline: 1.5,
+  },
+  dataset: 'records',
+  async run(ctx) {
+    const admin = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
+    const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
+    const page = await fetch(`${ctx.baseUrl}/api/schedule?limit=50&status=attention`, { headers: { cookie: admin } });
+    const due = scheduleResponseSchema.parse(await page.json());
+    const context = { today: due.asOf, cofAlertThreshold: due.cofAlertThreshold };
+    const photo = await visitPhoto();
+    let visit = 0;
+    const newVisit = async () => {
+      const curve: CurveKey | undefined = due.curves[visit++ % due.curves.length];
+      if (!curve) throw new Error('no curve to visit');
+      await uploadCofVisit(ctx, technician, photo, curve, due.asOf);
+    };
+
+    ctx.log(`maintenance-report: starting the bare baseline${ctx.databaseUrl ? '' : ' (loading its own copy of the data into an in-memory PGlite)'} ...`);
+    const baseline = await startReportBaseline(ctx, due.asOf);
+    const problems: string[] = [];
+    const product: ProductRun[] = [];
+    const bare: BaselineRun[] = [];
+    const statusCodes: Record<string, number> = {};
+    const seen = new Set<string>();
+    let reuse: { ms: number; same: boolean } | null = null;
+    try {
+      // Unmeasured: the first report and the first baseline pay for lazy code and cold caches.
+      await newVisit();
+      const warm = await makeAndDownload(ctx, admin);
+      seen.add(warm.answer.reportId);
+      await baseline.run(context);
+
+      for (let i = 0; i < REPEATS; i++) {
+        await newVisit();
+        try {
+          const run = await measuredRun(ctx, admin);
+          statusCodes['200'] = (statusCodes['200'] ?? 0) + 1;
+          if (seen.has(run.answer.reportId)) problems.push(`run ${i + 1}: POST answered reportId ${run.answer.reportId} again after new data: not rendered`);
+          seen.add(run.answer.reportId);
+          if (!run.sheetRows) problems.push(`run ${i + 1}: the workbook has no sheet2.xml/sheet3.xml`);
+          else if (run.sheetRows.service !== run.answer.serviceCount || run.sheetRows.cof !== run.answer.cofCount) {
+            problems.push(
+              `run ${i + 1}: sheets hold ${run.sheetRows.service} Service and ${run.sheetRows.cof} CoF rows, the answer counted ${run.answer.serviceCount} and ${run.answer.cofCount}`,
+            );
+          }
+          product.push(run);
+          ctx.log(
+            `maintenance-report: report ${s2(run.ms)} s (POST ${s2(run.postMs)} s, download ${s2(run.downloadMs)} s), ${mb(run.bytes)} MB, ` +
+              `RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`,
+          );
+        } catch (error) {
+          problems.push(error instanceof Error ? error.message : String(error));
+        }
+        const b = await baseline.run(context);
+        bare.push(b);
+        ctx.log(`maintenance-report: baseline ${round(b.seconds, 2)} s (SQL ${round(b.sqlSeconds, 2)} s, exceljs ${round(b.writeSeconds, 2)} s), RSS ${round(b.rssBeforeMb, 0)} -> ${round(b.rssPeakMb, 0)} MB`);
+      }
+
+      // The same request again with no new data: the file already made, not rendered again.
+      const last = product.at(-1);
+      if (last) {
+        const again = await post(ctx, admin);
+        reuse = { ms: again.ms, same: again.answer.reportId === last.answer.reportId };
+        if (!reuse.same) problems.push('the same request with no new data made a new report instead of answering the one made');
+      }
+    } finally {
+      await baseline.stop();
+    }
+
+    const productSeconds = median(product.map((r) => r.ms)) / 1000;
+    const baselineSeconds = median(bare.map((b) => b.seconds));
+    const productRise = median(product.map(rise));
+    const bareRise = median(bare.map(rise));
+    const result: ScenarioResult = {
+      unit: 'reports/s',
+      connections: 1,
+      durationSeconds: round(product.reduce((sum, r) => sum + r.ms, 0) / 1000),
+      requests: Object.values(statusCodes).reduce((sum, n) => sum + n, 0),
+      throughput: round(product.length > 0 ? product.length / (product.reduce((sum, r) => sum + r.ms, 0) / 1000) : 0, 3),
+      latencyMs: summarizeLatencies(product.map((r) => r.ms)),
+      non2xx: countNon2xx(statusCodes),
+      errors: problems.length,
+      statusCodes,
+      notes: [],
+      baseline: {
+        description: `one SQL read + exceljs WorkbookWriter, the same two lists, median of ${bare.length}`,
+        productSeconds: round(productSeconds),
+        baselineSeconds: round(baselineSeconds),
+        productRssRiseMb: round(productRise, 1),
+        baselineRssRiseMb: round(bareRise, 1),
+      },
+    };
+    const first = product[0];
+    const cpu = (values: Array<number | null>) => {
+      const known = values.flatMap((v) => (v === null ? [] : [v]));
+      return known.length ? round(median(known), 2) : null;
+    };
+    const serverCpu = cpu(product.map((r) => r.serverCpu));
+    const databaseCpu = cpu(product.map((r) => r.databaseCpu));
+    if (first) {
+      result.notes.push(
+        `the report: ${first.answer.serviceCount} Service due and ${first.answer.cofCount} CoF due rows (+ the Summary sheet), ${mb(first.bytes)} MB; ` +
+          `each run preceded by one CoF upload (not timed) so that it is rendered: ${seen.size} distinct reportIds for ${product.length + 1} reports; ` +
+          (reuse ? `the same request again with no new data ${round(reuse.ms, 0)} ms (${reuse.same ? 'the report already made' : 'made again!'})` : ''),
+      );
+      result.notes.push(
+        `product, POST to the last byte: ${product.map((r) => s2(r.ms)).join(' / ')} s, median ${round(productSeconds, 2)} s ` +
+          `(POST: making ${product.map((r) => s2(r.postMs)).join(' / ')} s; download ${product.map((r) => round(r.downloadMs, 0)).join(' / ')} ms, first byte ${round(median(product.map((r) => r.firstByteMs)), 0)} ms); ` +
+          `server RSS before ${product.map((r) => round(r.rssBeforeMb, 0)).join(' / ')} MB, peak ${product.map((r) => round(r.rssPeakMb, 0)).join(' / ')} MB, ` +
+          `rise ${product.map((r) => `+${round(rise(r), 1)}`).join(' / ')} MB` +
+          (serverCpu !== null ? `; CPU (median) server ${serverCpu} s` : '') +
+          (databaseCpu !== null ? `, PostgreSQL ${databaseCpu} s` : ''),
+      );
+    }
+    const b0 = bare[0];
+    if (b0) {
+      result.notes.push(
+        `bare baseline (in its own process; reads ${baseline.where}: ${baseline.curves} curves, ${baseline.inspections} inspections` +
+          (baseline.loadSeconds > 0 ? `, loaded in ${round(baseline.loadSeconds, 1)} s` : '') +
+          `; one SQL read of the due curves, the product's schedule statement in register order, then exceljs stream.xlsx.WorkbookWriter ` +
+          `(useStyles, no shared strings) writing "Service due" and "CoF due" with the report's columns, formats and overdue fill into a file; ` +
+          `no Summary sheet): ${bare.map((b) => round(b.seconds, 2)).join(' / ')} s, median ${round(baselineSeconds, 2)} s ` +
+          `(SQL ${bare.map((b) => round(b.sqlSeconds, 2)).join(' / ')} s, exceljs ${bare.map((b) => round(b.writeSeconds, 2)).join(' / ')} s; CPU ${round(median(bare.map((b) => b.cpuSeconds)), 2)} s), ` +
+          `${b0.serviceRows} + ${b0.cofRows} rows, ${mb(b0.bytes)} MB; its RSS before ${bare.map((b) => round(b.rssBeforeMb, 0)).join(' / ')} MB, ` +
+          `rise ${bare.map((b) => `+${round(rise(b), 1)}`).join(' / ')} MB`,
+      );
+    }
+    if (first && b0 && (b0.serviceRows !== first.answer.serviceCount || b0.cofRows !== first.answer.cofCount)) {
+      result.notes.push(
+        `rows: the baseline wrote ${b0.serviceRows} + ${b0.cofRows}, the report ${first.answer.serviceCount} + ${first.answer.cofCount}` +
+          (ctx.databaseUrl ? ' (same database: unexpected)' : " (its copy lacks the visits the scenarios uploaded to the server's database since it was loaded)"),
+      );
+    }
+    if (productSeconds > 0 && baselineSeconds > 0) {
+      const writeOnly = median(bare.map((b) => b.writeSeconds));
+      result.notes.push(
+        `ratios: time ${(productSeconds / baselineSeconds).toFixed(2)}x the baseline (${(productSeconds / Math.max(writeOnly, 1e-9)).toFixed(2)}x its exceljs part alone), ` +
+          `RSS rise ${bareRise > 0 ? (productRise / bareRise).toFixed(2) : '-'}x`,
+      );
+    }
+    for (const message of problems.slice(0, 5)) result.notes.push(`error: ${message}`);
+    return result;
+  },
+};

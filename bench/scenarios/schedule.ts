@@ -1,0 +1,223 @@
+import { performance } from 'node:perf_hooks';
+import { type ScheduleResponse, scheduleResponseSchema, type ScheduleSectionSummary, scheduleSummaryResponseSchema } from '../../common/schemas/schedule.js';
+import { BARE_PAGE, startBareReadServer } from '../lib/bare-read.js';
+import { runLoad } from '../lib/load.js';
+import { readCommandCpuSeconds, readCpuSeconds } from '../lib/process-stats.js';
+import { cpuMark, cpuNote, getJson, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
+import { round, summarizeLatencies } from '../lib/stats.js';
+import type { Scenario, ScenarioContext } from '../lib/types.js';
+import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
+
+const PAGE = 50;
+/** The largest division of the generated zone (a third of the curves). */
+const DIVISION = 'RTM/WR';
+/** A technician's due list: what needs a visit, most urgent first, one page. */
+const TECHNICIAN_PATH = `/api/schedule?limit=${PAGE}&status=attention`;
+const DIVISION_PATH = `/api/schedule?division=${encodeURIComponent(DIVISION)}&limit=${PAGE}&status=attention`;
+const PATHS = [TECHNICIAN_PATH, DIVISION_PATH] as const;
+/** The bare route's pages, in the same turn: the register's first page, and the division's. */
+const BARE_PATHS = ['/page?offset=0', `/page?division=${encodeURIComponent(DIVISION)}&offset=0`] as const;
+/** Requests made right after a write, one at a time (half on each page). */
+const UNCACHED_RUNS = 30;
+/** Each page alone under the same load, for the notes. */
+const ALONE_SECONDS = 2;
+
+/** GET a due list page as `cookie`; throws unless it is 200 and meets the contract. */
+async function schedulePage(ctx: ScenarioContext, cookie: string, path: string): Promise<{ body: ScheduleResponse; bytes: number; ms: number; etag: string | null }> {
+  const started = performance.now();
+  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`GET ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  const parsed = scheduleResponseSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`GET ${path}: the answer does not meet the schedule contract: ${parsed.error.message.slice(0, 300)}`);
+  return { body: parsed.data, bytes: Buffer.byteLength(text), ms, etag: response.headers.get('etag') };
+}
+
+/** Whether the generated records hang on the register's curves: the lateral look-ups must find visits. */
+async function dataCheck(ctx: ScenarioContext, admin: string): Promise<string> {
+  const answer = await getJson(ctx, '/api/schedule/summary', admin);
+  const parsed = scheduleSummaryResponseSchema.safeParse(answer.body);
+  if (answer.status !== 200 || !parsed.success) throw new Error(`GET /api/schedule/summary answered HTTP ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  const { sections } = parsed.data;
+  const sum = (pick: (s: ScheduleSectionSummary) => number) => sections.reduce((n, s) => n + pick(s), 0);
+  const curves = sum((s) => s.curves);
+  const serviceNever = sum((s) => s.service.never);
+  const cofNever = sum((s) => s.cof.never);
+  const attention = { service: sum((s) => s.service.attention), cof: sum((s) => s.cof.attention) };
+  if (ctx.dataset && curves !== ctx.dataset.curves) {
+    throw new Error(`the schedule covers ${curves} curves, the register was loaded with ${ctx.dataset.curves}`);
+  }
+  // The generator puts its records on the register's own keys (section, curve number, line):
+  // if they did not match, nearly every curve would read "never done" and the look-ups find nothing.
+  if (serviceNever > curves / 2 || cofNever > curves / 2) {
+    throw new Error(
+      `${serviceNever} of ${curves} curves have no Service visit and ${cofNever} no CoF visit: the generated records' curve keys do not match the register`,
+    );
+  }
+  return (
+    `data: ${curves} curves; the look-ups find a last Service visit for ${curves - serviceNever} and a last CoF for ${curves - cofNever} ` +
+    `(GET /api/schedule/summary, ${round(answer.ms, 0)} ms); on the due lists: Service ${attention.service}, CoF ${attention.cof}`
+  );
+}
+
+const ms = (value: number) => `${round(value, 1)} ms`;
+
+interface BareCpu {
+  process: number | null;
+  database: number | null;
+}
+
+/** CPU seconds so far of the bare route's process and (on PostgreSQL) of PostgreSQL's processes. */
+async function bareCpu(ctx: ScenarioContext, pid: number): Promise<BareCpu> {
+  const [own, database] = await Promise.all([readCpuSeconds(pid), ctx.database === 'postgres' ? readCommandCpuSeconds('postgres') : Promise.resolve(null)]);
+  return { process: own?.total ?? null, database };
+}
+
+/**
+ * The due list (GET /api/schedule) at the zone's size (10k curves, 100k inspections), signed in
+ * as the demo Technician: one page of 50 of everything that needs a visit, most urgent first,
+ * and the same for one division, in turn, at 50 connections. The answers are cached per data
+ * version, so this is the warm case; the bare Fastify + Drizzle route reading one indexed page
+ * of the register takes the same load in the same run (DESIGN section 10). Then the uncached
+ * case: one request at a time right after a new record (an upload) moved the version on.
+ */
+export const schedule: Scenario = {
+  name: 'schedule',
+  description: `GET /api/schedule?limit=${PAGE}&status=attention, and ?division=${DIVISION}, as the demo Technician over the generated records, 50 connections; uncached after a write`,
+  budget: {
+    ...READ_BUDGET,
+    description:
+      'due list (schedule), 10k curves / 100k inspections: as API reads, p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline\'s throughput (DESIGN section 10); the uncached figures in the notes',
+    minThroughputRatioToBaseline: 0.8,
+  },
+  dataset: 'records',
+  async run(ctx) {
+    const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
+    const admin = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
+    const notes: string[] = [await dataCheck(ctx, admin)];
+
+    // The first answers are made now (and checked); the load then reads them from the cache.
+    const first = await Promise.all(PATHS.map((path) => schedulePage(ctx, technician, path)));
+    for (const [i, page] of first.entries()) {
+      if (page.body.curves.length !== PAGE) throw new Error(`GET ${PATHS[i]}: ${page.body.curves.length} curves, expected ${PAGE} (total ${page.body.total})`);
+    }
+    const [technicianPage, divisionPage] = first;
+    if (!technicianPage || !divisionPage) throw new Error('no first pages');
+    if (divisionPage.body.curves.some((c) => c.divisionRailway !== DIVISION)) throw new Error(`GET ${DIVISION_PATH}: a curve of another division`);
+    const alone = await Promise.all(PATHS.map(async (path) => medianMs(9, async () => (await schedulePage(ctx, technician, path)).ms)));
+    notes.push(
+      `the pages: ${TECHNICIAN_PATH} (${technicianPage.body.total} curves need attention; ${kb(technicianPage.bytes)} of JSON) and ${DIVISION_PATH} ` +
+        `(${divisionPage.body.total}; ${kb(divisionPage.bytes)}); alone, cached (one connection, median of 9): ${alone.map((a) => `${a} ms`).join(' and ')}`,
+    );
+
+    // Warm: both pages in turn at 50 connections (the table's figures).
+    let turn = 0;
+    const marks: { start?: CpuMark } = {};
+    const result = await runLoad(ctx, {
+      path: TECHNICIAN_PATH,
+      nextPath: () => PATHS[turn++ % PATHS.length] ?? TECHNICIAN_PATH,
+      headers: { cookie: technician },
+      connections: ctx.connections(50),
+      async beforeMeasured() {
+        marks.start = await cpuMark(ctx);
+      },
+    });
+    const cpu = cpuNote(marks.start, await cpuMark(ctx), result.requests);
+    notes.push(`warm, both pages in turn: ${result.throughput} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms (the table's figures)`);
+    if (cpu) notes.push(cpu);
+
+    // Each page alone, for the notes.
+    const short = { ...ctx, durationSeconds: ALONE_SECONDS, warmupSeconds: 0 };
+    const each: string[] = [];
+    for (const path of PATHS) {
+      const one = await runLoad(short, { path, headers: { cookie: technician }, connections: ctx.connections(50) });
+      each.push(`${path} ${one.throughput} req/s, p99 ${one.latencyMs.p99} ms`);
+      result.errors += one.errors;
+      result.non2xx += one.non2xx;
+    }
+    // The same cached page as the Admin: no "recent sections" of a technician to look up per request.
+    const asAdmin = await runLoad(short, { path: TECHNICIAN_PATH, headers: { cookie: admin }, connections: ctx.connections(50) });
+    each.push(`${TECHNICIAN_PATH} as the demo Admin (whose answer has no recent sections to look up) ${asAdmin.throughput} req/s, p99 ${asAdmin.latencyMs.p99} ms`);
+    result.errors += asAdmin.errors;
+    result.non2xx += asAdmin.non2xx;
+    notes.push(`each page alone for ${ALONE_SECONDS} s at ${ctx.connections(50)} connections: ${each.join('; ')}`);
+
+    // The bare baseline: the same load on one indexed page of the register, through Drizzle.
+    ctx.log('schedule: bare baseline (Fastify + Drizzle, one indexed page of the register) ...');
+    const bare = await startBareReadServer(ctx, admin);
+    try {
+      const bareCtx = { ...ctx, baseUrl: bare.baseUrl };
+      const bareAlone = await medianMs(9, async () => {
+        const started = performance.now();
+        const response = await fetch(`${bare.baseUrl}${BARE_PATHS[0]}`);
+        await response.arrayBuffer();
+        return performance.now() - started;
+      });
+      const bareBytes = (await (await fetch(`${bare.baseUrl}${BARE_PATHS[0]}`)).arrayBuffer()).byteLength;
+      let bareTurn = 0;
+      const bareMarks: { start?: BareCpu } = {};
+      const baseline = await runLoad(bareCtx, {
+        path: BARE_PATHS[0],
+        nextPath: () => BARE_PATHS[bareTurn++ % BARE_PATHS.length] ?? BARE_PATHS[0],
+        connections: ctx.connections(50),
+        async beforeMeasured() {
+          bareMarks.start = await bareCpu(ctx, bare.pid);
+        },
+      });
+      const bareCpuEnd = await bareCpu(ctx, bare.pid);
+      if (baseline.errors + baseline.non2xx > 0) throw new Error(`the bare baseline had ${baseline.errors + baseline.non2xx} failed requests: ${baseline.notes.join('; ')}`);
+      const description = `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} curves (the register's first page and ${DIVISION}'s in turn)`;
+      result.throughputBaseline = { description, throughput: baseline.throughput, p99Ms: baseline.latencyMs.p99 };
+      const perRequest = (start: number | null | undefined, end: number | null | undefined) =>
+        start !== null && start !== undefined && end !== null && end !== undefined && baseline.requests > 0
+          ? `${(((end - start) * 1000) / baseline.requests).toFixed(2)} ms`
+          : null;
+      const bareNode = perRequest(bareMarks.start?.process, bareCpuEnd.process);
+      const bareDatabase = perRequest(bareMarks.start?.database, bareCpuEnd.database);
+      const bareCpuText =
+        (bareNode ? `; CPU per request: its process ${bareNode}` : '') + (bareNode && bareDatabase ? `, PostgreSQL ${bareDatabase}` : '');
+      notes.push(
+        `bare baseline (${description}; no sign-in, cache or compression; reads ${bare.where}): ${baseline.throughput} req/s, ` +
+          `p50 ${baseline.latencyMs.p50} ms, p99 ${baseline.latencyMs.p99} ms at ${baseline.connections} connections; alone ${bareAlone} ms, ${kb(bareBytes)} of JSON${bareCpuText}; ` +
+          `the due list: ${round((result.throughput / Math.max(baseline.throughput, 1e-9)) * 100, 0)}% of its throughput`,
+      );
+    } finally {
+      await bare.stop();
+    }
+
+    // Uncached: each request right after a new record (a CoF upload on a curve of that page).
+    ctx.log(`schedule: ${UNCACHED_RUNS} requests, each right after an upload ...`);
+    const photo = await visitPhoto();
+    const today = technicianPage.body.asOf;
+    const pages = [technicianPage.body.curves, divisionPage.body.curves];
+    const lastEtag: Array<string | null> = [technicianPage.etag, divisionPage.etag];
+    const cold: number[][] = [[], []];
+    const warmAfter: number[] = [];
+    const uploads: number[] = [];
+    let changed = 0;
+    for (let i = 0; i < UNCACHED_RUNS; i++) {
+      const which = i % 2;
+      const curve: CurveKey | undefined = pages[which]?.[Math.floor(i / 2) % PAGE];
+      if (!curve) throw new Error('no curve to visit');
+      uploads.push(await uploadCofVisit(ctx, technician, photo, curve, today));
+      const path = PATHS[which] ?? TECHNICIAN_PATH;
+      const made = await schedulePage(ctx, technician, path);
+      cold[which]?.push(made.ms);
+      if (made.etag !== lastEtag[which]) changed += 1;
+      lastEtag[which] = made.etag;
+      warmAfter.push((await schedulePage(ctx, technician, path)).ms);
+    }
+    const all = summarizeLatencies(cold.flat());
+    const byPage = cold.map((list) => summarizeLatencies(list));
+    notes.push(
+      `uncached (no budget: DESIGN sets none; for information): ${UNCACHED_RUNS} requests, one at a time, each right after a CoF upload ` +
+        `(which moves inspection_logs' version on and so empties the cache): p50 ${ms(all.p50)}, p99 ${ms(all.p99)}, max ${ms(all.max)}; ` +
+        `technician page p50 ${ms(byPage[0]?.p50 ?? 0)} / max ${ms(byPage[0]?.max ?? 0)}, ${DIVISION} page p50 ${ms(byPage[1]?.p50 ?? 0)} / max ${ms(byPage[1]?.max ?? 0)}; ` +
+        `the same request again at once (cached) p50 ${ms(summarizeLatencies(warmAfter).p50)}; ${changed} of ${UNCACHED_RUNS} answers differed from the page before ` +
+        `(a new ETag: made again); the uploads took p50 ${ms(summarizeLatencies(uploads).p50)} (not counted)`,
+    );
+    result.notes.push(...notes);
+    return result;
+  },
+};
