@@ -20,6 +20,15 @@ function signedInAs(user: PublicUser) {
 
 const location = () => screen.getByTestId('location');
 
+
+/**
+ * The camera screen loads lazily behind a frame with its own Back: a click landing as the
+ * frame is swapped for the screen would be lost on a busy machine, so wait for the screen.
+ */
+async function cameraLoaded(): Promise<void> {
+  await waitFor(() => expect(screen.queryByText('Loading camera...')).not.toBeInTheDocument());
+}
+
 describe('route guards', () => {
   it.each(['/purpose', '/data-entry?type=CoF', '/admin', '/machine-dashboard', '/success'])(
     'sends an anonymous visitor from %s to /login',
@@ -114,6 +123,7 @@ describe('field screens', () => {
     signedInAs(technician);
     sessionStorage.setItem(INSPECTION_ENTRY_KEY, JSON.stringify({ type: 'CoF' }));
     renderApp('/camera');
+    await cameraLoaded();
     await userEvent.click(screen.getByRole('button', { name: /Back/ }));
     expect(location()).toHaveTextContent('/data-entry?type=CoF');
   });
@@ -122,6 +132,7 @@ describe('field screens', () => {
     signedInAs(technician);
     sessionStorage.setItem(INSPECTION_ENTRY_KEY, JSON.stringify({ type: 'Service' }));
     renderApp('/camera');
+    await cameraLoaded();
     await userEvent.click(screen.getByRole('button', { name: /Back/ }));
     expect(location()).toHaveTextContent(/^\/service-details$/);
   });

@@ -7,7 +7,8 @@ import { REFERENCE_WARMED_AT_KEY } from '../../lib/storage-keys.js';
 import { renderApp } from '../../test/render-app.js';
 import { CURVES_URL } from './api/reference-data.js';
 import { warmReferenceData } from './api/warm-reference-data.js';
-import { CURVES, PART_CATEGORIES, signedInWithReferenceData, STORED_SERVICE_ENTRY, storeEntry } from './entry/test-fixtures.js';
+import { CURVES, PART_CATEGORIES, scheduleFor, signedInWithReferenceData, STORED_SERVICE_ENTRY, storeEntry } from './entry/test-fixtures.js';
+import { jsonResponse } from '../../test/fetch-stub.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -63,7 +64,7 @@ describe('reference data with no network', () => {
   });
 
   it("shows each curve's due state and the due list from the copy kept on the device", async () => {
-    signedInWithReferenceData();
+    signedInWithReferenceData({ schedule: () => jsonResponse(200, scheduleFor(CURVES)) });
     const first = renderApp('/data-entry');
     await waitFor(() => expect(optionTexts('HKM Code')).toContain('998 · Curve 15 · Down · Service overdue 6 d'));
     await waitFor(async () => expect(await referenceCache().read('/api/schedule?limit=1000')).toBeDefined());

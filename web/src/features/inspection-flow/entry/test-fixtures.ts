@@ -110,7 +110,8 @@ export function signedInWithReferenceData(
     'GET /api/health': healthy,
     'GET /api/auth/me': () => jsonResponse(200, { user: technician }),
     'GET /api/consolidated-curves': overrides.curves ?? (() => jsonResponse(200, { curves: CURVES, total: CURVES.length })),
-    'GET /api/schedule': overrides.schedule ?? (() => jsonResponse(200, scheduleFor(CURVES))),
+    // No visits known unless a test asks for scheduleFor(CURVES): the pickers then show bare curves.
+    'GET /api/schedule': overrides.schedule ?? (() => jsonResponse(200, scheduleFor([]))),
     'GET /api/stations':
       overrides.stations ??
       ((request) => jsonResponse(200, { stations: STATIONS.filter((s) => s.section === queryParam(request, 'section')) })),
