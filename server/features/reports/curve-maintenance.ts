@@ -3,7 +3,7 @@
  * or section need a Service visit or a CoF measurement, from the schedule rule as the database
  * works it out. Sheets: "Summary" (counts per section), "Service due" and "CoF due" (one row
  * per curve needing attention, in register order, overdue rows highlighted). Counts, rows and
- * summary come from one read-only snapshot, so they always agree.
+ * summary come from one statement's rows, so they always agree.
  */
 import { PassThrough } from 'node:stream';
 import { COF_HIGH_LABEL, type CofSchedule, INTERVAL_DAYS, type KindSchedule, needsAttention, scheduleLabel } from '../../../common/rules/schedule.js';
@@ -17,13 +17,13 @@ import { type CellValue, type SheetColumn, type SheetWriter, StreamWorkbook } fr
 import type { Actor } from '../audit/audit.js';
 import {
   cofOf,
-  countScheduleBySection,
   listSchedule,
   type ScheduleContext,
   type ScheduleRow,
   type ScheduleScope,
   type ScheduleService,
   scopeHasCurves,
+  sectionCountsOf,
   type SectionCountsRow,
   serviceOf,
 } from '../schedule/index.js';
@@ -170,14 +170,10 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
   }
 
   async function render(actor: Actor, scope: ScheduleScope, context: ScheduleContext): Promise<ReportOutput> {
-    // One snapshot for the counts and the rows: a visit recorded meanwhile is in both or in neither.
-    const { sections, rows } = await db.transaction(
-      async (tx) => ({
-        sections: await countScheduleBySection(tx, scope, context),
-        rows: (await listSchedule(tx, scope, context, { order: 'register', status: 'attention' })).rows,
-      }),
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    // One statement, so one snapshot: every curve of the scope with its schedule, in register
+    // order. The counts are counted from these rows, so the toast, the Summary and the sheets agree.
+    const { rows } = await listSchedule(db, scope, context, { order: 'register' });
+    const sections = sectionCountsOf(rows);
     const serviceCount = sections.reduce((n, s) => n + s.serviceAttention, 0);
     const cofCount = sections.reduce((n, s) => n + s.cofAttention, 0);
     const workbook = new StreamWorkbook();

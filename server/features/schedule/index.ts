@@ -10,4 +10,4 @@ export {
   type ScheduleScope,
   type SectionCountsRow,
 } from './schedule-sql.js';
-export { cofOf, serviceOf, toSectionSummary } from './presenter.js';
+export { cofOf, sectionCountsOf, serviceOf, toSectionSummary } from './presenter.js';

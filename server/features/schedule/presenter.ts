@@ -1,4 +1,4 @@
-import type { CofSchedule, KindSchedule } from '../../../common/rules/schedule.js';
+import { type CofSchedule, type KindSchedule, needsAttention } from '../../../common/rules/schedule.js';
 import type { ScheduleEntry, ScheduleSectionSummary } from '../../../common/schemas/schedule.js';
 import type { ScheduleRow, SectionCountsRow } from './schedule-sql.js';
 
@@ -81,4 +81,49 @@ export function toSectionSummary(row: SectionCountsRow): ScheduleSectionSummary 
       attention: row.cofAttention,
     },
   };
+}
+
+/**
+ * The counts per division and section of rows read in register order, as
+ * countScheduleBySection answers them from the database: the report reads its rows once and
+ * counts them, instead of asking the database for the same schedule twice.
+ */
+export function sectionCountsOf(rows: readonly ScheduleRow[]): SectionCountsRow[] {
+  const bySection = new Map<string, SectionCountsRow>();
+  for (const row of rows) {
+    const key = `${row.divisionRailway}\u0000${row.section}`;
+    let counts = bySection.get(key);
+    if (!counts) {
+      counts = {
+        divisionRailway: row.divisionRailway,
+        section: row.section,
+        curves: 0,
+        serviceOverdue: 0,
+        serviceDueSoon: 0,
+        serviceNever: 0,
+        serviceInTime: 0,
+        serviceNotNeeded: 0,
+        serviceAttention: 0,
+        cofOverdue: 0,
+        cofDueSoon: 0,
+        cofNever: 0,
+        cofInTime: 0,
+        cofHigh: 0,
+        cofAttention: 0,
+      };
+      bySection.set(key, counts);
+    }
+    counts.curves += 1;
+    const service = serviceOf(row);
+    const cof = cofOf(row);
+    const stateKey = { overdue: 'Overdue', 'due-soon': 'DueSoon', never: 'Never', 'in-time': 'InTime', 'not-needed': 'NotNeeded' } as const;
+    const serviceKey = `service${stateKey[service.state]}` as const;
+    counts[serviceKey] += 1;
+    if (cof.state !== 'not-needed') counts[`cof${stateKey[cof.state]}`] += 1;
+    if (cof.high) counts.cofHigh += 1;
+    if (needsAttention(service)) counts.serviceAttention += 1;
+    if (needsAttention(cof)) counts.cofAttention += 1;
+  }
+  // Rows in register order give the sections in the database's own order (its collation).
+  return [...bySection.values()];
 }

@@ -19,7 +19,7 @@ import type { NewInspectionRow } from '../inspections/repository.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database } from '../../db/client.js';
 import { inspectionRow, insertInspectionRows } from '../../test/inspections.js';
-import { cofOf, serviceOf } from './presenter.js';
+import { cofOf, sectionCountsOf, serviceOf } from './presenter.js';
 import { countScheduleBySection, listSchedule } from './schedule-sql.js';
 
 const TODAY = '2026-11-23';
@@ -158,9 +158,11 @@ describe('the schedule SQL', () => {
     expect(past.total).toBe(all.filter((r) => needsAttention(serviceOf(r)) || needsAttention(cofOf(r))).length);
   });
 
-  it('counts each section as the rule does', async () => {
+  it('counts each section as the rule does, in SQL and from rows read', async () => {
     const all = (await listSchedule(db, {}, CONTEXT, { order: 'register' })).rows;
     const counts = await countScheduleBySection(db, { division: 'RTM/WR' }, CONTEXT);
+    // The report counts the rows it read; the summary endpoint asks the database: the same figures.
+    expect(sectionCountsOf(all)).toEqual(await countScheduleBySection(db, {}, CONTEXT));
     expect(counts.map((c) => c.section)).toEqual(['SEC-0', 'SEC-2']);
     for (const count of counts) {
       const mine = all.filter((r) => r.divisionRailway === count.divisionRailway && r.section === count.section);

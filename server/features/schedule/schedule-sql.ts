@@ -192,21 +192,23 @@ export async function listSchedule(
   options: ScheduleListOptions,
 ): Promise<{ rows: ScheduleRow[]; total: number }> {
   const order = options.order === 'urgency' ? sql`${urgencyOf(options.kind)}, ${REGISTER_ORDER}` : REGISTER_ORDER;
-  const page = options.page ? sql`limit ${options.page.limit} offset ${options.page.offset}` : sql``;
+  const where = statusWhere(options.status, options.kind);
+  if (!options.page) {
+    // Everything that matches (a report): the rows are the total, no window count, no copies.
+    const rows = await rowsOf<ScheduleRow>(db, sql`${scheduleCte(scope, context)} select * from schedule where ${where} order by ${order}`);
+    return { rows, total: rows.length };
+  }
   const rows = await rowsOf<ScheduleRow & { total: number }>(
     db,
     sql`${scheduleCte(scope, context)}
       select *, (count(*) over ())::int as total from schedule
-      where ${statusWhere(options.status, options.kind)}
-      order by ${order} ${page}`,
+      where ${where}
+      order by ${order} limit ${options.page.limit} offset ${options.page.offset}`,
   );
   // Past the last page there are no rows to carry the total: count again (rare).
   let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && options.page && options.page.offset > 0) {
-    const [count] = await rowsOf<{ total: number }>(
-      db,
-      sql`${scheduleCte(scope, context)} select count(*)::int as total from schedule where ${statusWhere(options.status, options.kind)}`,
-    );
+  if (rows.length === 0 && options.page.offset > 0) {
+    const [count] = await rowsOf<{ total: number }>(db, sql`${scheduleCte(scope, context)} select count(*)::int as total from schedule where ${where}`);
     total = count?.total ?? 0;
   }
   return { rows: rows.map(({ total: _total, ...row }) => row), total };
