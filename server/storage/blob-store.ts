@@ -22,7 +22,8 @@ export interface BlobStore {
   read(hash: string): Promise<Buffer>;
   /** The first bytes only, e.g. to tell the format by its magic number. */
   readHead(hash: string, bytes: number): Promise<Buffer>;
-  stream(hash: string): Readable;
+  /** The bytes, or only those from `start` to `end` (inclusive). */
+  stream(hash: string, range?: { start: number; end: number }): Readable;
   /** Removes the blob and every variant made from it. */
   delete(hash: string): Promise<void>;
   /** A file derived from a blob (a thumbnail), kept beside it; null when not made yet. */

@@ -84,8 +84,8 @@ export class DiskBlobStore implements BlobStore {
     }
   }
 
-  stream(hash: string): Readable {
-    return createReadStream(this.pathOf(hash));
+  stream(hash: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(hash), range ? { start: range.start, end: range.end } : {});
   }
 
   async delete(hash: string): Promise<void> {

@@ -455,6 +455,36 @@ describe('POST /api/reports/curve-maintenance', () => {
     expect(await madeBy(byAdmin.reportId, admin)).toMatch(/\(ADM/);
   });
 
+  it('resumes a cut download: Range answers 206 with the right bytes', async () => {
+    const made = await generate(admin, 'all', 'all');
+    const whole = await fetchReport(made.reportId, admin);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const bytes = whole.rawPayload;
+    const etag = String(whole.headers.etag);
+    const ranged = (range: string, extra: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/reports/download/${made.reportId}`, headers: { cookie: admin, range, ...extra } });
+
+    const head = await ranged('bytes=0-99');
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-range']).toBe(`bytes 0-99/${bytes.length}`);
+    expect(head.rawPayload.equals(bytes.subarray(0, 100))).toBe(true);
+    const rest = await ranged('bytes=100-', { 'if-range': etag });
+    expect(rest.statusCode).toBe(206);
+    expect(Buffer.concat([head.rawPayload, rest.rawPayload]).equals(bytes)).toBe(true);
+    const tail = await ranged('bytes=-10');
+    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
+    // Another version named in If-Range: the whole file, as it is now.
+    const changed = await ranged('bytes=100-', { 'if-range': '"not-this-one"' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(bytes)).toBe(true);
+    const past = await ranged(`bytes=${bytes.length}-`);
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    // A Client of another division gets no bytes of it, range or not.
+    expect((await t.app.inject({ method: 'GET', url: `/api/reports/download/${made.reportId}`, headers: { cookie: clientRtm, range: 'bytes=0-99' } })).statusCode).toBe(404);
+  });
+
   it('refuses Technicians (403) and anonymous callers (401)', async () => {
     const made = await generate(admin, 'all', 'all');
     const before = await reportRows();

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maintenanceReportRequestSchema, maintenanceReportResponseSchema } from '../../../common/schemas/schedule.js';
 import { attachment } from '../../content-disposition.js';
+import { sendStoredFile } from '../../http-range.js';
 import { access, currentActor, currentUser } from '../../plugins/access.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { CurveMaintenanceReport } from './curve-maintenance.js';
@@ -30,12 +31,9 @@ export async function reportRoutes(
     { schema: { params: reportParams }, config: { access: access.roles('Admin', 'Client') } },
     async (request, reply) => {
       const file = await deps.reports.fileOf(currentUser(request), request.params.reportId);
-      const etag = `"${file.hash}"`;
-      // A report's bytes never change under its ID: the browser may keep it privately.
-      void reply.headers({ etag, 'cache-control': 'private, max-age=3600', 'content-disposition': attachment(file.fileName) });
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      void reply.headers({ 'content-type': file.contentType, 'content-length': String(file.sizeBytes) });
-      return reply.send(deps.blobs.stream(file.hash));
+      // A report's bytes never change under its ID: the browser may keep it privately; a cut
+      // download resumes with a Range request.
+      return sendStoredFile(request, reply, deps.blobs, { ...file, disposition: attachment(file.fileName) }, 'private, max-age=3600');
     },
   );
 }
