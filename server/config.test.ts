@@ -27,6 +27,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ COF_ALERT_THRESHOLD: '0.3' }).cofAlertThreshold).toBe(0.3);
   });
 
+  it('keeps reports 7 days unless told otherwise', () => {
+    expect(loadConfig({}).reportRetentionDays).toBe(7);
+    expect(loadConfig({ REPORT_RETENTION_DAYS: '30' }).reportRetentionDays).toBe(30);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 1-65535'],
@@ -36,6 +41,7 @@ describe('loadConfig', () => {
     [{ APP_TIMEZONE: 'Mars/Olympus' }, 'Invalid configuration: APP_TIMEZONE must be an IANA time zone such as Asia/Kolkata'],
     [{ COF_ALERT_THRESHOLD: 'high' }, 'Invalid configuration: COF_ALERT_THRESHOLD must be a number such as 0.25'],
     [{ COF_ALERT_THRESHOLD: '1.5' }, 'Invalid configuration: COF_ALERT_THRESHOLD must be between 0 and 1'],
+    [{ REPORT_RETENTION_DAYS: '0' }, 'Invalid configuration: REPORT_RETENTION_DAYS must be 1 to 365'],
     [{ ADMIN_EMPLOYEE_ID: 'ADM9' }, 'Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMPLOYEE_ID is set'],
     [{ ADMIN_EMPLOYEE_ID: 'ADM9', ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters'],
   ])('stops on %j with one line naming the variable', (env, message) => {

@@ -51,6 +51,12 @@ const envSchema = z
       .gt(0, 'must be between 0 and 1')
       .lt(1, 'must be between 0 and 1')
       .default(DEFAULT_COF_ALERT_THRESHOLD),
+    REPORT_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be 1 to 365')
+      .max(365, 'must be 1 to 365')
+      .default(7),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
     TRUST_PROXY: booleanText.default(false),
   })
@@ -86,6 +92,8 @@ export interface Config {
   appTimeZone: string;
   /** A CoF reading above this marks its curve "CoF high: follow up" (common/rules/schedule.ts). */
   cofAlertThreshold: number;
+  /** Days a made report is kept for download (and reused). */
+  reportRetentionDays: number;
   logLevel: string;
   trustProxy: boolean;
 }
@@ -119,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlSeconds: e.SESSION_TTL,
     appTimeZone: e.APP_TIMEZONE,
     cofAlertThreshold: e.COF_ALERT_THRESHOLD,
+    reportRetentionDays: e.REPORT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

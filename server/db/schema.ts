@@ -340,6 +340,8 @@ export const reports = pgTable(
     index('reports_dedupe_idx').on(t.dedupeKey, t.createdAt.desc()),
     index('reports_expires_idx').on(t.expiresAt),
     index('reports_file_hash_idx').on(t.fileHash),
+    // A user's recent reports.
+    index('reports_requested_by_idx').on(t.requestedByUserId, t.createdAt.desc()),
   ],
 );
 

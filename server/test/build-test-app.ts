@@ -20,6 +20,7 @@ export const TEST_CONFIG: AppConfig = {
   sessionTtlSeconds: 3600,
   appTimeZone: 'Asia/Kolkata',
   cofAlertThreshold: 0.25,
+  reportRetentionDays: 7,
   trustProxy: false,
 };
 

@@ -41,3 +41,13 @@ export async function blobStillUsed(db: DbOrTx, hash: string): Promise<boolean> 
   const [photo] = await db.select({ id: inspectionLogs.id }).from(inspectionLogs).where(eq(inspectionLogs.imageHash, hash)).limit(1);
   return photo !== undefined;
 }
+
+/** A user's unexpired reports, newest first. */
+export async function listReportsOf(db: DbOrTx, userId: number, options: { kind: string | undefined; limit: number; now: Date }): Promise<ReportRow[]> {
+  return db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.requestedByUserId, userId), gt(reports.expiresAt, options.now), options.kind ? eq(reports.kind, options.kind) : undefined))
+    .orderBy(desc(reports.createdAt))
+    .limit(options.limit);
+}

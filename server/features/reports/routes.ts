@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { reportListQuerySchema, reportListResponseSchema } from '../../../common/schemas/reports.js';
 import { maintenanceReportRequestSchema, maintenanceReportResponseSchema } from '../../../common/schemas/schedule.js';
 import { attachment } from '../../content-disposition.js';
 import { sendStoredFile } from '../../http-range.js';
@@ -24,6 +25,18 @@ export async function reportRoutes(
       config: { access: access.roles('Admin', 'Client') },
     },
     async (request) => deps.curveMaintenance.generate(currentActor(request), request.body),
+  );
+
+  r.get(
+    '/api/reports',
+    {
+      schema: { querystring: reportListQuerySchema, response: { 200: reportListResponseSchema } },
+      config: { access: access.roles('Admin', 'Client') },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { reports: await deps.reports.recent(currentUser(request), request.query) };
+    },
   );
 
   r.get(

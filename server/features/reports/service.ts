@@ -8,17 +8,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { PublicUser } from '../../../common/schemas/auth.js';
+import type { ReportKind, ReportListQuery, ReportSummary } from '../../../common/schemas/reports.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../audit/audit.js';
-import { blobStillUsed, deleteExpiredReports, findReport, findReusableReport, insertReport, type ReportRow } from './repository.js';
+import { blobStillUsed, deleteExpiredReports, findReport, findReusableReport, insertReport, listReportsOf, type ReportRow } from './repository.js';
 
-export const REPORT_KINDS = ['curve-maintenance'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
-/** How long a made report can be downloaded (and reused). */
-const REPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
 
@@ -51,6 +48,8 @@ export interface ReportDeps {
   db: Db;
   blobs: BlobStore;
   now: () => Date;
+  /** How long a made report can be downloaded (and reused): REPORT_RETENTION_DAYS. */
+  retentionDays: number;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -83,7 +82,7 @@ export function createReportService(deps: ReportDeps) {
         contentType: output.contentType,
         createdAt: now,
         finishedAt: now,
-        expiresAt: new Date(now.getTime() + REPORT_RETENTION_MS),
+        expiresAt: new Date(now.getTime() + deps.retentionDays * DAY_MS),
       });
     } catch (error) {
       // No file without its row: remove it unless an earlier report has the same bytes.
@@ -124,6 +123,24 @@ export function createReportService(deps: ReportDeps) {
     return { fileName: report.fileName, contentType: report.contentType, hash: report.fileHash, sizeBytes: size };
   }
 
+  /** The user's own reports still kept, newest first: to download again without making them again. */
+  async function recent(user: PublicUser, query: ReportListQuery): Promise<ReportSummary[]> {
+    const rows = await listReportsOf(db, user.id, { kind: query.kind, limit: query.limit, now: deps.now() });
+    return rows.map((row) => ({
+      reportId: row.id,
+      kind: row.kind as ReportKind,
+      params: (row.params ?? {}) as Record<string, unknown>,
+      division: row.division,
+      status: row.status as ReportSummary['status'],
+      recordCount: row.recordCount,
+      summary: (row.summary ?? null) as Record<string, unknown> | null,
+      fileName: row.fileName,
+      fileSizeBytes: row.fileSizeBytes,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    }));
+  }
+
   /** Drops expired reports and their files (a file another report still uses stays). */
   async function sweep(): Promise<void> {
     for (;;) {
@@ -138,6 +155,7 @@ export function createReportService(deps: ReportDeps) {
   return {
     produce,
     fileOf,
+    recent,
     start() {
       const run = () =>
         sweep().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PublicUser } from '../../../../../common/schemas/auth.js';
 import type { MaintenanceReportResponse } from '../../../../../common/schemas/schedule.js';
@@ -13,7 +13,8 @@ import { saveFile } from '../records/index.js';
 import { useRegisterFilters } from '../register/index.js';
 import { selectClasses } from '../select-classes.js';
 import { REPORT_TEXTS } from './report-texts.js';
-import { downloadReport, generateMaintenanceReport, parseScheduleSummary, scheduleSummaryUrl } from './reports-api.js';
+import { RecentReports } from './recent-reports.js';
+import { downloadReport, generateMaintenanceReport, parseScheduleSummary, recentReportsUrl, scheduleSummaryUrl } from './reports-api.js';
 import { ScheduleCountsTable } from './schedule-summary-table.js';
 
 /** Spec section 9: the Excel report's division choices. */
@@ -42,9 +43,11 @@ export function CurveMaintenanceView({ user }: { user: PublicUser }) {
     onError: (error) => toast({ variant: 'destructive', title: REPORT_TEXTS.downloadFailedTitle, description: failureText(REPORT_TEXTS.downloadFailed, error) }),
   });
 
+  const queryClient = useQueryClient();
   const generate = useMutation({
     mutationFn: () => generateMaintenanceReport(division, section),
     onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: [recentReportsUrl('curve-maintenance')] });
       toast({ title: REPORT_TEXTS.generatedTitle, description: REPORT_TEXTS.maintenanceFound(answer.serviceCount, answer.cofCount) });
       const report = { ...answer, fileName: `Curve_Maintenance_${answer.reportId}.xlsx` };
       setMade(report);
@@ -111,6 +114,8 @@ export function CurveMaintenanceView({ user }: { user: PublicUser }) {
           </div>
         ) : null}
       </Card>
+
+      <RecentReports kind="curve-maintenance" />
 
       <Card aria-labelledby="schedule-sections-title" aria-busy={summary.isFetching || undefined}>
         <CardTitle id="schedule-sections-title">Maintenance schedule by section</CardTitle>

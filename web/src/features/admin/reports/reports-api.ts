@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReportSummary } from '../../../../../common/schemas/reports.js';
 import type { MaintenanceReportResponse, ScheduleSummaryResponse } from '../../../../../common/schemas/schedule.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { type DownloadedFile, fileNameFromDisposition } from '../records/index.js';
@@ -43,3 +44,25 @@ export async function downloadReport(reportId: string, fallbackName: string): Pr
   const res = await apiRequest('GET', `/api/reports/download/${encodeURIComponent(reportId)}`);
   return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackName };
 }
+
+/** The signed-in user's recent reports of one kind (GET /api/reports). */
+export const recentReportsUrl = (kind: ReportSummary['kind']) => `/api/reports?kind=${kind}&limit=10`;
+
+const recentSchema = z.object({
+  reports: z.array(
+    z.object({
+      reportId: z.string(),
+      kind: z.literal('curve-maintenance'),
+      params: z.record(z.string(), z.unknown()),
+      division: z.string().nullable(),
+      status: z.enum(['queued', 'running', 'done', 'failed']),
+      recordCount: z.number().nullable(),
+      summary: z.record(z.string(), z.unknown()).nullable(),
+      fileName: z.string().nullable(),
+      fileSizeBytes: z.number().nullable(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+    }),
+  ),
+});
+export const parseRecentReports = (body: unknown): ReportSummary[] => recentSchema.parse(body).reports;

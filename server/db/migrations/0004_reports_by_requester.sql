@@ -1,0 +1,1 @@
+CREATE INDEX "reports_requested_by_idx" ON "reports" USING btree ("requested_by_user_id","created_at" DESC NULLS LAST);
