@@ -75,3 +75,41 @@ export async function fetchStatus(url: string, init?: RequestInit): Promise<numb
   }
   return response.status;
 }
+
+export interface TimedDownload {
+  status: number;
+  body: Buffer;
+  bytes: number;
+  /** From the request to the first byte of the body. */
+  firstByteMs: number;
+  /** From the request to the last byte. */
+  ms: number;
+}
+
+/**
+ * GETs a file and reads it to its end as it arrives, timing the first and the last byte; an
+ * answer other than 200, or one that is not a zip (XLSX files are), is an error.
+ */
+export async function downloadZip(url: string, headers: Record<string, string>, timeoutMs: number): Promise<TimedDownload> {
+  const started = performance.now();
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  let firstByteMs = performance.now() - started;
+  let bytes = 0;
+  const chunks: Uint8Array[] = [];
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += value.byteLength;
+      chunks.push(value);
+    }
+  }
+  const ms = performance.now() - started;
+  const body = Buffer.concat(chunks);
+  const path = new URL(url).pathname;
+  if (response.status !== 200) throw new Error(`GET ${path} answered HTTP ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
+  if (body.subarray(0, 2).toString('latin1') !== 'PK') throw new Error(`GET ${path}: the answer does not start with PK (not a zip)`);
+  return { status: response.status, body, bytes, firstByteMs, ms };
+}

@@ -10,6 +10,7 @@ import { ownCpuSeconds } from '../lib/process-stats.js';
 import { cpuMark } from '../lib/records.js';
 import { benchCurveRows, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
 import { countNon2xx, round, summarizeLatencies } from '../lib/stats.js';
+import { downloadZip } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
 const PATH = '/api/export/curves';
@@ -76,26 +77,8 @@ async function download(
   division: string | undefined,
 ): Promise<Omit<ExportRun, 'rssBeforeMb' | 'rssPeakMb' | 'serverCpu' | 'databaseCpu'>> {
   const path = division ? `${PATH}?division=${encodeURIComponent(division)}` : PATH;
-  const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(300_000) });
-  let firstByteMs = performance.now() - started;
-  let bytes = 0;
-  const chunks: Uint8Array[] = [];
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += value.byteLength;
-      chunks.push(value);
-    }
-  }
-  const ms = performance.now() - started;
-  const body = Buffer.concat(chunks);
-  if (response.status !== 200) throw new Error(`GET ${path} answered HTTP ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
-  if (body.subarray(0, 2).toString('latin1') !== 'PK') throw new Error(`GET ${path}: the answer does not start with PK (not a zip)`);
-  return { status: response.status, ms, firstByteMs, bytes, rows: await sheetRows(body) };
+  const { status, body, bytes, firstByteMs, ms } = await downloadZip(`${ctx.baseUrl}${path}`, { cookie }, 300_000);
+  return { status, ms, firstByteMs, bytes, rows: await sheetRows(body) };
 }
 
 async function measured(ctx: ScenarioContext, work: () => ReturnType<typeof download>): Promise<ExportRun> {

@@ -5,6 +5,7 @@ import { readRssMb, recordRss } from '../lib/memory.js';
 import { cpuMark } from '../lib/records.js';
 import { type BaselineRun, startReportBaseline } from '../lib/report-baseline.js';
 import { countNon2xx, round, summarizeLatencies } from '../lib/stats.js';
+import { downloadZip } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
 
@@ -68,25 +69,7 @@ async function post(ctx: ScenarioContext, cookie: string): Promise<{ ms: number;
 async function makeAndDownload(ctx: ScenarioContext, cookie: string): Promise<Omit<ProductRun, 'sheetRows' | 'rssBeforeMb' | 'rssPeakMb' | 'serverCpu' | 'databaseCpu'> & { body: Buffer }> {
   const made = await post(ctx, cookie);
   const path = `/api/reports/download/${made.answer.reportId}`;
-  const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
-  let firstByteMs = performance.now() - started;
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += value.byteLength;
-      chunks.push(value);
-    }
-  }
-  const downloadMs = performance.now() - started;
-  const body = Buffer.concat(chunks);
-  if (response.status !== 200) throw new Error(`GET ${path} answered HTTP ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
-  if (body.subarray(0, 2).toString('latin1') !== 'PK') throw new Error(`GET ${path}: the answer is not a zip`);
+  const { body, bytes, firstByteMs, ms: downloadMs } = await downloadZip(`${ctx.baseUrl}${path}`, { cookie }, STEP_TIMEOUT_MS);
   return { postMs: made.ms, downloadMs, firstByteMs, ms: made.ms + downloadMs, bytes, answer: made.answer, body };
 }
 

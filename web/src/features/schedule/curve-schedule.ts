@@ -19,17 +19,10 @@ import {
   urgency,
 } from '../../../../common/rules/schedule.js';
 import type { ScheduleEntry, ScheduleResponse } from '../../../../common/schemas/schedule.js';
+import type { WaitingVisit } from '../outbox/index.js';
 
-/** A visit recorded on this phone and not on the server yet (the outbox's WaitingVisit). */
-export interface LocalVisit {
-  type: InspectionType;
-  section: string;
-  curveNumber: string;
-  line: string;
-  date: string;
-  serviceUpdate: string | null;
-  cofValue: string | null;
-}
+/** A visit recorded on this phone and not on the server yet. */
+export type LocalVisit = WaitingVisit;
 
 export interface CurveSchedule {
   entry: ScheduleEntry;
