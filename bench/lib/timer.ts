@@ -113,3 +113,23 @@ export async function downloadZip(url: string, headers: Record<string, string>, 
   if (body.subarray(0, 2).toString('latin1') !== 'PK') throw new Error(`GET ${path}: the answer does not start with PK (not a zip)`);
   return { status: response.status, body, bytes, firstByteMs, ms };
 }
+
+/**
+ * The table's figures of operations run one at a time and timed (each `ms`): throughput is
+ * operations over their summed time, latencies are theirs, statuses and errors as counted.
+ */
+export function sequentialResult(unit: string, runsMs: readonly number[], statusCodes: Record<string, number>, errors: number, decimals = 3): ScenarioResult {
+  const seconds = runsMs.reduce((sum, ms) => sum + ms, 0) / 1000;
+  return {
+    unit,
+    connections: 1,
+    durationSeconds: round(seconds),
+    requests: Object.values(statusCodes).reduce((sum, n) => sum + n, 0),
+    throughput: round(seconds > 0 ? runsMs.length / seconds : 0, decimals),
+    latencyMs: summarizeLatencies([...runsMs]),
+    non2xx: countNon2xx(statusCodes),
+    errors,
+    statusCodes,
+    notes: [],
+  };
+}

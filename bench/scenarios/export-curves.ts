@@ -9,8 +9,8 @@ import { readRssMb, recordRss } from '../lib/memory.js';
 import { ownCpuSeconds } from '../lib/process-stats.js';
 import { cpuMark } from '../lib/records.js';
 import { benchCurveRows, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
-import { countNon2xx, round, summarizeLatencies } from '../lib/stats.js';
-import { downloadZip } from '../lib/timer.js';
+import { round } from '../lib/stats.js';
+import { downloadZip, sequentialResult } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
 const PATH = '/api/export/curves';
@@ -252,16 +252,7 @@ export const exportCurves: Scenario = {
     const productSeconds = median(full.map((r) => r.ms)) / 1000;
 
     const result: ScenarioResult = {
-      unit: 'exports/s',
-      connections: 1,
-      durationSeconds: round(full.reduce((s, r) => s + r.ms, 0) / 1000),
-      requests: Object.values(statusCodes).reduce((s, n) => s + n, 0),
-      throughput: round(full.length > 0 ? full.length / (full.reduce((s, r) => s + r.ms, 0) / 1000) : 0, 3),
-      latencyMs: summarizeLatencies(full.map((r) => r.ms)),
-      non2xx: countNon2xx(statusCodes),
-      errors: problems.length,
-      statusCodes,
-      notes: [],
+      ...sequentialResult('exports/s', full.map((r) => r.ms), statusCodes, problems.length),
       baseline: {
         description: `exceljs WorkbookWriter, the same ${cells.length} rows, median of ${REPEATS}`,
         productSeconds: round(productSeconds),

@@ -4,8 +4,8 @@ import { maintenanceReportResponseSchema, type MaintenanceReportResponse, schedu
 import { readRssMb, recordRss } from '../lib/memory.js';
 import { cpuMark } from '../lib/records.js';
 import { type BaselineRun, startReportBaseline } from '../lib/report-baseline.js';
-import { countNon2xx, round, summarizeLatencies } from '../lib/stats.js';
-import { downloadZip } from '../lib/timer.js';
+import { round } from '../lib/stats.js';
+import { downloadZip, sequentialResult } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
 
@@ -195,16 +195,7 @@ export const maintenanceReport: Scenario = {
     const productRise = median(product.map(rise));
     const bareRise = median(bare.map(rise));
     const result: ScenarioResult = {
-      unit: 'reports/s',
-      connections: 1,
-      durationSeconds: round(product.reduce((sum, r) => sum + r.ms, 0) / 1000),
-      requests: Object.values(statusCodes).reduce((sum, n) => sum + n, 0),
-      throughput: round(product.length > 0 ? product.length / (product.reduce((sum, r) => sum + r.ms, 0) / 1000) : 0, 3),
-      latencyMs: summarizeLatencies(product.map((r) => r.ms)),
-      non2xx: countNon2xx(statusCodes),
-      errors: problems.length,
-      statusCodes,
-      notes: [],
+      ...sequentialResult('reports/s', product.map((r) => r.ms), statusCodes, problems.length),
       baseline: {
         description: `one SQL read + exceljs WorkbookWriter, the same two lists, median of ${bare.length}`,
         productSeconds: round(productSeconds),

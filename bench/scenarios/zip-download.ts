@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { readRssMb, recordRss } from '../lib/memory.js';
 import { inspectionPage } from '../lib/records.js';
-import { countNon2xx, round, summarizeLatencies } from '../lib/stats.js';
-import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
+import { round } from '../lib/stats.js';
+import { sequentialResult } from '../lib/timer.js';
+import type { Scenario, ScenarioContext } from '../lib/types.js';
 
 const PATH = '/api/images/download';
 /** The figure first; the others show whether memory follows the number of photos. */
@@ -140,19 +141,7 @@ export const zipDownload: Scenario = {
     }
 
     const main = runs.get(50) ?? [];
-    const seconds = main.reduce((s, r) => s + r.ms, 0) / 1000;
-    const result: ScenarioResult = {
-      unit: 'zips/s',
-      connections: 1,
-      durationSeconds: round(seconds),
-      requests: Object.values(statusCodes).reduce((s, n) => s + n, 0),
-      throughput: round(seconds > 0 ? main.length / seconds : 0, 2),
-      latencyMs: summarizeLatencies(main.map((r) => r.ms)),
-      non2xx: countNon2xx(statusCodes),
-      errors,
-      statusCodes,
-      notes: [],
-    };
+    const result = sequentialResult('zips/s', main.map((r) => r.ms), statusCodes, errors, 2);
     const bySize = [...runs.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([size, list]) => {

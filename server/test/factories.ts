@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
 import type { Role } from '../../common/constants.js';
 import type { Db } from '../db/client.js';
 import { consolidatedCurveDetails, type UserRow } from '../db/schema.js';
@@ -45,3 +46,13 @@ export async function createCurve(
   if (!row) throw new Error('curve insert returned nothing');
   return row;
 }
+
+const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string(),
+});
+
+/** The JSON error body every refused request answers ({code, message, fields?, requestId}). */
+export const errorOf = (response: LightMyRequestResponse) => errorBodySchema.parse(response.json());

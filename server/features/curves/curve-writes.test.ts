@@ -5,16 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { auditListResponseSchema, type AuditEntry } from '../../../common/schemas/audit.js';
 import { curveListResponseSchema, type Curve } from '../../../common/schemas/curve.js';
 import { inspectionListResponseSchema, uploadResponseSchema } from '../../../common/schemas/inspection.js';
 import { curveDeleteResponseSchema, curveResponseSchema } from '../../../common/schemas/register.js';
 import { auditLog, consolidatedCurveDetails } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { createUser, errorOf, signIn } from '../../test/factories.js';
 import { makeJpeg, uploadForm } from '../../test/photos.js';
 
 let t: TestApp;
@@ -38,13 +36,6 @@ interface Key {
   line: string;
 }
 
-const errorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  requestId: z.string(),
-});
-const errorOf = (response: LightMyRequestResponse) => errorBodySchema.parse(response.json());
 
 /** `null`: an anonymous caller. */
 const headersOf = (cookie: string | null) => (cookie ? { cookie } : {});

@@ -9,7 +9,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { auditListResponseSchema, type AuditEntry } from '../../../common/schemas/audit.js';
 import {
   inspectionListResponseSchema,
@@ -20,7 +19,7 @@ import {
 import { deleteImagesResponseSchema, deleteRecordResponseSchema } from '../../../common/schemas/records.js';
 import { inspectionLogs, type InspectionRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { createUser, errorOf, signIn } from '../../test/factories.js';
 import {
   blobPathOf,
   expectStorageTrue,
@@ -45,8 +44,6 @@ let clientNone: string;
 let photoSeed = 1000;
 const freshPhoto = (width = 640, height = 480) => makeJpeg(width, height, ++photoSeed);
 
-const errorBodySchema = z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
-const errorOf = (response: LightMyRequestResponse) => errorBodySchema.parse(response.json());
 
 const headersOf = (cookie?: string) => (cookie ? { cookie } : {});
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>

@@ -5,24 +5,15 @@
  * its division for Clients, and a refused request writes nothing.
  */
 import { count } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { InspectionType } from '../../../common/constants.js';
-import {
-  COF_HIGH_LABEL,
-  cofSchedule,
-  type CofSchedule,
-  type KindSchedule,
-  needsAttention,
-  scheduleLabel,
-  serviceSchedule,
-} from '../../../common/rules/schedule.js';
+import { COF_HIGH_LABEL, needsAttention, scheduleLabel } from '../../../common/rules/schedule.js';
 import { type MaintenanceReportResponse, maintenanceReportResponseSchema, scheduleSummaryResponseSchema } from '../../../common/schemas/schedule.js';
 import { consolidatedCurveDetails, reports } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { createUser, errorOf, signIn } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
+import { expectedScheduleOf, lastVisitOf } from '../../test/schedule-expectations.js';
 import { readWorkbook, type ReadCell, type ReadSheet, valuesOf } from '../../test/xlsx.js';
 import type { NewInspectionRow } from '../inspections/repository.js';
 
@@ -73,8 +64,6 @@ interface TestCurve {
 const curves: TestCurve[] = [];
 const visits: NewInspectionRow[] = [];
 
-const errorBodySchema = z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
-const errorOf = (response: LightMyRequestResponse) => errorBodySchema.parse(response.json());
 
 const headersOf = (cookie?: string) => (cookie ? { cookie } : {});
 const post = (cookie: string | undefined, payload: object) =>
@@ -126,20 +115,8 @@ function visit(c: TestCurve, type: InspectionType, date: string, overrides: Part
   });
 }
 
-function lastVisit(c: TestCurve, type: InspectionType): NewInspectionRow | undefined {
-  return visits
-    .filter((v) => v.type === type && v.section === c.section && v.curveNumber === c.curveNumber && v.line === c.recordLine)
-    .sort((a, b) => (a.date === b.date ? (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0) : a.date < b.date ? 1 : -1))[0];
-}
-
-function scheduleOf(c: TestCurve): { service: KindSchedule; cof: CofSchedule } {
-  const s = lastVisit(c, 'Service');
-  const f = lastVisit(c, 'CoF');
-  return {
-    service: serviceSchedule(s ? { date: s.date, serviceUpdate: s.serviceUpdate ?? null } : null, TODAY),
-    cof: cofSchedule(f ? { date: f.date, cofValue: f.cofValue === null || f.cofValue === undefined ? null : Number(f.cofValue) } : null, TODAY, THRESHOLD),
-  };
-}
+const lastVisit = (c: TestCurve, type: InspectionType) => lastVisitOf(visits, c, type);
+const scheduleOf = (c: TestCurve) => expectedScheduleOf(visits, c, TODAY, THRESHOLD);
 
 /** The scope's curves in register order: division, section, No., then id. */
 function inScope(division: string, section: string): TestCurve[] {

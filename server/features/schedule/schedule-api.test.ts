@@ -4,11 +4,9 @@
  * past their cache, keep each role to what it may see, refuse bad queries and revalidate with
  * an ETag. (schedule-sql.test.ts holds the SQL itself to the rule on random data.)
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { InspectionType } from '../../../common/constants.js';
-import { cofSchedule, needsAttention, serviceSchedule, urgency } from '../../../common/rules/schedule.js';
+import { needsAttention, urgency } from '../../../common/rules/schedule.js';
 import {
   type ScheduleEntry,
   type ScheduleResponse,
@@ -18,8 +16,9 @@ import {
 } from '../../../common/schemas/schedule.js';
 import { consolidatedCurveDetails } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { createUser, errorOf, signIn } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
+import { expectedScheduleOf } from '../../test/schedule-expectations.js';
 import type { NewInspectionRow } from '../inspections/repository.js';
 
 /** 12:00 in Kolkata on 2026-11-23: the schedule's today. */
@@ -50,8 +49,6 @@ const curves: TestCurve[] = [];
 /** Every inspection row written, so the expectations follow the data whatever ran before. */
 const visits: NewInspectionRow[] = [];
 
-const errorBodySchema = z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
-const errorOf = (response: LightMyRequestResponse) => errorBodySchema.parse(response.json());
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
@@ -98,19 +95,9 @@ function visit(c: TestCurve, type: InspectionType, date: string, overrides: Part
   });
 }
 
-/** The curve's last visit of a kind: the latest date, then the latest upload. */
-function lastVisit(c: TestCurve, type: InspectionType, rows: readonly NewInspectionRow[] = visits): NewInspectionRow | undefined {
-  return rows
-    .filter((v) => v.type === type && v.section === c.section && v.curveNumber === c.curveNumber && v.line === c.recordLine)
-    .sort((a, b) => (a.date === b.date ? (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0) : a.date < b.date ? 1 : -1))[0];
-}
-
 /** What the rule says of a curve today, in the answer's shape. */
 function expectedEntry(c: TestCurve, today = TODAY): ScheduleEntry {
-  const s = lastVisit(c, 'Service');
-  const f = lastVisit(c, 'CoF');
-  const service = serviceSchedule(s ? { date: s.date, serviceUpdate: s.serviceUpdate ?? null } : null, today);
-  const cof = cofSchedule(f ? { date: f.date, cofValue: f.cofValue === null || f.cofValue === undefined ? null : Number(f.cofValue) } : null, today, THRESHOLD);
+  const { service, cof, lastService: s, lastCof: f } = expectedScheduleOf(visits, c, today, THRESHOLD);
   return {
     divisionRailway: c.divisionRailway,
     section: c.section,

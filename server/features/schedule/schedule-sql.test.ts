@@ -4,14 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../common/rules/dates.js';
-import {
-  cofSchedule,
-  type CofSchedule,
-  type KindSchedule,
-  needsAttention,
-  serviceSchedule,
-  urgency,
-} from '../../../common/rules/schedule.js';
+import { needsAttention, urgency } from '../../../common/rules/schedule.js';
 import type { Db } from '../../db/client.js';
 import { consolidatedCurveDetails } from '../../db/schema.js';
 import { Random } from '../../db/seed/random.js';
@@ -19,6 +12,7 @@ import type { NewInspectionRow } from '../inspections/repository.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database } from '../../db/client.js';
 import { inspectionRow, insertInspectionRows } from '../../test/inspections.js';
+import { expectedScheduleOf } from '../../test/schedule-expectations.js';
 import { cofOf, sectionCountsOf, serviceOf } from './presenter.js';
 import { countScheduleBySection, listSchedule } from './schedule-sql.js';
 
@@ -40,20 +34,7 @@ let db: Db;
 const curves: TestCurve[] = [];
 const visits: NewInspectionRow[] = [];
 
-function expectedOf(curve: TestCurve): { service: KindSchedule; cof: CofSchedule } {
-  const mine = visits.filter((v) => v.section === curve.section && v.curveNumber === curve.curveNumber && v.line === curve.recordLine);
-  // The last visit: the latest date, then the latest upload (submittedAt).
-  const last = (type: 'Service' | 'CoF') =>
-    mine
-      .filter((v) => v.type === type)
-      .sort((a, b) => (a.date === b.date ? (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0) : a.date < b.date ? 1 : -1))[0];
-  const s = last('Service');
-  const f = last('CoF');
-  return {
-    service: serviceSchedule(s ? { date: s.date, serviceUpdate: s.serviceUpdate ?? null } : null, TODAY),
-    cof: cofSchedule(f ? { date: f.date, cofValue: f.cofValue === null || f.cofValue === undefined ? null : Number(f.cofValue) } : null, TODAY, THRESHOLD),
-  };
-}
+const expectedOf = (curve: TestCurve) => expectedScheduleOf(visits, curve, TODAY, THRESHOLD);
 
 beforeAll(async () => {
   database = await openTestDatabase();

@@ -4,15 +4,13 @@
  * section, access and the audit trail.
  */
 import { count, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { auditListResponseSchema, type AuditEntry } from '../../../common/schemas/audit.js';
 import { stationListResponseSchema, type Station } from '../../../common/schemas/reference.js';
 import { stationDeleteResponseSchema, stationRegisterResponseSchema, stationResponseSchema } from '../../../common/schemas/register.js';
 import { auditLog, stations } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { createUser, errorOf, signIn } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: string;
@@ -29,13 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const errorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  requestId: z.string(),
-});
-const errorOf = (response: LightMyRequestResponse) => errorBodySchema.parse(response.json());
 
 /** `null`: an anonymous caller. */
 const headersOf = (cookie: string | null) => (cookie ? { cookie } : {});

@@ -1,0 +1,43 @@
+/**
+ * What the schedule rule (common/rules/schedule.ts) says of a curve, worked out in the test
+ * from the inspection rows it wrote: the tests' expectation the SQL, the API and the report
+ * are held to.
+ */
+import type { InspectionType } from '../../common/constants.js';
+import { type CofSchedule, cofSchedule, type KindSchedule, serviceSchedule } from '../../common/rules/schedule.js';
+import type { NewInspectionRow } from '../features/inspections/repository.js';
+
+/** A curve as the records name it: `recordLine` is Up, Down or Single whatever code the register holds. */
+export interface RecordedCurve {
+  section: string;
+  curveNumber: string;
+  recordLine: string;
+}
+
+/** The curve's last visit of a kind among `visits`: the latest date, then the latest upload. */
+export function lastVisitOf(visits: readonly NewInspectionRow[], curve: RecordedCurve, type: InspectionType): NewInspectionRow | undefined {
+  return visits
+    .filter((v) => v.type === type && v.section === curve.section && v.curveNumber === curve.curveNumber && v.line === curve.recordLine)
+    .sort((a, b) => (a.date === b.date ? (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0) : a.date < b.date ? 1 : -1))[0];
+}
+
+/** The rule's Service and CoF schedule of the curve today, with the last visits it was made from. */
+export function expectedScheduleOf(
+  visits: readonly NewInspectionRow[],
+  curve: RecordedCurve,
+  today: string,
+  threshold: number,
+): { service: KindSchedule; cof: CofSchedule; lastService: NewInspectionRow | undefined; lastCof: NewInspectionRow | undefined } {
+  const lastService = lastVisitOf(visits, curve, 'Service');
+  const lastCof = lastVisitOf(visits, curve, 'CoF');
+  return {
+    service: serviceSchedule(lastService ? { date: lastService.date, serviceUpdate: lastService.serviceUpdate ?? null } : null, today),
+    cof: cofSchedule(
+      lastCof ? { date: lastCof.date, cofValue: lastCof.cofValue === null || lastCof.cofValue === undefined ? null : Number(lastCof.cofValue) } : null,
+      today,
+      threshold,
+    ),
+    lastService,
+    lastCof,
+  };
+}
