@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../../../common/rules/dates.js';
+import { CURVES, scheduleFor } from '../inspection-flow/entry/test-fixtures.js';
+import { buildCurveSchedules, curveKey, dueItems, type LocalVisit, statusText } from './curve-schedule.js';
+
+const TODAY = '2026-11-23';
+const response = scheduleFor(CURVES, TODAY);
+const curve15 = curveKey('RTM-NAD', '15', 'DN');
+
+function waiting(overrides: Partial<LocalVisit>): LocalVisit {
+  return { type: 'Service', section: 'RTM-NAD', curveNumber: '15', line: 'Down', date: TODAY, serviceUpdate: 'working-fine', cofValue: null, ...overrides };
+}
+
+describe('the due states on the phone', () => {
+  it("takes the server's last visits when nothing waits in the outbox", () => {
+    const schedule = buildCurveSchedules(response, [], TODAY).get(curve15);
+    expect(schedule && statusText('Service', schedule)).toBe('Service overdue 6 d');
+  });
+
+  it('moves on with the days, offline', () => {
+    const schedule = buildCurveSchedules(response, [], addDays(TODAY, 4)).get(curve15);
+    expect(schedule && statusText('Service', schedule)).toBe('Service overdue 10 d');
+  });
+
+  it('counts a visit still in the outbox: the curve leaves the due list before it is sent', () => {
+    const schedules = buildCurveSchedules(response, [waiting({})], TODAY);
+    const schedule = schedules.get(curve15);
+    expect(schedule?.service).toMatchObject({ state: 'in-time', lastDate: TODAY, daysUntilDue: 15 });
+    expect(dueItems(schedules.values(), new Set(['RTM-NAD'])).some((i) => i.schedule === schedule && i.kind === 'Service')).toBe(false);
+  });
+
+  it('keeps the later of the two visits, and a waiting CoF reading decides CoF high', () => {
+    const older = buildCurveSchedules(response, [waiting({ date: addDays(TODAY, -30) })], TODAY).get(curve15);
+    expect(older?.service).toMatchObject({ state: 'overdue', daysOverdue: 6 });
+    const up12 = curveKey('RTM-NAD', '12', 'UP');
+    expect(buildCurveSchedules(response, [], TODAY).get(up12)?.cof.high).toBe(true);
+    const measured = buildCurveSchedules(response, [waiting({ type: 'CoF', curveNumber: '12', line: 'Up', cofValue: '0.21', serviceUpdate: null })], TODAY).get(up12);
+    expect(measured?.cof).toMatchObject({ high: false, lastValue: 0.21, state: 'in-time' });
+  });
+
+  it('lists the most overdue first, then the never visited, for the chosen sections only', () => {
+    const items = dueItems(buildCurveSchedules(response, [], TODAY).values(), new Set(['RTM-NAD']));
+    expect(items[0]?.schedule.entry.curveNumber).toBe('15');
+    expect(items.every((i) => i.schedule.entry.section === 'RTM-NAD')).toBe(true);
+    expect(dueItems(buildCurveSchedules(response, [], TODAY).values(), new Set())).toEqual([]);
+  });
+});
