@@ -21,6 +21,10 @@ export const ERRORS = {
   IMPORT_FILE_INVALID: { status: 400, message: 'The file cannot be read as CSV or XLSX' },
   IMPORT_FILE_TOO_LARGE: { status: 413, message: 'The file is too large to import' },
   IMPORT_ROWS_INVALID: { status: 400, message: 'Some rows of the file are not valid: nothing was imported' },
+  NO_RECORDS: { status: 404, message: 'No records match the selected filters' },
+  REPORT_TOO_LARGE: { status: 422, message: 'Too many records for one report: narrow the dates or filters' },
+  REPORT_NOT_READY: { status: 409, message: 'The report is still being made' },
+  REPORT_FAILED: { status: 409, message: 'The report could not be made' },
   TOO_MANY_LOGIN_ATTEMPTS: {
     status: 429,
     message: 'Too many failed sign-in attempts. Please wait a few minutes and try again',

@@ -41,7 +41,7 @@ import { errors } from './plugins/errors.js';
 import { webApp } from './plugins/web-app.js';
 import type { BlobStore } from './storage/blob-store.js';
 
-export type AppConfig = Pick<Config, 'demo' | 'ownerEmployeeIds' | 'sessionTtlSeconds' | 'appTimeZone' | 'cofAlertThreshold' | 'reportRetentionDays' | 'trustProxy'>;
+export type AppConfig = Pick<Config, 'demo' | 'ownerEmployeeIds' | 'sessionTtlSeconds' | 'appTimeZone' | 'cofAlertThreshold' | 'reportRetentionDays' | 'reportWorkers' | 'reportJobStaleSeconds' | 'trustProxy'>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -99,7 +99,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataSummary = createDataSummaryService({ db });
   const now = deps.now ?? (() => new Date());
   const schedule = createScheduleService({ db, appTimeZone: config.appTimeZone, cofAlertThreshold: config.cofAlertThreshold, now });
-  const reports = createReportService({ db, blobs: deps.blobs, now, retentionDays: config.reportRetentionDays, log: app.log });
+  const reports = createReportService({
+    db,
+    blobs: deps.blobs,
+    now,
+    retentionDays: config.reportRetentionDays,
+    workers: config.reportWorkers,
+    staleSeconds: config.reportJobStaleSeconds,
+    databaseKind: database.kind,
+    log: app.log,
+  });
   const curveMaintenance = createCurveMaintenanceReport({ db, schedule, reports, appTimeZone: config.appTimeZone, now });
   const stations = createStationService({ db });
   const registerFilters = createRegisterFiltersService({ db });
@@ -108,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Photo files left queued by an earlier run (a crash after a deletion) go at start.
   app.addHook('onReady', async () => photoFiles.start());
   app.addHook('onClose', async () => photoFiles.stop());
-  // Expired reports (REPORT_RETENTION_DAYS) and their files go at start and then hourly.
+  // The report worker claims queued jobs from start; expired reports (REPORT_RETENTION_DAYS)
+  // and their files go at start and then hourly. A clean stop hands unfinished jobs back.
   app.addHook('onReady', async () => reports.start());
   app.addHook('onClose', async () => reports.stop());
 

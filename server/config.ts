@@ -57,6 +57,18 @@ const envSchema = z
       .min(1, 'must be 1 to 365')
       .max(365, 'must be 1 to 365')
       .default(7),
+    REPORT_WORKERS: z.coerce
+      .number({ error: 'must be a number of reports' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 to 16')
+      .max(16, 'must be 1 to 16')
+      .default(1),
+    REPORT_JOB_STALE_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(2, 'must be 2 to 3600')
+      .max(3600, 'must be 2 to 3600')
+      .default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
     TRUST_PROXY: booleanText.default(false),
   })
@@ -94,6 +106,10 @@ export interface Config {
   cofAlertThreshold: number;
   /** Days a made report is kept for download (and reused). */
   reportRetentionDays: number;
+  /** Reports made at once by one instance; the rest wait their turn in the queue. */
+  reportWorkers: number;
+  /** A report whose instance sent no heartbeat for this long is made again by another. */
+  reportJobStaleSeconds: number;
   logLevel: string;
   trustProxy: boolean;
 }
@@ -128,6 +144,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appTimeZone: e.APP_TIMEZONE,
     cofAlertThreshold: e.COF_ALERT_THRESHOLD,
     reportRetentionDays: e.REPORT_RETENTION_DAYS,
+    reportWorkers: e.REPORT_WORKERS,
+    reportJobStaleSeconds: e.REPORT_JOB_STALE_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

@@ -206,7 +206,7 @@ export const INSPECTION_PAGE_DEFAULT = 50;
 export const INSPECTION_PAGE_MAX = 500;
 
 /** A query-string filter value: trimmed, and '' counts as not given (a cleared filter field). */
-const filterText = (max: number, label: string) =>
+export const filterText = (max: number, label: string) =>
   z
     .string()
     .trim()
@@ -214,7 +214,7 @@ const filterText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-const filterDate = (label: string) =>
+export const filterDate = (label: string) =>
   z
     .string()
     .trim()

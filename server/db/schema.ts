@@ -317,6 +317,8 @@ export const reports = pgTable(
     id: uuid('id').primaryKey(),
     kind: varchar('kind', { length: 40 }).notNull(),
     params: jsonb('params').notNull(),
+    /** What was fixed when it was asked (the records up to then, the business date), so a job made later or again makes the same file. */
+    snapshot: jsonb('snapshot'),
     division: varchar('division', { length: 50 }),
     dedupeKey: varchar('dedupe_key', { length: 64 }).notNull(),
     requestedByUserId: integer('requested_by_user_id'),
@@ -331,7 +333,14 @@ export const reports = pgTable(
     fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),
     contentType: varchar('content_type', { length: 100 }),
     error: text('error'),
+    /** The instance making it now (a random ID per process); null while queued. */
+    claimedBy: varchar('claimed_by', { length: 64 }),
+    /** Renewed while it is made: a running job whose heartbeat stops is claimed again. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** How many times a worker has started it; a job that keeps killing its worker fails. */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -342,6 +351,8 @@ export const reports = pgTable(
     index('reports_file_hash_idx').on(t.fileHash),
     // A user's recent reports.
     index('reports_requested_by_idx').on(t.requestedByUserId, t.createdAt.desc()),
+    // The workers' queue: only unfinished jobs, oldest first.
+    index('reports_queue_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
 

@@ -21,6 +21,8 @@ export const TEST_CONFIG: AppConfig = {
   appTimeZone: 'Asia/Kolkata',
   cofAlertThreshold: 0.25,
   reportRetentionDays: 7,
+  reportWorkers: 1,
+  reportJobStaleSeconds: 60,
   trustProxy: false,
 };
 

@@ -27,10 +27,14 @@ import {
   type SectionCountsRow,
   serviceOf,
 } from '../schedule/index.js';
-import type { ReportOutput, ReportService } from './service.js';
+import { madeAtText } from './report-text.js';
+import type { ReportService } from './service.js';
+import type { ReportJob, ReportOutput } from './worker.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH_ROWS = 1000;
+/** How long the request waits for its job; the spec's answer carries the counts. */
+const MAINTENANCE_WAIT_MS = 120_000;
 /** Curve records carry the literal 'SSE' where the engineer is not known yet. */
 const SSE_PLACEHOLDER = 'SSE';
 
@@ -169,7 +173,13 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
     return { division: scope.division, section: request.section.toLowerCase() === 'all' ? undefined : request.section };
   }
 
-  async function render(actor: Actor, scope: ScheduleScope, context: ScheduleContext): Promise<ReportOutput> {
+  /** Makes the file of a queued job: from its row alone, so any instance's worker can. */
+  async function render(job: ReportJob): Promise<ReportOutput> {
+    const scope: ScheduleScope = {
+      division: job.division ?? undefined,
+      section: job.params.section === 'all' ? undefined : String(job.params.section),
+    };
+    const context = job.snapshot as unknown as ScheduleContext;
     // One statement, so one snapshot: every curve of the scope with its schedule, in register
     // order. The counts are counted from these rows, so the toast, the Summary and the sheets agree.
     const { rows } = await listSchedule(db, scope, context, { order: 'register' });
@@ -184,8 +194,8 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
       await writeSummarySheet(workbook.addSheet('Summary', SUMMARY_COLUMNS, { autoFilter: false }), sections, {
         scope: [scope.division ?? 'All divisions', scope.section ?? 'all sections'].join(', '),
         context,
-        madeBy: `${actor.user.name} (${actor.user.employeeId})`,
-        madeAt: `${new Intl.DateTimeFormat('en-GB', { timeZone: deps.appTimeZone, dateStyle: 'medium', timeStyle: 'short' }).format(deps.now())} (${deps.appTimeZone})`,
+        madeBy: `${job.requester.name} (${job.requester.employeeId})`,
+        madeAt: madeAtText(job.createdAt, deps.appTimeZone),
       });
       const serviceRows = await writeDueSheet(workbook.addSheet('Service due', dueColumns('Service')), 'Service', rows);
       const cofRows = await writeDueSheet(workbook.addSheet('CoF due', dueColumns('CoF')), 'CoF', rows);
@@ -202,6 +212,7 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
       finished,
     };
   }
+  deps.reports.register('curve-maintenance', render);
 
   async function generate(actor: Actor, request: MaintenanceReportRequest): Promise<MaintenanceReportResponse> {
     const scope = scopeOf(actor, request);
@@ -213,17 +224,18 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
     }
     const context = deps.schedule.context();
     const versions = await readTableVersions(db, ['inspection_logs', 'consolidated_curve_details']);
-    const report = await deps.reports.produce(
-      actor,
-      {
-        kind: 'curve-maintenance',
-        params: { division: scope.division ?? 'all', section: scope.section ?? 'all' },
-        division: scope.division ?? null,
-        // The file names who made it, so it is reused for the same person only.
-        dependsOn: [context, [...versions.entries()], actor.user.id],
-      },
-      () => render(actor, scope, context),
-    );
+    const queued = await deps.reports.request(actor, {
+      kind: 'curve-maintenance',
+      params: { division: scope.division ?? 'all', section: scope.section ?? 'all' },
+      snapshot: { ...context },
+      division: scope.division ?? null,
+      // The file names who made it, so it is reused for the same person only.
+      dependsOn: [context, [...versions.entries()], actor.user.id],
+    });
+    // The spec answers the counts, so this request waits for its job (well under a second).
+    const report = await deps.reports.waitFor(queued.id, MAINTENANCE_WAIT_MS);
+    if (report.status === 'failed') throw new AppError('REPORT_FAILED', report.error ?? 'Failed to generate curve maintenance report');
+    if (report.status !== 'done') throw new AppError('REPORT_NOT_READY', 'The report is still being made: find it under your recent reports in a moment');
     const summary = report.summary as { serviceCount?: number; cofCount?: number } | null;
     return { serviceCount: summary?.serviceCount ?? 0, cofCount: summary?.cofCount ?? 0, reportId: report.id };
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inspectionLogs, reports } from '../../db/schema.js';
 
@@ -16,12 +16,12 @@ export async function findReport(db: DbOrTx, id: string): Promise<ReportRow | un
   return row;
 }
 
-/** The newest finished, unexpired report made from the same parameters and data. */
+/** The newest unexpired report asked with the same parameters on the same data: made, or being made. */
 export async function findReusableReport(db: DbOrTx, dedupeKey: string, now: Date): Promise<ReportRow | undefined> {
   const [row] = await db
     .select()
     .from(reports)
-    .where(and(eq(reports.dedupeKey, dedupeKey), eq(reports.status, 'done'), gt(reports.expiresAt, now)))
+    .where(and(eq(reports.dedupeKey, dedupeKey), inArray(reports.status, ['queued', 'running', 'done']), gt(reports.expiresAt, now)))
     .orderBy(desc(reports.createdAt))
     .limit(1);
   return row;
@@ -50,4 +50,87 @@ export async function listReportsOf(db: DbOrTx, userId: number, options: { kind:
     .where(and(eq(reports.requestedByUserId, userId), gt(reports.expiresAt, options.now), options.kind ? eq(reports.kind, options.kind) : undefined))
     .orderBy(desc(reports.createdAt))
     .limit(options.limit);
+}
+
+/**
+ * Claims the oldest job no worker holds: queued, or running with a heartbeat older than
+ * `staleSeconds` (its instance died or was cut off). SKIP LOCKED lets instances claim at the
+ * same time without waiting for or taking each other's job. Heartbeats use the database's
+ * clock, so instances with drifting clocks agree on what is stale.
+ */
+export async function claimNextJob(db: DbOrTx, worker: string, staleSeconds: number, now: Date): Promise<ReportRow | undefined> {
+  const result = await db.execute<{ id: string }>(sql`
+    update reports set status = 'running', claimed_by = ${worker}, heartbeat_at = now(),
+      started_at = coalesce(started_at, now()), attempts = attempts + 1
+    where id = (
+      select id from reports
+      where (status = 'queued' or (status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
+        and expires_at > ${now.toISOString()}
+      order by created_at
+      for update skip locked
+      limit 1
+    )
+    returning id`);
+  const id = rowsOf<{ id: string }>(result)[0]?.id;
+  return id === undefined ? undefined : findReport(db, id);
+}
+
+/** Fails stale jobs that have already been started `maxAttempts` times: they kill their worker. */
+export async function failWornOutJobs(db: DbOrTx, staleSeconds: number, maxAttempts: number, error: string): Promise<number> {
+  const result = await db.execute<{ id: string }>(sql`
+    update reports set status = 'failed', error = ${error}, claimed_by = null, finished_at = now()
+    where status = 'running' and attempts >= ${maxAttempts}
+      and heartbeat_at < now() - make_interval(secs => ${staleSeconds})
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/** Renews a job's heartbeat and progress; false when this worker no longer holds it. */
+export async function heartbeatJob(db: DbOrTx, id: string, worker: string, progress: number): Promise<boolean> {
+  const rows = await db
+    .update(reports)
+    .set({ heartbeatAt: sql`now()`, progress })
+    .where(and(eq(reports.id, id), eq(reports.claimedBy, worker), eq(reports.status, 'running')))
+    .returning({ id: reports.id });
+  return rows.length > 0;
+}
+
+/** Records a finished job, if this worker still holds it. */
+export async function completeJob(db: DbOrTx, id: string, worker: string, values: Partial<NewReportRow>): Promise<ReportRow | undefined> {
+  const [row] = await db
+    .update(reports)
+    .set({ ...values, status: 'done', progress: 100, claimedBy: null, error: null })
+    .where(and(eq(reports.id, id), eq(reports.claimedBy, worker), eq(reports.status, 'running')))
+    .returning();
+  return row;
+}
+
+export async function failJob(db: DbOrTx, id: string, worker: string, error: string, now: Date): Promise<void> {
+  await db
+    .update(reports)
+    .set({ status: 'failed', error, claimedBy: null, finishedAt: now })
+    .where(and(eq(reports.id, id), eq(reports.claimedBy, worker), eq(reports.status, 'running')));
+}
+
+/** Hands this worker's unfinished jobs back to the queue (a clean shutdown), for any instance to take. */
+export async function releaseJobs(db: DbOrTx, worker: string): Promise<void> {
+  await db
+    .update(reports)
+    .set({ status: 'queued', claimedBy: null, heartbeatAt: null })
+    .where(and(eq(reports.claimedBy, worker), eq(reports.status, 'running')));
+}
+
+/**
+ * Requeues every running job: only for the embedded database, where this process holds the
+ * data folder's lock, so a job left running can only be an earlier process's that died.
+ */
+export async function requeueOrphanedJobs(db: DbOrTx): Promise<void> {
+  await db.update(reports).set({ status: 'queued', claimedBy: null, heartbeatAt: null }).where(eq(reports.status, 'running'));
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres answers {rows}; PGlite answers {rows} too, but be strict about the shape.
+  const rows = (result as { rows?: T[] }).rows;
+  if (!Array.isArray(rows)) throw new Error('unexpected result shape from db.execute');
+  return rows;
 }

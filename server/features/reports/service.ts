@@ -6,14 +6,16 @@
  * own division's, whatever ID they send.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { once } from 'node:events';
 import type { PublicUser } from '../../../common/schemas/auth.js';
-import type { ReportKind, ReportListQuery, ReportSummary } from '../../../common/schemas/reports.js';
+import type { ReportKind, ReportListQuery, ReportStatus, ReportSummary } from '../../../common/schemas/reports.js';
+import { ERRORS } from '../../../common/errors.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../audit/audit.js';
 import { blobStillUsed, deleteExpiredReports, findReport, findReusableReport, insertReport, listReportsOf, type ReportRow } from './repository.js';
+import { createReportWorker, type ReportRenderer } from './worker.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -21,20 +23,14 @@ const SWEEP_BATCH = 200;
 
 export interface ReportSpec {
   kind: ReportKind;
+  /** What was asked, as the user would name it (shown in their recent reports). */
   params: Record<string, unknown>;
+  /** What is fixed at the moment of asking (records up to now, the business date): stored for the job. */
+  snapshot: Record<string, unknown>;
   /** The division the report covers; null for every division (not for Clients). */
   division: string | null;
-  /** Everything else the file depends on (business date, data versions, settings). */
+  /** Everything else the file depends on (data versions, settings). */
   dependsOn: unknown;
-}
-
-/** A report being written: its bytes as a stream, and its figures once complete. */
-export interface ReportOutput {
-  fileName: string;
-  contentType: string;
-  stream: Readable;
-  /** Settles when every byte has been handed to `stream`, with the report's figures. */
-  finished: Promise<{ recordCount: number; summary: Record<string, unknown> }>;
 }
 
 export interface ReportFile {
@@ -50,60 +46,84 @@ export interface ReportDeps {
   now: () => Date;
   /** How long a made report can be downloaded (and reused): REPORT_RETENTION_DAYS. */
   retentionDays: number;
-  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Reports made at once by this instance (REPORT_WORKERS). */
+  workers: number;
+  /** Seconds without a heartbeat after which a running report is claimed again (REPORT_JOB_STALE_SECONDS). */
+  staleSeconds: number;
+  /** How often an idle worker looks for reports queued by other instances. */
+  pollMs?: number;
+  databaseKind: 'pglite' | 'postgres';
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
+
+const WAIT_POLL_MS = 500;
 
 export function createReportService(deps: ReportDeps) {
   const { db, blobs } = deps;
-  /** Reports being made in this instance: the same one asked twice at once is made once. */
-  const making = new Map<string, Promise<ReportRow>>();
+  const worker = createReportWorker({
+    db,
+    blobs,
+    now: deps.now,
+    retentionDays: deps.retentionDays,
+    concurrency: deps.workers,
+    staleSeconds: deps.staleSeconds,
+    pollMs: deps.pollMs ?? 1000,
+    requeueOnStart: deps.databaseKind === 'pglite',
+    log: deps.log,
+  });
   let sweepTimer: NodeJS.Timeout | undefined;
 
-  async function make(actor: Actor, spec: ReportSpec, dedupeKey: string, render: () => Promise<ReportOutput>): Promise<ReportRow> {
-    const output = await render();
-    const [stored, figures] = await Promise.all([blobs.putStream(output.stream), output.finished]);
+  /**
+   * Asks for the report of `spec`: one already made or being made from the same parameters on
+   * the same data if it is still kept (the same request twice, from any instance, is made
+   * once), else a new job, queued for whichever worker is free first.
+   */
+  async function request(actor: Actor, spec: ReportSpec, recordCount: number | null = null): Promise<ReportRow> {
+    const dedupeKey = createHash('sha256').update(JSON.stringify([spec.kind, spec.params, spec.division, spec.dependsOn])).digest('hex');
     const now = deps.now();
-    try {
-      return await insertReport(db, {
-        id: randomUUID(),
-        kind: spec.kind,
-        params: spec.params,
-        division: spec.division,
-        dedupeKey,
-        requestedByUserId: actor.user.id,
-        requestedByEmployeeId: actor.user.employeeId,
-        status: 'done',
-        progress: 100,
-        recordCount: figures.recordCount,
-        summary: figures.summary,
-        fileHash: stored.hash,
-        fileName: output.fileName,
-        fileSizeBytes: stored.sizeBytes,
-        contentType: output.contentType,
-        createdAt: now,
-        finishedAt: now,
-        expiresAt: new Date(now.getTime() + deps.retentionDays * DAY_MS),
-      });
-    } catch (error) {
-      // No file without its row: remove it unless an earlier report has the same bytes.
-      if (!(await blobStillUsed(db, stored.hash).catch(() => true))) await blobs.delete(stored.hash).catch(() => undefined);
-      throw error;
-    }
+    const reusable = await findReusableReport(db, dedupeKey, now);
+    if (reusable && (reusable.status !== 'done' || (reusable.fileHash && (await blobs.exists(reusable.fileHash))))) return reusable;
+    const row = await insertReport(db, {
+      id: randomUUID(),
+      kind: spec.kind,
+      params: spec.params,
+      snapshot: spec.snapshot,
+      division: spec.division,
+      dedupeKey,
+      requestedByUserId: actor.user.id,
+      requestedByEmployeeId: actor.user.employeeId,
+      status: 'queued',
+      progress: 0,
+      recordCount,
+      createdAt: now,
+      // Until it is made; then REPORT_RETENTION_DAYS from when it was finished.
+      expiresAt: new Date(now.getTime() + deps.retentionDays * DAY_MS),
+    });
+    worker.wake();
+    return row;
   }
 
   /**
-   * The report for `spec`: one already made from the same parameters and data if it is still
-   * kept, else a new one rendered now.
+   * The report's row once it is done or failed, or as it stands after `timeoutMs`. Jobs of this
+   * instance say so at once; those of other instances are seen by reading the row again.
    */
-  async function produce(actor: Actor, spec: ReportSpec, render: () => Promise<ReportOutput>): Promise<ReportRow> {
-    const dedupeKey = createHash('sha256').update(JSON.stringify([spec.kind, spec.params, spec.division, spec.dependsOn])).digest('hex');
-    const running = making.get(dedupeKey);
-    if (running) return running;
-    const reusable = await findReusableReport(db, dedupeKey, deps.now());
-    if (reusable?.fileHash && (await blobs.exists(reusable.fileHash))) return reusable;
-    const made = make(actor, spec, dedupeKey, render).finally(() => making.delete(dedupeKey));
-    making.set(dedupeKey, made);
-    return made;
+  async function waitFor(reportId: string, timeoutMs: number): Promise<ReportRow> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const row = await findReport(db, reportId);
+      if (!row) throw new AppError('NOT_FOUND', `Report ${reportId} not found`);
+      const left = deadline - Date.now();
+      if (row.status === 'done' || row.status === 'failed' || left <= 0) return row;
+      const settled = new AbortController();
+      await Promise.race([
+        once(worker.events, 'settled', { signal: settled.signal }).then(
+          () => undefined,
+          () => undefined,
+        ),
+        new Promise((resolve) => setTimeout(resolve, Math.min(left, WAIT_POLL_MS)).unref()),
+      ]);
+      settled.abort();
+    }
   }
 
   function maySee(user: PublicUser, report: ReportRow): boolean {
@@ -112,33 +132,36 @@ export function createReportService(deps: ReportDeps) {
     return false;
   }
 
-  /** The finished file of a report this user may see; 404 otherwise, with no hint that it exists. */
-  async function fileOf(user: PublicUser, reportId: string): Promise<ReportFile> {
+  /** A report this user may see (and is not expired); 404 otherwise, with no hint that it exists. */
+  async function visibleReport(user: PublicUser, reportId: string): Promise<ReportRow> {
     const report = await findReport(db, reportId);
-    const notFound = new AppError('NOT_FOUND', `Report ${reportId} not found: it may have expired, generate it again`);
-    if (!report || !maySee(user, report) || report.expiresAt <= deps.now()) throw notFound;
-    if (report.status !== 'done' || !report.fileHash || !report.fileName || !report.contentType) throw notFound;
-    const size = await blobs.size(report.fileHash);
-    if (size === null) throw notFound;
+    if (!report || !maySee(user, report) || report.expiresAt <= deps.now()) {
+      throw new AppError('NOT_FOUND', `Report ${reportId} not found: it may have expired, generate it again`);
+    }
+    return report;
+  }
+
+  /** The finished file of a report this user may see; 409 while it is made, 404 when unknown. */
+  async function fileOf(user: PublicUser, reportId: string): Promise<ReportFile> {
+    const report = await visibleReport(user, reportId);
+    if (report.status === 'failed') throw new AppError('REPORT_FAILED', report.error ?? ERRORS.REPORT_FAILED.message);
+    if (report.status !== 'done') throw new AppError('REPORT_NOT_READY', `The report is still being made (${report.progress}%): download it when it is done`);
+    const size = report.fileHash ? await blobs.size(report.fileHash) : null;
+    if (size === null || !report.fileName || !report.contentType || !report.fileHash) {
+      throw new AppError('NOT_FOUND', `Report ${reportId} not found: its file is gone, generate it again`);
+    }
     return { fileName: report.fileName, contentType: report.contentType, hash: report.fileHash, sizeBytes: size };
+  }
+
+  /** Where a report stands, for a view's progress bar. */
+  async function status(user: PublicUser, reportId: string): Promise<ReportSummary> {
+    return summaryOf(await visibleReport(user, reportId));
   }
 
   /** The user's own reports still kept, newest first: to download again without making them again. */
   async function recent(user: PublicUser, query: ReportListQuery): Promise<ReportSummary[]> {
     const rows = await listReportsOf(db, user.id, { kind: query.kind, limit: query.limit, now: deps.now() });
-    return rows.map((row) => ({
-      reportId: row.id,
-      kind: row.kind as ReportKind,
-      params: (row.params ?? {}) as Record<string, unknown>,
-      division: row.division,
-      status: row.status as ReportSummary['status'],
-      recordCount: row.recordCount,
-      summary: (row.summary ?? null) as Record<string, unknown> | null,
-      fileName: row.fileName,
-      fileSizeBytes: row.fileSizeBytes,
-      createdAt: row.createdAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-    }));
+    return rows.map(summaryOf);
   }
 
   /** Drops expired reports and their files (a file another report still uses stays). */
@@ -153,10 +176,18 @@ export function createReportService(deps: ReportDeps) {
   }
 
   return {
-    produce,
+    request,
+    waitFor,
     fileOf,
+    status,
     recent,
-    start() {
+    sweep,
+    /** Each report kind says how its file is made; any instance's worker may make it. */
+    register(kind: ReportKind, renderer: ReportRenderer): void {
+      worker.register(kind, renderer);
+    },
+    workerId: worker.workerId,
+    async start(): Promise<void> {
       const run = () =>
         sweep().catch((error: unknown) => {
           deps.log.warn({ err: error }, 'removing expired reports failed; will retry');
@@ -164,12 +195,34 @@ export function createReportService(deps: ReportDeps) {
       void run();
       sweepTimer = setInterval(run, SWEEP_INTERVAL_MS);
       sweepTimer.unref();
+      await worker.start();
     },
-    stop() {
+    async stop(): Promise<void> {
       if (sweepTimer) clearInterval(sweepTimer);
+      await worker.stop();
     },
-    sweep,
   };
 }
+
+export function summaryOf(row: ReportRow): ReportSummary {
+  return {
+    reportId: row.id,
+    kind: row.kind as ReportKind,
+    params: (row.params ?? {}) as Record<string, unknown>,
+    division: row.division,
+    status: row.status as ReportStatus,
+    progress: row.progress,
+    recordCount: row.recordCount,
+    summary: (row.summary ?? null) as Record<string, unknown> | null,
+    error: row.error,
+    fileName: row.fileName,
+    fileSizeBytes: row.fileSizeBytes,
+    downloadUrl: downloadUrlOf(row.id),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export const downloadUrlOf = (reportId: string) => `/api/reports/download/${reportId}`;
 
 export type ReportService = ReturnType<typeof createReportService>;

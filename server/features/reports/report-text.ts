@@ -1,0 +1,14 @@
+/** How every report states when it was made and what it covers, in the same words. */
+
+/** "23 Nov 2026, 14:05 (Asia/Kolkata)": when a report was asked for, in the app's time zone. */
+export function madeAtText(at: Date, timeZone: string): string {
+  return `${new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at)} (${timeZone})`;
+}
+
+/** "from 2026-11-01 to 2026-11-23", "up to 2026-11-23", "all dates". */
+export function periodText(fromDate: string | undefined, toDate: string | undefined): string {
+  if (fromDate && toDate) return `from ${fromDate} to ${toDate}`;
+  if (fromDate) return `from ${fromDate}`;
+  if (toDate) return `up to ${toDate}`;
+  return 'all dates';
+}
