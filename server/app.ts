@@ -30,7 +30,15 @@ import { createPhotoFiles } from './features/inspections/photo-files.js';
 import { inspectionRoutes } from './features/inspections/routes.js';
 import { createInspectionService } from './features/inspections/service.js';
 import { partRoutes } from './features/parts/routes.js';
-import { createCurveMaintenanceReport, createReportService, reportRoutes } from './features/reports/index.js';
+import {
+  createCurveMaintenanceReport,
+  createInspectionPdfReport,
+  createRecordReports,
+  createReportService,
+  createServiceTablePdfReport,
+  createSseCofPdfReport,
+  reportRoutes,
+} from './features/reports/index.js';
 import { createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { stationRoutes } from './features/stations/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -110,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const curveMaintenance = createCurveMaintenanceReport({ db, schedule, reports, appTimeZone: config.appTimeZone, now });
+  const recordReports = createRecordReports({ db, reports, now, cofAlertThreshold: config.cofAlertThreshold });
+  const inspectionPdf = createInspectionPdfReport({ db, blobs: deps.blobs, reports, records: recordReports, appTimeZone: config.appTimeZone });
+  const sseCofPdf = createSseCofPdfReport({ db, reports, records: recordReports, appTimeZone: config.appTimeZone });
+  const serviceTablePdf = createServiceTablePdfReport({ db, reports, records: recordReports, appTimeZone: config.appTimeZone });
   const stations = createStationService({ db });
   const registerFilters = createRegisterFiltersService({ db });
   const importer = createRegisterImportService({ db });
@@ -158,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inspectionRoutes, { inspections, blobs: deps.blobs });
   await app.register(dataSummaryRoutes, { dataSummary });
   await app.register(scheduleRoutes, { schedule });
-  await app.register(reportRoutes, { reports, curveMaintenance, blobs: deps.blobs });
+  await app.register(reportRoutes, { reports, curveMaintenance, inspectionPdf, sseCofPdf, serviceTablePdf, blobs: deps.blobs });
 
   await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
   return app;

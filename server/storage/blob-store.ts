@@ -31,6 +31,6 @@ export interface BlobStore {
   putVariant(hash: string, variant: BlobVariant, bytes: Buffer): Promise<void>;
 }
 
-/** The files the server derives from a photo; deleting the photo deletes these too. */
-export const BLOB_VARIANTS = ['thumb-320.webp'] as const;
+/** The files the server derives from a photo (server/features/inspections/photo-variants.ts); deleting the photo deletes these too. */
+export const BLOB_VARIANTS = ['thumb-320.webp', 'print-1200.jpg'] as const;
 export type BlobVariant = (typeof BLOB_VARIANTS)[number];

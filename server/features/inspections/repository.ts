@@ -48,6 +48,10 @@ export interface InspectionFilter {
   curveNumber?: string | undefined;
   /** Part of a record ID, any case. */
   q?: string | undefined;
+  /** The SSE the technician recorded, any case. */
+  railwayEngineer?: string | undefined;
+  /** Only records stored up to this instant: a report's records are fixed when it is asked for. */
+  submittedUntil?: Date | undefined;
 }
 
 /** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */
@@ -63,6 +67,8 @@ export function inspectionWhere(filter: InspectionFilter): SQL | undefined {
     filter.section !== undefined ? eq(t.section, filter.section) : undefined,
     filter.curveNumber !== undefined ? eq(t.curveNumber, filter.curveNumber) : undefined,
     filter.q !== undefined ? ilike(t.recordId, containsPattern(filter.q)) : undefined,
+    filter.railwayEngineer !== undefined ? sql`lower(trim(${t.railwayEngineer})) = ${filter.railwayEngineer.trim().toLowerCase()}` : undefined,
+    filter.submittedUntil !== undefined ? lte(t.submittedAt, filter.submittedUntil) : undefined,
   );
 }
 

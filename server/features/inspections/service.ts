@@ -24,7 +24,7 @@ import {
   type InspectionFilter,
   type NewInspectionRow,
 } from './repository.js';
-import { makeThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnails.js';
+import { derivedPhoto, THUMBNAIL } from './photo-variants.js';
 
 export interface InspectionDeps {
   db: Db;
@@ -258,9 +258,9 @@ export function createInspectionService(deps: InspectionDeps) {
   /** A small WebP of the record's photo, made once and kept beside the photo. */
   async function thumbnail(user: PublicUser, recordId: string): Promise<{ bytes: Buffer; hash: string; contentType: string }> {
     const row = await visibleRecord(user, recordId);
-    const bytes = await makeThumbnail(blobs, row.imageHash);
+    const bytes = await derivedPhoto(blobs, row.imageHash, THUMBNAIL);
     if (!bytes) throw new AppError('NOT_FOUND', `The photo of inspection record ${recordId} is missing or unreadable`);
-    return { bytes, hash: row.imageHash, contentType: THUMBNAIL_CONTENT_TYPE };
+    return { bytes, hash: row.imageHash, contentType: THUMBNAIL.contentType };
   }
 
   /**

@@ -12,3 +12,16 @@ export function periodText(fromDate: string | undefined, toDate: string | undefi
   if (toDate) return `up to ${toDate}`;
   return 'all dates';
 }
+
+const SERVICE_UPDATE_TEXT: Record<string, string> = {
+  'working-fine': 'Working fine',
+  'part-broken': 'Part broken',
+  'part-stolen': 'Part stolen',
+  uninstall: 'Machine uninstalled',
+};
+
+/** A Service visit's update as a person reads it; '' when none was recorded. */
+export const serviceUpdateText = (update: string | null) => (update === null ? '' : (SERVICE_UPDATE_TEXT[update] ?? update));
+
+/** The given parts joined with a dash, leaving out empty ones: "Station A – Station B". */
+export const joinedText = (...parts: (string | null)[]) => parts.filter((p): p is string => p !== null && p.trim() !== '').join(' – ');

@@ -1,22 +1,81 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { reportListQuerySchema, reportListResponseSchema } from '../../../common/schemas/reports.js';
+import {
+  inspectionReportRequestSchema,
+  reportIdParamsSchema,
+  reportJobResponseSchema,
+  reportListQuerySchema,
+  reportListResponseSchema,
+  reportSummarySchema,
+  serviceReportRequestSchema,
+  sseReportRequestSchema,
+} from '../../../common/schemas/reports.js';
 import { maintenanceReportRequestSchema, maintenanceReportResponseSchema } from '../../../common/schemas/schedule.js';
 import { attachment } from '../../content-disposition.js';
+import { AppError } from '../../app-error.js';
 import { sendStoredFile } from '../../http-range.js';
 import { access, currentActor, currentUser } from '../../plugins/access.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { CurveMaintenanceReport } from './curve-maintenance.js';
+import type { InspectionPdfReport } from './inspection-pdf.js';
+import { jobResponseOf, QUICK_WAIT_MS } from './record-reports.js';
 import type { ReportService } from './service.js';
+import type { ServiceTablePdfReport } from './service-table-pdf.js';
+import type { SseCofPdfReport } from './sse-cof-pdf.js';
 
-const reportParams = z.object({ reportId: z.uuid({ error: 'reportId must be a report ID' }) });
+/** How long POST /api/reports/service-table waits to answer the PDF itself (the spec's blob). */
+const SERVICE_TABLE_WAIT_MS = 5 * 60 * 1000;
+const jobAnswers = { 200: reportJobResponseSchema, 202: reportJobResponseSchema };
+
+/** RFC 7240: a client that can follow a job's progress asks not to wait for the file. */
+const wantsAsync = (prefer: string | string[] | undefined) => [prefer ?? []].flat().some((p) => /\brespond-async\b/i.test(p));
 
 export async function reportRoutes(
   app: FastifyInstance,
-  deps: { reports: ReportService; curveMaintenance: CurveMaintenanceReport; blobs: BlobStore },
+  deps: {
+    reports: ReportService;
+    curveMaintenance: CurveMaintenanceReport;
+    inspectionPdf: InspectionPdfReport;
+    sseCofPdf: SseCofPdfReport;
+    serviceTablePdf: ServiceTablePdfReport;
+    blobs: BlobStore;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const reportAccess = { access: access.roles('Admin', 'Client') };
+
+  // The three PDF reports are jobs: 200 when made within a moment, else 202 and the view
+  // follows GET /api/reports/{reportId} until it is done.
+  r.post('/api/reports/generate', { schema: { body: inspectionReportRequestSchema, response: jobAnswers }, config: reportAccess }, async (request, reply) => {
+    const { done, body } = await deps.inspectionPdf.generate(currentActor(request), request.body);
+    return reply.status(done ? 200 : 202).send(body);
+  });
+
+  r.post('/api/reports/sse-table', { schema: { body: sseReportRequestSchema, response: jobAnswers }, config: reportAccess }, async (request, reply) => {
+    const { done, body } = await deps.sseCofPdf.generate(currentActor(request), request.body);
+    return reply.status(done ? 200 : 202).send(body);
+  });
+
+  // The spec answers the PDF itself; with `Prefer: respond-async` it answers like the others.
+  r.post('/api/reports/service-table', { schema: { body: serviceReportRequestSchema, response: jobAnswers }, config: reportAccess }, async (request, reply) => {
+    const user = currentUser(request);
+    const queued = await deps.serviceTablePdf.queue(currentActor(request), request.body);
+    const async = wantsAsync(request.headers.prefer);
+    const row = await deps.reports.waitFor(queued.id, async ? QUICK_WAIT_MS : SERVICE_TABLE_WAIT_MS);
+    if (async || row.status !== 'done') {
+      if (row.status === 'failed') throw new AppError('REPORT_FAILED', row.error ?? 'Failed to generate service report');
+      if (async) void reply.header('preference-applied', 'respond-async');
+      return reply.status(row.status === 'done' ? 200 : 202).send(jobResponseOf(row));
+    }
+    const file = await deps.reports.fileOf(user, row.id);
+    void reply.header('x-report-id', row.id);
+    return sendStoredFile(request, reply, deps.blobs, { ...file, disposition: attachment(file.fileName) }, 'private, no-store');
+  });
+
+  r.get('/api/reports/:reportId', { schema: { params: reportIdParamsSchema, response: { 200: reportSummarySchema } }, config: reportAccess }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return deps.reports.status(currentUser(request), request.params.reportId);
+  });
 
   r.post(
     '/api/reports/curve-maintenance',
@@ -41,7 +100,7 @@ export async function reportRoutes(
 
   r.get(
     '/api/reports/download/:reportId',
-    { schema: { params: reportParams }, config: { access: access.roles('Admin', 'Client') } },
+    { schema: { params: reportIdParamsSchema }, config: reportAccess },
     async (request, reply) => {
       const file = await deps.reports.fileOf(currentUser(request), request.params.reportId);
       // A report's bytes never change under its ID: the browser may keep it privately; a cut

@@ -1,0 +1,69 @@
+/**
+ * Files derived from a stored photo, made on first need and kept beside it in the BlobStore
+ * (so they go when the photo goes); the original is never changed:
+ * - the thumbnail for the admin's record grids: a 320 px WebP (~10-20 KB instead of 0.5-2 MB);
+ * - the print copy for the PDF reports (DESIGN section 13): 1200 px on the long edge, JPEG
+ *   quality 60, about 170 dpi across half an A4 page and a tenth of a phone photo's bytes, so
+ *   a report of a thousand photos stays a file that opens on a phone. pdfkit embeds a JPEG as
+ *   it is, without decoding it, so a report never decodes a photo.
+ */
+import { availableParallelism } from 'node:os';
+import sharp, { type Sharp } from 'sharp';
+import { Semaphore } from '../../semaphore.js';
+import type { BlobStore, BlobVariant } from '../../storage/blob-store.js';
+
+export interface PhotoVariant {
+  variant: BlobVariant;
+  contentType: string;
+  derive(photo: Sharp): Sharp;
+}
+
+export const THUMBNAIL: PhotoVariant = {
+  variant: 'thumb-320.webp',
+  contentType: 'image/webp',
+  derive: (photo) => photo.resize(320, 320, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }),
+};
+
+export const PRINT_COPY: PhotoVariant = {
+  variant: 'print-1200.jpg',
+  contentType: 'image/jpeg',
+  derive: (photo) => photo.resize(1200, 1200, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 60 }),
+};
+
+// Decoding a photo is CPU work: a page of 50 new thumbnails, or a report's photos, wait their
+// turn rather than holding 50 decoded photos in memory at once.
+const makingSlots = new Semaphore(Math.max(1, availableParallelism()));
+/** One making per photo and variant at a time: the second request for it waits for the first. */
+const inFlight = new Map<string, Promise<Buffer | null>>();
+
+/** The variant's bytes; null when the photo is missing or cannot be decoded. */
+export async function derivedPhoto(blobs: BlobStore, hash: string, kind: PhotoVariant): Promise<Buffer | null> {
+  // Nothing derived from a photo that is gone: no one must see what cannot be opened.
+  if (!(await blobs.exists(hash))) return null;
+  const kept = await blobs.readVariant(hash, kind.variant);
+  if (kept) return kept;
+  const key = `${kind.variant}:${hash}`;
+  const running = inFlight.get(key);
+  if (running) return running;
+  const making = makingSlots
+    .run(async () => {
+      if (!(await blobs.exists(hash))) return null;
+      let bytes: Buffer;
+      try {
+        // rotate(): phones store portrait photos sideways with an EXIF turn; print them upright.
+        bytes = await kind.derive(sharp(await blobs.read(hash), { limitInputPixels: 64_000_000 }).rotate()).toBuffer();
+      } catch {
+        return null;
+      }
+      await blobs.putVariant(hash, kind.variant, bytes);
+      // The photo may have been deleted while this was made: then nothing stays behind.
+      if (!(await blobs.exists(hash))) {
+        await blobs.delete(hash);
+        return null;
+      }
+      return bytes;
+    })
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, making);
+  return making;
+}

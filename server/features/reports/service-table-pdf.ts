@@ -1,0 +1,110 @@
+/**
+ * The Service Reports report (spec sections 2 and 7; POST /api/reports/service-table): the
+ * Service visits of a division and period, optionally of one technician or one SSE, as a
+ * table (date, section, curve, line, service update, part category and item, grease depth,
+ * machine working, technician). Visits that found a part broken or stolen, or the machine
+ * not working, are marked.
+ */
+import { PDF_TABLE_REPORT_MAX_RECORDS, type ServiceReportRequest } from '../../../common/schemas/reports.js';
+import { dateInTimeZone } from '../../../common/rules/dates.js';
+import { datedFileName } from '../../content-disposition.js';
+import type { Db } from '../../db/client.js';
+import { PdfReport } from '../../pdf/pdf-report.js';
+import { PdfTable } from '../../pdf/pdf-table.js';
+import type { Actor } from '../audit/audit.js';
+import { countBy, readRecords, type RecordReports, reportDivision } from './record-reports.js';
+import type { ReportRow } from './repository.js';
+import { joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';
+import type { ReportService } from './service.js';
+import type { RenderControl, ReportJob, ReportOutput } from './worker.js';
+
+const ROWS_PER_YIELD = 200;
+
+
+export interface ServiceTablePdfDeps {
+  db: Db;
+  reports: ReportService;
+  records: RecordReports;
+  appTimeZone: string;
+}
+
+export function createServiceTablePdfReport(deps: ServiceTablePdfDeps) {
+  async function render(job: ReportJob, control: RenderControl): Promise<ReportOutput> {
+    const params = job.params as { technician?: string; sseEngineer?: string; fromDate?: string; toDate?: string };
+    const rows = await readRecords(deps.db, job, 'newest');
+    const title = 'Service report';
+    const madeBy = `Made by ${job.requester.name} (${job.requester.employeeId}) on ${madeAtText(job.createdAt, deps.appTimeZone)}`;
+    const pdf = new PdfReport({ title, reference: `Report ${job.id}`, madeBy, landscape: true, subject: `${title}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, author: job.requester.name });
+    const finished = (async () => {
+      const needsAction = (update: string | null, working: boolean | null) => update === 'part-broken' || update === 'part-stolen' || working === false;
+      const flagged = rows.filter((r) => needsAction(r.serviceUpdate, r.isMachineWorking)).length;
+      const technician = params.technician ? rows.find((r) => r.technicianId === params.technician) : undefined;
+      pdf.paragraph(title, { size: 18, weight: 'bold' }, 2);
+      pdf.paragraph(`${job.division ?? 'All divisions'}, ${periodText(params.fromDate, params.toDate)}`, { size: 11 }, 8);
+      pdf.facts(
+        [
+          ['Division', job.division ?? 'All divisions'],
+          ['Period', periodText(params.fromDate, params.toDate)],
+          ['Technician', params.technician ? (technician ? `${technician.technicianName} (${params.technician})` : params.technician) : 'All technicians'],
+          ['SSE', params.sseEngineer ?? 'All SSEs'],
+          ['Service visits', String(rows.length)],
+          ['Needing action', `${flagged} (a part broken or stolen, or the machine not working: marked in bold red)`],
+          ['By update', countBy(rows, (r) => serviceUpdateText(r.serviceUpdate) || 'Not stated').map(([k, n]) => `${k} ${n}`).join(', ')],
+          ['Report ID', job.id],
+        ],
+        3,
+      );
+      pdf.heading('Service visits, newest first');
+      const table = new PdfTable(pdf, [
+        { header: 'Date', weight: 1.1 },
+        { header: 'Section', weight: 1.5 },
+        { header: 'Curve', weight: 1 },
+        { header: 'Line', weight: 0.7 },
+        { header: 'Service update', weight: 1.3 },
+        { header: 'Part (category – item)', weight: 2.4 },
+        { header: 'Grease depth (mm)', weight: 1, align: 'right' },
+        { header: 'Machine working', weight: 1 },
+        { header: 'Technician', weight: 2 },
+      ]);
+      for (const [i, r] of rows.entries()) {
+        const part = joinedText(r.partCategory, r.partItemName);
+        table.row(
+          [r.date, r.section, r.curveNumber, r.line, serviceUpdateText(r.serviceUpdate), part, r.greaseDepth ?? '', r.isMachineWorking === null ? '' : r.isMachineWorking ? 'Yes' : 'No', `${r.technicianName} (${r.technicianId})`],
+          { marked: needsAction(r.serviceUpdate, r.isMachineWorking) },
+        );
+        if (i % ROWS_PER_YIELD === ROWS_PER_YIELD - 1) {
+          control.signal.throwIfAborted();
+          control.progress((i + 1) / rows.length);
+          await pdf.drained();
+        }
+      }
+      pdf.finish();
+      return { recordCount: rows.length, summary: { needingAction: flagged, pages: pdf.pageCount } };
+    })();
+    finished.catch((error: unknown) => pdf.output.destroy(error instanceof Error ? error : new Error(String(error))));
+    return {
+      fileName: datedFileName('Service_Table', [job.division ?? undefined, params.technician], dateInTimeZone(job.createdAt, deps.appTimeZone), 'pdf'),
+      contentType: 'application/pdf',
+      stream: pdf.output,
+      finished,
+    };
+  }
+
+  deps.reports.register('service-table-pdf', render);
+
+  /** POST /api/reports/service-table: queues the report (the route waits for it or answers 202). */
+  function queue(actor: Actor, request: ServiceReportRequest): Promise<ReportRow> {
+    const division = reportDivision(actor, request.division);
+    return deps.records.queue(actor, {
+      kind: 'service-table-pdf',
+      params: { division: division ?? 'all', technician: request.technician, sseEngineer: request.sseEngineer, fromDate: request.fromDate, toDate: request.toDate },
+      filter: { division, type: 'Service', technicianId: request.technician, railwayEngineer: request.sseEngineer, from: request.fromDate, to: request.toDate },
+      maxRecords: PDF_TABLE_REPORT_MAX_RECORDS,
+      noun: 'Service records',
+    });
+  }
+
+  return { queue };
+}
+
+export type ServiceTablePdfReport = ReturnType<typeof createServiceTablePdfReport>;

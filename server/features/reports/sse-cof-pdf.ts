@@ -1,0 +1,145 @@
+/**
+ * The SSE CoF Measurement report (spec sections 2 and 7; POST /api/reports/sse-table): an SSE's
+ * CoF measurements of a division and period as a table (date, section, curve, line, location,
+ * km, poles, CoF, technician), readings above the threshold marked, then one CoF-over-time
+ * chart per curve drawn into the PDF. "An SSE's" means the SSE the technician recorded with
+ * the measurement, as the evidence shows it.
+ */
+import { PDF_TABLE_REPORT_MAX_RECORDS, type ReportJobResponse, type SseReportRequest } from '../../../common/schemas/reports.js';
+import { dateInTimeZone } from '../../../common/rules/dates.js';
+import { datedFileName } from '../../content-disposition.js';
+import type { Db } from '../../db/client.js';
+import type { InspectionRow } from '../../db/schema.js';
+import { drawReadingsChart } from '../../pdf/pdf-chart.js';
+import { PdfReport } from '../../pdf/pdf-report.js';
+import { PdfTable } from '../../pdf/pdf-table.js';
+import type { Actor } from '../audit/audit.js';
+import { cofText, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
+import { joinedText, madeAtText, periodText } from './report-text.js';
+import type { ReportService } from './service.js';
+import type { RenderControl, ReportJob, ReportOutput } from './worker.js';
+
+const CHART_COLUMNS = 3;
+const CHART_HEIGHT = 150;
+const CHART_GAP = 14;
+/** Rows written between yields to other requests. */
+const ROWS_PER_YIELD = 200;
+
+export interface SseCofPdfDeps {
+  db: Db;
+  reports: ReportService;
+  records: RecordReports;
+  appTimeZone: string;
+}
+
+
+export function createSseCofPdfReport(deps: SseCofPdfDeps) {
+  async function render(job: ReportJob, control: RenderControl): Promise<ReportOutput> {
+    const { cofAlertThreshold: threshold } = snapshotOf(job);
+    const params = job.params as { sseEngineer?: string; fromDate?: string; toDate?: string };
+    const rows = await readRecords(deps.db, job, 'oldest');
+    const sse = params.sseEngineer ?? 'All SSEs';
+    const title = 'SSE CoF measurement report';
+    const madeBy = `Made by ${job.requester.name} (${job.requester.employeeId}) on ${madeAtText(job.createdAt, deps.appTimeZone)}`;
+    const pdf = new PdfReport({ title, reference: `Report ${job.id}`, madeBy, landscape: true, subject: `${title}: ${sse}, ${job.division ?? 'all divisions'}`, author: job.requester.name });
+    const finished = (async () => {
+      const values = rows.flatMap((r) => (r.cofValue === null ? [] : [Number(r.cofValue)]));
+      const high = values.filter((v) => v > threshold).length;
+      pdf.paragraph(title, { size: 18, weight: 'bold' }, 2);
+      pdf.paragraph(`${sse}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, { size: 11 }, 8);
+      pdf.facts(
+        [
+          ['SSE', sse],
+          ['Division', job.division ?? 'All divisions'],
+          ['Period', periodText(params.fromDate, params.toDate)],
+          ['Measurements', String(rows.length)],
+          ['Mean / lowest / highest', values.length ? `${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(3)} / ${Math.min(...values).toFixed(2)} / ${Math.max(...values).toFixed(2)}` : '–'],
+          ['Above threshold', `${high} (above ${threshold.toFixed(2)}, marked in bold red with "HIGH")`],
+          ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
+          ['Report ID', job.id],
+        ],
+        3,
+      );
+      pdf.heading('Measurements, oldest first');
+      const table = new PdfTable(pdf, [
+        { header: 'Date', weight: 1.1 },
+        { header: 'Section', weight: 1.5 },
+        { header: 'Curve', weight: 1 },
+        { header: 'Line', weight: 0.7 },
+        { header: 'Location', weight: 0.9 },
+        { header: 'Km', weight: 0.8 },
+        { header: 'Poles', weight: 1 },
+        { header: 'CoF', weight: 0.9, align: 'right' },
+        { header: 'Technician', weight: 2 },
+        { header: 'Record ID', weight: 2 },
+      ]);
+      for (const [i, r] of rows.entries()) {
+        const isHigh = r.cofValue !== null && Number(r.cofValue) > threshold;
+        table.row([r.date, r.section, r.curveNumber, r.line, r.location ?? '', r.km ?? '', joinedText(r.pole1, r.pole2), `${cofText(r.cofValue)}${isHigh ? ' HIGH' : ''}`, r.technicianName, r.recordId], { marked: isHigh });
+        if (i % ROWS_PER_YIELD === ROWS_PER_YIELD - 1) {
+          control.signal.throwIfAborted();
+          control.progress((0.7 * (i + 1)) / rows.length);
+          await pdf.drained();
+        }
+      }
+      const curves = await writeCharts(pdf, rows, threshold, control);
+      pdf.finish();
+      return { recordCount: rows.length, summary: { highCount: high, curveCount: curves, pages: pdf.pageCount } };
+    })();
+    finished.catch((error: unknown) => pdf.output.destroy(error instanceof Error ? error : new Error(String(error))));
+    return {
+      fileName: datedFileName('SSE_CoF_Report', [job.division ?? undefined, params.sseEngineer], dateInTimeZone(job.createdAt, deps.appTimeZone), 'pdf'),
+      contentType: 'application/pdf',
+      stream: pdf.output,
+      finished,
+    };
+  }
+
+  /** One chart per curve (section, curve, line), in the register's order; answers how many. */
+  async function writeCharts(pdf: PdfReport, rows: readonly InspectionRow[], threshold: number, control: RenderControl): Promise<number> {
+    const byCurve = new Map<string, { label: string; points: { date: string; value: number }[] }>();
+    for (const r of rows) {
+      if (r.cofValue === null) continue;
+      const key = `${r.section}\u0000${r.curveNumber}\u0000${r.line}`;
+      const entry = byCurve.get(key) ?? { label: `${r.section}, curve ${r.curveNumber}, ${r.line}`, points: [] };
+      entry.points.push({ date: r.date, value: Number(r.cofValue) });
+      byCurve.set(key, entry);
+    }
+    const curves = [...byCurve].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+    if (curves.length === 0) return 0;
+    pdf.newPage();
+    pdf.heading(`CoF over time, by curve (dashed line: threshold ${threshold.toFixed(2)})`);
+    const width = (pdf.width - CHART_GAP * (CHART_COLUMNS - 1)) / CHART_COLUMNS;
+    for (const [i, [, curve]] of curves.entries()) {
+      const column = i % CHART_COLUMNS;
+      if (column === 0) pdf.ensure(CHART_HEIGHT);
+      const x = pdf.left + column * (width + CHART_GAP);
+      drawReadingsChart(pdf, { x, y: pdf.y, width, height: CHART_HEIGHT }, { title: `${curve.label} (${curve.points.length})`, points: curve.points, threshold });
+      if (column === CHART_COLUMNS - 1 || i === curves.length - 1) pdf.y += CHART_HEIGHT + CHART_GAP;
+      if (i % 30 === 29) {
+        control.signal.throwIfAborted();
+        control.progress(0.7 + (0.29 * (i + 1)) / curves.length);
+        await pdf.drained();
+      }
+    }
+    return curves.length;
+  }
+
+  deps.reports.register('sse-cof-pdf', render);
+
+  /** POST /api/reports/sse-table. */
+  function generate(actor: Actor, request: SseReportRequest): Promise<{ done: boolean; body: ReportJobResponse }> {
+    const division = reportDivision(actor, request.division);
+    return deps.records.queueAndAnswer(actor, {
+      kind: 'sse-cof-pdf',
+      params: { division: division ?? 'all', sseEngineer: request.sseEngineer, fromDate: request.fromDate, toDate: request.toDate },
+      filter: { division, type: 'CoF', railwayEngineer: request.sseEngineer, from: request.fromDate, to: request.toDate },
+      maxRecords: PDF_TABLE_REPORT_MAX_RECORDS,
+      noun: 'CoF measurements',
+    });
+  }
+
+  return { generate };
+}
+
+export type SseCofPdfReport = ReturnType<typeof createSseCofPdfReport>;

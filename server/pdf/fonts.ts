@@ -1,0 +1,85 @@
+/**
+ * The fonts embedded in every PDF report (subset by pdfkit, so a report carries only the
+ * glyphs it uses). PDF viewers have no font fallback, so text is cut into runs, each drawn
+ * with the first font of the chain that has its characters: Latin, then the scripts of the
+ * divisions' regions (Devanagari for Hindi and Marathi, Gurmukhi for Punjabi, Gujarati).
+ * The files are Noto Sans (SIL Open Font License, see fonts/OFL.txt), kept in the repository
+ * so a report prints the same on every machine.
+ */
+import path from 'node:path';
+import * as fontkit from 'fontkit';
+import { PROJECT_ROOT } from '../paths.js';
+
+const FONT_DIR = path.join(PROJECT_ROOT, 'server', 'pdf', 'fonts');
+
+export type Weight = 'regular' | 'bold';
+
+interface Face {
+  /** The name registered with pdfkit. */
+  name: string;
+  file: string;
+  font: fontkit.Font;
+}
+
+const FAMILIES = ['NotoSans', 'NotoSansDevanagari', 'NotoSansGurmukhi', 'NotoSansGujarati'] as const;
+
+function load(family: string, weight: Weight): Face {
+  const file = path.join(FONT_DIR, `${family}-${weight === 'bold' ? 'Bold' : 'Regular'}.ttf`);
+  const font = fontkit.openSync(file);
+  if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
+  return { name: `${family}-${weight}`, file, font };
+}
+
+let chains: Record<Weight, Face[]> | undefined;
+/** Opened on first use: the fonts are parsed once per process. */
+function chainOf(weight: Weight): Face[] {
+  chains ??= {
+    regular: FAMILIES.map((family) => load(family, 'regular')),
+    bold: FAMILIES.map((family) => load(family, 'bold')),
+  };
+  return chains[weight];
+}
+
+/** Every font file, for registering with a document. */
+export function fontFaces(): { name: string; file: string }[] {
+  return [...chainOf('regular'), ...chainOf('bold')].map(({ name, file }) => ({ name, file }));
+}
+
+/** The name of the Latin face, whose metrics place lines. */
+export const baseFontName = (weight: Weight) => chainOf(weight)[0]!.name;
+
+/** The Latin face's ascender as a share of the font size: where the baseline sits below a line's top. */
+export const baseAscent = (weight: Weight) => {
+  const face = chainOf(weight)[0]!.font;
+  return face.ascent / face.unitsPerEm;
+};
+
+export interface TextRun {
+  font: string;
+  text: string;
+}
+
+/**
+ * `text` cut into runs of one font each. A character stays in the current run while that font
+ * has it (spaces, digits and marks between words of one script), else goes to the first font
+ * of the chain that has it; one no font has is left to the Latin face.
+ */
+export function runsOf(text: string, weight: Weight): TextRun[] {
+  const chain = chainOf(weight);
+  const runs: TextRun[] = [];
+  let current: Face | undefined;
+  let buffer = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    let face = current && current.font.hasGlyphForCodePoint(code) ? current : chain.find((f) => f.font.hasGlyphForCodePoint(code));
+    face ??= current ?? chain[0]!;
+    if (face !== current) {
+      if (current && buffer) runs.push({ font: current.name, text: buffer });
+      current = face;
+      buffer = '';
+    }
+    buffer += char;
+  }
+  if (current && buffer) runs.push({ font: current.name, text: buffer });
+  return runs;
+}
