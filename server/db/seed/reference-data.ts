@@ -536,7 +536,8 @@ export const EXTRA_TECHNICIANS: ReadonlyArray<{ employeeId: string; name: string
   { employeeId: 'TEC2002', name: 'Gurpreet Singh Sandhu', phone: '9814022032' },
   { employeeId: 'TEC2003', name: 'Hardik Patel', phone: '9825032043' },
   { employeeId: 'TEC2004', name: 'Amit Kumar Sharma', phone: '9811042054' },
-  { employeeId: 'TEC2005', name: 'Santosh Kumar Tiwari', phone: '9425052065' },
+  // Names are often registered in Hindi: the reports print them through their embedded fonts.
+  { employeeId: 'TEC2005', name: 'संतोष कुमार तिवारी', phone: '9425052065' },
 ];
 
 /** Spare parts a technician can report as broken or stolen, by category. */
