@@ -65,7 +65,7 @@ function fieldsOf(row: InspectionRow, threshold: number, timeZone: string): [str
     ['Service update', serviceUpdateText(row.serviceUpdate)],
     ['Part', joinedText(row.partCategory, row.partItemName)],
     ['Machine working', yesNo(row.isMachineWorking)],
-    ['Grease depth', row.greaseDepth === null ? '' : `${row.greaseDepth} mm`],
+    ['Grease depth', row.greaseDepth === null ? '' : `${row.greaseDepth} cm`],
     ...common,
   ];
 }
@@ -245,7 +245,7 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     // The fields under the photo, in columns.
     const fieldsTop = photoTop + photoHeight + 6;
     const columnWidth = pdf.width / FIELD_COLUMNS;
-    const labelWidth = 62;
+    const labelWidth = 74;
     fields.forEach(([label, value], i) => {
       const x = pdf.left + (i % FIELD_COLUMNS) * columnWidth;
       const y = fieldsTop + Math.floor(i / FIELD_COLUMNS) * (FIELD_SIZE + 4.5);

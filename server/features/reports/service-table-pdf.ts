@@ -62,7 +62,7 @@ export function createServiceTablePdfReport(deps: ServiceTablePdfDeps) {
         { header: 'Line', weight: 0.7 },
         { header: 'Service update', weight: 1.3 },
         { header: 'Part (category – item)', weight: 2.4 },
-        { header: 'Grease depth (mm)', weight: 1, align: 'right' },
+        { header: 'Grease depth (cm)', weight: 1, align: 'right' },
         { header: 'Machine working', weight: 1 },
         { header: 'Technician', weight: 2 },
       ]);

@@ -5,7 +5,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
 import { type AdminView, REPORT_VIEWS, VIEW_TITLES } from './admin-views.js';
 import { DataSummaryCard, RecordsView } from './records/index.js';
-import { CurveMaintenanceView, ScheduleAtAGlance } from './reports/index.js';
+import { CurveMaintenanceView, InspectionReportsView, ScheduleAtAGlance, ServiceReportsView, SseReportsView } from './reports/index.js';
 import { CurveDetailsView, RegisterSheetsCard, StationDetailsView } from './register/index.js';
 import { FilterSelect } from './filter-select.js';
 import { UserManagement } from './user-management.js';
@@ -190,6 +190,12 @@ export function AdminViewBody({ view, user, goTo }: { view: AdminView; user: Pub
       return <StationDetailsView />;
     case 'curve-maintenance':
       return <CurveMaintenanceView user={user} />;
+    case 'inspection-reports':
+      return <InspectionReportsView user={user} />;
+    case 'sse-reports':
+      return <SseReportsView user={user} />;
+    case 'service-reports':
+      return <ServiceReportsView user={user} />;
     default:
       return <ComingSoon view={view} />;
   }

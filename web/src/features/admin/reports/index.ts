@@ -1,2 +1,5 @@
 export { CurveMaintenanceView } from './curve-maintenance-view.js';
+export { InspectionReportsView } from './inspection-reports-view.js';
 export { ScheduleAtAGlance } from './schedule-at-a-glance.js';
+export { ServiceReportsView } from './service-reports-view.js';
+export { SseReportsView } from './sse-reports-view.js';

@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import type { ReportSummary } from '../../../../../common/schemas/reports.js';
+import type {
+  inspectionReportRequestSchema,
+  ReportJobResponse,
+  ReportKind,
+  ReportSummary,
+  serviceReportRequestSchema,
+  sseReportRequestSchema,
+} from '../../../../../common/schemas/reports.js';
 import type { MaintenanceReportResponse, ScheduleSummaryResponse } from '../../../../../common/schemas/schedule.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { ApiError, apiRequest, reportUnauthorized } from '../../../lib/api-client.js';
+import { userDataHeaders } from '../../../lib/request-headers.js';
 import { type DownloadedFile, fileNameFromDisposition } from '../records/index.js';
 
 /*
- * common/schemas/schedule.ts is imported for its types only (see register-api.ts): its
- * schemas built at run time would pull Zod features into the technician's entry chunk.
+ * common/schemas/schedule.ts and common/schemas/reports.ts are imported for their types only
+ * (see register-api.ts): their schemas built at run time would pull Zod features into the
+ * technician's entry chunk. The answers are read with the small schemas below.
  */
 
 export const scheduleSummaryUrl = (division: string, section: string): string => {
@@ -46,23 +55,119 @@ export async function downloadReport(reportId: string, fallbackName: string): Pr
 }
 
 /** The signed-in user's recent reports of one kind (GET /api/reports). */
-export const recentReportsUrl = (kind: ReportSummary['kind']) => `/api/reports?kind=${kind}&limit=10`;
+export const recentReportsUrl = (kind: ReportKind) => `/api/reports?kind=${kind}&limit=10`;
 
-const recentSchema = z.object({
-  reports: z.array(
-    z.object({
-      reportId: z.string(),
-      kind: z.literal('curve-maintenance'),
-      params: z.record(z.string(), z.unknown()),
-      division: z.string().nullable(),
-      status: z.enum(['queued', 'running', 'done', 'failed']),
-      recordCount: z.number().nullable(),
-      summary: z.record(z.string(), z.unknown()).nullable(),
-      fileName: z.string().nullable(),
-      fileSizeBytes: z.number().nullable(),
-      createdAt: z.string(),
-      expiresAt: z.string(),
-    }),
-  ),
+const reportSummarySchema = z.object({
+  reportId: z.string(),
+  kind: z.enum(['curve-maintenance', 'inspection-pdf', 'sse-cof-pdf', 'service-table-pdf']),
+  params: z.record(z.string(), z.unknown()),
+  division: z.string().nullable(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number(),
+  recordCount: z.number().nullable(),
+  summary: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileSizeBytes: z.number().nullable(),
+  downloadUrl: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
 });
+const recentSchema = z.object({ reports: z.array(reportSummarySchema) });
 export const parseRecentReports = (body: unknown): ReportSummary[] => recentSchema.parse(body).reports;
+
+/* ---------- PDF reports: asked for, made as a job, polled, downloaded by the browser ---------- */
+
+/** The request bodies as the server's schemas take them (optional fields may be left out). */
+export type InspectionReportBody = z.input<typeof inspectionReportRequestSchema>;
+export type SseReportBody = z.input<typeof sseReportRequestSchema>;
+export type ServiceReportBody = z.input<typeof serviceReportRequestSchema>;
+
+export const REPORT_JOB_URLS = {
+  'inspection-pdf': '/api/reports/generate',
+  'sse-cof-pdf': '/api/reports/sse-table',
+  'service-table-pdf': '/api/reports/service-table',
+} as const;
+export type PdfReportKind = keyof typeof REPORT_JOB_URLS;
+export interface PdfReportBodies {
+  'inspection-pdf': InspectionReportBody;
+  'sse-cof-pdf': SseReportBody;
+  'service-table-pdf': ServiceReportBody;
+}
+
+export const reportStatusUrl = (reportId: string) => `/api/reports/${encodeURIComponent(reportId)}`;
+
+const jobSchema = z.object({
+  reportId: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number(),
+  recordCount: z.number(),
+  pdfUrl: z.string(),
+});
+
+/**
+ * A JSON call that can be cancelled (the api client's apiRequest takes no signal and no extra
+ * headers), with the same X-User-Data header, 401 handling and ApiError on a non-OK answer.
+ */
+async function jsonCall(method: 'GET' | 'POST', url: string, { body, signal, headers }: { body?: unknown; signal: AbortSignal; headers?: Record<string, string> }): Promise<unknown> {
+  const hasBody = body !== undefined;
+  const res = await fetch(url, {
+    method,
+    headers: { Accept: 'application/json', ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...userDataHeaders(), ...headers },
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+    signal,
+  });
+  if (!res.ok) {
+    if (res.status === 401) reportUnauthorized();
+    throw new ApiError(res.status, res.statusText, await res.text().catch(() => ''));
+  }
+  return res.json();
+}
+
+/**
+ * Asks for a PDF report. `Prefer: respond-async` on every kind: /service-table answers the PDF
+ * itself without it; the other two answer the job either way.
+ */
+export async function requestReportJob<K extends PdfReportKind>(kind: K, body: PdfReportBodies[K], signal: AbortSignal): Promise<ReportJobResponse> {
+  return jobSchema.parse(await jsonCall('POST', REPORT_JOB_URLS[kind], { body, signal, headers: { Prefer: 'respond-async' } }));
+}
+
+/** GET /api/reports/{reportId}: the report's status and progress while it is made. */
+export async function fetchReportSummary(reportId: string, signal: AbortSignal): Promise<ReportSummary> {
+  return reportSummarySchema.parse(await jsonCall('GET', reportStatusUrl(reportId), { signal }));
+}
+
+/**
+ * Starts a download the browser's download manager carries out: a same-origin link to the
+ * file (the session cookie goes with it), never a fetch into memory, as a PDF can be 100 MB
+ * on a phone. The server's Content-Disposition names the file.
+ */
+export function startFileDownload(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.setAttribute('download', '');
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/* ---------- The pickers' lists ---------- */
+
+/** The same cache entry as the records view's technician filter (5 minutes, spec section 9). */
+export const TECHNICIANS_KEY = ['/api/technicians'] as const;
+export const TECHNICIANS_STALE_MS = 5 * 60_000;
+
+export interface TechnicianChoice {
+  employeeId: string;
+  name: string;
+}
+const techniciansSchema = z.object({ technicians: z.array(z.object({ employeeId: z.string(), name: z.string() })) });
+export const parseTechnicians = (body: unknown): TechnicianChoice[] => techniciansSchema.parse(body).technicians;
+
+/** Spec section 5: the placeholder SSE 'SSE' is left out; SSE names are sorted alphabetically. */
+export function sseChoices(sses: readonly string[]): string[] {
+  return [...new Set(sses.map((s) => s.trim()).filter((s) => s !== '' && s !== 'SSE'))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}

@@ -1,0 +1,75 @@
+import type { FormEvent, ReactNode } from 'react';
+import { buttonClasses, Button } from '../../../components/ui/button.js';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
+import { RecentReports } from './recent-reports.js';
+import { fileSizeText, REPORT_TEXTS } from './report-texts.js';
+import { ReportProgress } from './report-progress.js';
+import type { PdfReportKind } from './reports-api.js';
+import type { FinishedReport, ReportJobState } from './use-report-job.js';
+
+const readyText = ({ recordCount, fileSizeBytes }: FinishedReport): string =>
+  `Your report is ready: ${recordCount} records${fileSizeBytes === null ? '' : `, ${fileSizeText(fileSizeBytes)}`}.`;
+
+/**
+ * The frame of a PDF report view: its filters (children), Generate, the progress while the
+ * report is made, the way to download it again, and the user's recent reports of the kind.
+ */
+export function ReportJobCard({
+  id,
+  kind,
+  title,
+  description,
+  generateLabel,
+  job,
+  onGenerate,
+  canGenerate = true,
+  children,
+}: {
+  id: string;
+  kind: PdfReportKind;
+  title: string;
+  description: string;
+  generateLabel: string;
+  job: { state: ReportJobState; working: boolean };
+  onGenerate: () => void;
+  canGenerate?: boolean;
+  children: ReactNode;
+}) {
+  const { state, working } = job;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!working) onGenerate();
+  };
+  return (
+    <>
+      <Card aria-labelledby={`${id}-title`}>
+        <CardTitle id={`${id}-title`}>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+        <form
+          noValidate
+          aria-labelledby={`${id}-title`}
+          onSubmit={onSubmit}
+          className="mt-3 grid grid-cols-1 items-start gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {children}
+          <div className="flex flex-col sm:col-span-2 lg:col-span-3">
+            <Button type="submit" className="w-full sm:w-auto sm:self-start" disabled={working || !canGenerate} aria-busy={working || undefined}>
+              {working ? REPORT_TEXTS.generating : generateLabel}
+            </Button>
+          </div>
+        </form>
+        {state.phase === 'working' ? <ReportProgress id={`${id}-progress`} progress={state.progress} recordCount={state.recordCount} /> : null}
+        {state.phase === 'done' ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 p-3" role="status">
+            <p className="text-base">{readyText(state.report)}</p>
+            <a href={state.report.downloadUrl} download className={buttonClasses('outline', 'sm')}>
+              Download again
+            </a>
+          </div>
+        ) : null}
+        {state.phase === 'failed' ? <p className="mt-3 text-base font-medium text-red-700">{state.message}</p> : null}
+      </Card>
+      <RecentReports kind={kind} />
+    </>
+  );
+}
