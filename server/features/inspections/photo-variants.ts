@@ -36,8 +36,12 @@ const makingSlots = new Semaphore(Math.max(1, availableParallelism()));
 /** One making per photo and variant at a time: the second request for it waits for the first. */
 const inFlight = new Map<string, Promise<Buffer | null>>();
 
-/** The variant's bytes; null when the photo is missing or cannot be decoded. */
-export async function derivedPhoto(blobs: BlobStore, hash: string, kind: PhotoVariant): Promise<Buffer | null> {
+/**
+ * The variant's bytes; null when the photo is missing or cannot be decoded. `slots` bounds how
+ * many are made at once: by default one per core; a report passes fewer, so making its copies
+ * leaves cores for uploads and the records view.
+ */
+export async function derivedPhoto(blobs: BlobStore, hash: string, kind: PhotoVariant, slots: Semaphore = makingSlots): Promise<Buffer | null> {
   // Nothing derived from a photo that is gone: no one must see what cannot be opened.
   if (!(await blobs.exists(hash))) return null;
   const kept = await blobs.readVariant(hash, kind.variant);
@@ -45,7 +49,7 @@ export async function derivedPhoto(blobs: BlobStore, hash: string, kind: PhotoVa
   const key = `${kind.variant}:${hash}`;
   const running = inFlight.get(key);
   if (running) return running;
-  const making = makingSlots
+  const making = slots
     .run(async () => {
       if (!(await blobs.exists(hash))) return null;
       let bytes: Buffer;

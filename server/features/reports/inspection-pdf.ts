@@ -13,6 +13,7 @@ import type { InspectionRow } from '../../db/schema.js';
 import { COLORS, PdfReport } from '../../pdf/pdf-report.js';
 import { PdfTable } from '../../pdf/pdf-table.js';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
+import { Semaphore } from '../../semaphore.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../audit/audit.js';
 import { derivedPhoto, PRINT_COPY } from '../inspections/index.js';
@@ -22,8 +23,13 @@ import type { ReportService } from './service.js';
 import type { RenderControl, ReportJob, ReportOutput } from './worker.js';
 
 const PDF_TYPE = 'application/pdf';
-/** Print copies fetched ahead of the one being placed: the CPU making them overlaps the writing. */
+/** Print copies fetched ahead of the one being placed: making them overlaps the writing. */
 const PHOTOS_AHEAD = 4;
+/**
+ * Print copies a report makes at once in this instance: one core's worth, so a report over
+ * new photos leaves the other cores to uploads and the records view.
+ */
+const reportPhotoSlots = new Semaphore(1);
 const BLOCK_GAP = 14;
 const BLOCK_TITLE = 18;
 const FIELD_SIZE = 7.5;
@@ -181,7 +187,7 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     let next = 0;
     const fetchNext = () => {
       const row = rows[next++];
-      ahead.push(row?.imageHash ? derivedPhoto(blobs, row.imageHash, PRINT_COPY) : Promise.resolve(null));
+      ahead.push(row?.imageHash ? derivedPhoto(blobs, row.imageHash, PRINT_COPY, reportPhotoSlots) : Promise.resolve(null));
     };
     let placed = 0;
     const blockHeight = (pdf.bottom - pdf.top - BLOCK_GAP) / 2;
