@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { LINE_CODES } from '../../common/rules/line-codes.js';
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with `%`, `_` and `\` in it taken literally. */
 export function containsPattern(text: string): string {
@@ -22,4 +23,10 @@ export function recordset(alias: string, columns: Readonly<Record<string, string
 /** The column list of a recordset's columns, for `insert into t (...) select ... from recordset`. */
 export function columnList(columns: Readonly<Record<string, string>>): SQL {
   return sql.raw(Object.keys(columns).join(', '));
+}
+
+/** A register curve's line as the records spell it (Up, Down, Single), whatever code the register uses. */
+export function recordLineOf(column: SQL): SQL {
+  const cases = Object.entries(LINE_CODES).map(([code, line]) => sql`when ${code} then ${line}`);
+  return sql`(case upper(regexp_replace(btrim(${column}), '\\s+', '_', 'g')) ${sql.join(cases, sql` `)} else ${column} end)`;
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { containsPattern } from '../../db/sql-helpers.js';
+import { containsPattern, recordLineOf } from '../../db/sql-helpers.js';
 import type { DbOrTx } from '../../db/client.js';
-import { inspectionLogs, type InspectionRow } from '../../db/schema.js';
+import { consolidatedCurveDetails, inspectionLogs, type InspectionRow } from '../../db/schema.js';
 
 export type NewInspectionRow = typeof inspectionLogs.$inferInsert;
 
@@ -48,8 +48,12 @@ export interface InspectionFilter {
   curveNumber?: string | undefined;
   /** Part of a record ID, any case. */
   q?: string | undefined;
-  /** The SSE the technician recorded, any case. */
-  railwayEngineer?: string | undefined;
+  /**
+   * The SSE in charge, any case: the one the technician recorded with the visit, or the
+   * register's SSE of the curve (the pickers list the register's SSEs; a visit recorded
+   * without one, or before the curve changed hands, still counts for the register's SSE).
+   */
+  sse?: string | undefined;
   /** Only records stored up to this instant: a report's records are fixed when it is asked for. */
   submittedUntil?: Date | undefined;
 }
@@ -67,9 +71,18 @@ export function inspectionWhere(filter: InspectionFilter): SQL | undefined {
     filter.section !== undefined ? eq(t.section, filter.section) : undefined,
     filter.curveNumber !== undefined ? eq(t.curveNumber, filter.curveNumber) : undefined,
     filter.q !== undefined ? ilike(t.recordId, containsPattern(filter.q)) : undefined,
-    filter.railwayEngineer !== undefined ? sql`lower(trim(${t.railwayEngineer})) = ${filter.railwayEngineer.trim().toLowerCase()}` : undefined,
+    filter.sse !== undefined ? sseWhere(filter.sse) : undefined,
     filter.submittedUntil !== undefined ? lte(t.submittedAt, filter.submittedUntil) : undefined,
   );
+}
+
+function sseWhere(sse: string): SQL {
+  const t = inspectionLogs;
+  const name = sse.trim().toLowerCase();
+  return sql`(lower(btrim(${t.railwayEngineer})) = ${name} or exists (
+    select 1 from ${consolidatedCurveDetails} c
+    where c.section = ${t.section} and c.curve_number = ${t.curveNumber} and ${recordLineOf(sql`c.line`)} = ${t.line}
+      and lower(btrim(c.sse)) = ${name}))`;
 }
 
 /**

@@ -128,9 +128,9 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
       ['Order', params.order === 'curve' ? 'By section, curve and line, then date' : 'Newest first (visit date, then time stored)'],
       ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
       ['Made at', madeAtText(job.createdAt, deps.appTimeZone)],
-      ['Report ID', job.id],
       ['Records up to', madeAtText(snapshotOf(job).until, deps.appTimeZone)],
     ]);
+    pdf.paragraph(`Report ID: ${job.id}`, { size: 9, color: COLORS.muted }, 6);
     if (params.type === 'CoF') writeCofFigures(pdf, rows, about.threshold);
     pdf.heading('Records per section');
     const bySection = new PdfTable(pdf, [

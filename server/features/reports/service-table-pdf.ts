@@ -9,7 +9,7 @@ import { PDF_TABLE_REPORT_MAX_RECORDS, type ServiceReportRequest } from '../../.
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
-import { PdfReport } from '../../pdf/pdf-report.js';
+import { COLORS, PdfReport } from '../../pdf/pdf-report.js';
 import { PdfTable } from '../../pdf/pdf-table.js';
 import type { Actor } from '../audit/audit.js';
 import { countBy, readRecords, type RecordReports, reportDivision } from './record-reports.js';
@@ -50,10 +50,10 @@ export function createServiceTablePdfReport(deps: ServiceTablePdfDeps) {
           ['Service visits', String(rows.length)],
           ['Needing action', `${flagged} (a part broken or stolen, or the machine not working: marked in bold red)`],
           ['By update', countBy(rows, (r) => serviceUpdateText(r.serviceUpdate) || 'Not stated').map(([k, n]) => `${k} ${n}`).join(', ')],
-          ['Report ID', job.id],
         ],
         3,
       );
+      pdf.paragraph(`Report ID: ${job.id}`, { size: 9, color: COLORS.muted }, 6);
       pdf.heading('Service visits, newest first');
       const table = new PdfTable(pdf, [
         { header: 'Date', weight: 1.1 },
@@ -98,7 +98,7 @@ export function createServiceTablePdfReport(deps: ServiceTablePdfDeps) {
     return deps.records.queue(actor, {
       kind: 'service-table-pdf',
       params: { division: division ?? 'all', technician: request.technician, sseEngineer: request.sseEngineer, fromDate: request.fromDate, toDate: request.toDate },
-      filter: { division, type: 'Service', technicianId: request.technician, railwayEngineer: request.sseEngineer, from: request.fromDate, to: request.toDate },
+      filter: { division, type: 'Service', technicianId: request.technician, sse: request.sseEngineer, from: request.fromDate, to: request.toDate },
       maxRecords: PDF_TABLE_REPORT_MAX_RECORDS,
       noun: 'Service records',
     });

@@ -2,8 +2,8 @@
  * The SSE CoF Measurement report (spec sections 2 and 7; POST /api/reports/sse-table): an SSE's
  * CoF measurements of a division and period as a table (date, section, curve, line, location,
  * km, poles, CoF, technician), readings above the threshold marked, then one CoF-over-time
- * chart per curve drawn into the PDF. "An SSE's" means the SSE the technician recorded with
- * the measurement, as the evidence shows it.
+ * chart per curve drawn into the PDF. "An SSE's" measurements are those of the curves the
+ * register puts in their charge, and those the technician recorded with that SSE.
  */
 import { PDF_TABLE_REPORT_MAX_RECORDS, type ReportJobResponse, type SseReportRequest } from '../../../common/schemas/reports.js';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
@@ -11,7 +11,7 @@ import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import type { InspectionRow } from '../../db/schema.js';
 import { drawReadingsChart } from '../../pdf/pdf-chart.js';
-import { PdfReport } from '../../pdf/pdf-report.js';
+import { COLORS, PdfReport } from '../../pdf/pdf-report.js';
 import { PdfTable } from '../../pdf/pdf-table.js';
 import type { Actor } from '../audit/audit.js';
 import { cofText, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
@@ -56,10 +56,10 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
           ['Mean / lowest / highest', values.length ? `${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(3)} / ${Math.min(...values).toFixed(2)} / ${Math.max(...values).toFixed(2)}` : '–'],
           ['Above threshold', `${high} (above ${threshold.toFixed(2)}, marked in bold red with "HIGH")`],
           ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
-          ['Report ID', job.id],
         ],
         3,
       );
+      pdf.paragraph(`Report ID: ${job.id}`, { size: 9, color: COLORS.muted }, 6);
       pdf.heading('Measurements, oldest first');
       const table = new PdfTable(pdf, [
         { header: 'Date', weight: 1.1 },
@@ -133,7 +133,7 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
     return deps.records.queueAndAnswer(actor, {
       kind: 'sse-cof-pdf',
       params: { division: division ?? 'all', sseEngineer: request.sseEngineer, fromDate: request.fromDate, toDate: request.toDate },
-      filter: { division, type: 'CoF', railwayEngineer: request.sseEngineer, from: request.fromDate, to: request.toDate },
+      filter: { division, type: 'CoF', sse: request.sseEngineer, from: request.fromDate, to: request.toDate },
       maxRecords: PDF_TABLE_REPORT_MAX_RECORDS,
       noun: 'CoF measurements',
     });

@@ -7,7 +7,6 @@
  * rule on the same data.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { LINE_CODES } from '../../../common/rules/line-codes.js';
 import {
   DUE_SOON_DAYS,
   type DueState,
@@ -18,6 +17,7 @@ import {
 } from '../../../common/rules/schedule.js';
 import type { InspectionType } from '../../../common/constants.js';
 import type { DbOrTx } from '../../db/client.js';
+import { recordLineOf } from '../../db/sql-helpers.js';
 
 export interface ScheduleScope {
   division?: string | undefined;
@@ -58,12 +58,6 @@ export interface ScheduleRow {
   cofDaysOverdue: number;
   cofDaysUntilDue: number | null;
   cofUrgency: number;
-}
-
-/** The curve's line as the records spell it (Up, Down, Single), whatever code the register uses. */
-function recordLineOf(column: SQL): SQL {
-  const cases = Object.entries(LINE_CODES).map(([code, line]) => sql`when ${code} then ${line}`);
-  return sql`(case upper(regexp_replace(btrim(${column}), '\\s+', '_', 'g')) ${sql.join(cases, sql` `)} else ${column} end)`;
 }
 
 /**

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '../components/ui/toast-store.js';
 import { setOutboxStore, createMemoryOutboxStore } from '../features/outbox/outbox-store.js';
 import { createMemoryReferenceCache, setReferenceCache } from '../lib/reference-cache.js';
+
+// findBy/waitFor wait for a condition, never for a time: a longer limit costs a passing test
+// nothing, and a lazily loaded screen on a busy 2-core machine can take more than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no IndexedDB: every case gets empty in-memory stores of its own.
 beforeEach(() => {

@@ -1,14 +1,17 @@
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { buttonClasses, Button } from '../../../components/ui/button.js';
-import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
+import { Card, CardDescription } from '../../../components/ui/card.js';
 import { RecentReports } from './recent-reports.js';
 import { fileSizeText, REPORT_TEXTS } from './report-texts.js';
 import { ReportProgress } from './report-progress.js';
 import type { PdfReportKind } from './reports-api.js';
 import type { FinishedReport, ReportJobState } from './use-report-job.js';
 
-const readyText = ({ recordCount, fileSizeBytes }: FinishedReport): string =>
-  `Your report is ready: ${recordCount} records${fileSizeBytes === null ? '' : `, ${fileSizeText(fileSizeBytes)}`}.`;
+/** What a report counts, singular and plural: ['CoF measurement', 'CoF measurements']. */
+export type RecordNoun = readonly [string, string];
+
+const readyText = ({ recordCount, fileSizeBytes }: FinishedReport, noun: RecordNoun): string =>
+  `Your report is ready: ${recordCount} ${recordCount === 1 ? noun[0] : noun[1]}${fileSizeBytes === null ? '' : `, ${fileSizeText(fileSizeBytes)}`}.`;
 
 /**
  * The frame of a PDF report view: its filters (children), Generate, the progress while the
@@ -23,6 +26,7 @@ export function ReportJobCard({
   job,
   onGenerate,
   canGenerate = true,
+  recordNoun = ['record', 'records'],
   children,
 }: {
   id: string;
@@ -33,9 +37,20 @@ export function ReportJobCard({
   job: { state: ReportJobState; working: boolean };
   onGenerate: () => void;
   canGenerate?: boolean;
+  recordNoun?: RecordNoun;
   children: ReactNode;
 }) {
   const { state, working } = job;
+  // Generate is disabled while the report is made, which drops the keyboard focus to the page;
+  // give it back to the button when the report is done, so keyboard and screen reader users
+  // keep their place.
+  const generateButton = useRef<HTMLButtonElement>(null);
+  const wasWorking = useRef(false);
+  useEffect(() => {
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    if (wasWorking.current && !working && focusLost) generateButton.current?.focus();
+    wasWorking.current = working;
+  }, [working]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!working) onGenerate();
@@ -43,7 +58,10 @@ export function ReportJobCard({
   return (
     <>
       <Card aria-labelledby={`${id}-title`}>
-        <CardTitle id={`${id}-title`}>{title}</CardTitle>
+        {/* h3: the view's own heading above is the h2. */}
+        <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900">
+          {title}
+        </h3>
         <CardDescription>{description}</CardDescription>
         <form
           noValidate
@@ -53,7 +71,7 @@ export function ReportJobCard({
         >
           {children}
           <div className="flex flex-col sm:col-span-2 lg:col-span-3">
-            <Button type="submit" className="w-full sm:w-auto sm:self-start" disabled={working || !canGenerate} aria-busy={working || undefined}>
+            <Button ref={generateButton} type="submit" className="w-full sm:w-auto sm:self-start" disabled={working || !canGenerate} aria-busy={working || undefined}>
               {working ? REPORT_TEXTS.generating : generateLabel}
             </Button>
           </div>
@@ -61,7 +79,7 @@ export function ReportJobCard({
         {state.phase === 'working' ? <ReportProgress id={`${id}-progress`} progress={state.progress} recordCount={state.recordCount} /> : null}
         {state.phase === 'done' ? (
           <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 p-3" role="status">
-            <p className="text-base">{readyText(state.report)}</p>
+            <p className="text-base">{readyText(state.report, recordNoun)}</p>
             <a href={state.report.downloadUrl} download className={buttonClasses('outline', 'sm')}>
               Download again
             </a>

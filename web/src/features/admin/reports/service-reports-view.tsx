@@ -35,6 +35,7 @@ export function ServiceReportsView({ user }: { user: PublicUser }) {
       kind="service-table-pdf"
       title="Service Report (PDF)"
       description="Service visits as a table, for a technician, an SSE's curves or a date range."
+      recordNoun={['service record', 'service records']}
       generateLabel={REPORT_TEXTS.generateService}
       job={job}
       onGenerate={onGenerate}

@@ -29,6 +29,7 @@ export function SseReportsView({ user }: { user: PublicUser }) {
       kind="sse-cof-pdf"
       title="SSE CoF Measurement Report (PDF)"
       description="CoF measurements of the curves in an SSE's charge, as a table with a chart per curve."
+      recordNoun={['CoF measurement', 'CoF measurements']}
       generateLabel={REPORT_TEXTS.generateSse}
       job={job}
       onGenerate={onGenerate}
