@@ -353,6 +353,9 @@ export const reports = pgTable(
     index('reports_requested_by_idx').on(t.requestedByUserId, t.createdAt.desc()),
     // The workers' queue: only unfinished jobs, oldest first.
     index('reports_queue_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
+    // One unfinished job per request and data: the same report asked twice at once (a double
+    // tap, two instances) is queued once.
+    uniqueIndex('reports_unfinished_dedupe_uq').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
 

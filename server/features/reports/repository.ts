@@ -11,6 +11,15 @@ export async function insertReport(db: DbOrTx, row: NewReportRow): Promise<Repor
   return stored;
 }
 
+/**
+ * Inserts a report; undefined when an unfinished one with the same dedupe key exists already
+ * (reports_unfinished_dedupe_uq: the same request made at the same moment elsewhere).
+ */
+export async function insertReportUnlessQueued(db: DbOrTx, row: NewReportRow): Promise<ReportRow | undefined> {
+  const [stored] = await db.insert(reports).values(row).onConflictDoNothing().returning();
+  return stored;
+}
+
 export async function findReport(db: DbOrTx, id: string): Promise<ReportRow | undefined> {
   const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
   return row;

@@ -14,7 +14,7 @@ import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../audit/audit.js';
-import { blobStillUsed, deleteExpiredReports, findReport, findReusableReport, insertReport, listReportsOf, type ReportRow } from './repository.js';
+import { blobStillUsed, deleteExpiredReports, findReport, findReusableReport, insertReportUnlessQueued, listReportsOf, type ReportRow } from './repository.js';
 import { createReportWorker, type ReportRenderer } from './worker.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,27 +80,34 @@ export function createReportService(deps: ReportDeps) {
    */
   async function request(actor: Actor, spec: ReportSpec, recordCount: number | null = null): Promise<ReportRow> {
     const dedupeKey = createHash('sha256').update(JSON.stringify([spec.kind, spec.params, spec.division, spec.dependsOn])).digest('hex');
-    const now = deps.now();
-    const reusable = await findReusableReport(db, dedupeKey, now);
-    if (reusable && (reusable.status !== 'done' || (reusable.fileHash && (await blobs.exists(reusable.fileHash))))) return reusable;
-    const row = await insertReport(db, {
-      id: randomUUID(),
-      kind: spec.kind,
-      params: spec.params,
-      snapshot: spec.snapshot,
-      division: spec.division,
-      dedupeKey,
-      requestedByUserId: actor.user.id,
-      requestedByEmployeeId: actor.user.employeeId,
-      status: 'queued',
-      progress: 0,
-      recordCount,
-      createdAt: now,
-      // Until it is made; then REPORT_RETENTION_DAYS from when it was finished.
-      expiresAt: new Date(now.getTime() + deps.retentionDays * DAY_MS),
-    });
-    worker.wake();
-    return row;
+    // Two tries: an identical request queued at the same moment (a double tap, another
+    // instance) wins the insert, and is then found as reusable, unless it has already failed.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const now = deps.now();
+      const reusable = await findReusableReport(db, dedupeKey, now);
+      if (reusable && (reusable.status !== 'done' || (reusable.fileHash && (await blobs.exists(reusable.fileHash))))) return reusable;
+      const row = await insertReportUnlessQueued(db, {
+        id: randomUUID(),
+        kind: spec.kind,
+        params: spec.params,
+        snapshot: spec.snapshot,
+        division: spec.division,
+        dedupeKey,
+        requestedByUserId: actor.user.id,
+        requestedByEmployeeId: actor.user.employeeId,
+        status: 'queued',
+        progress: 0,
+        recordCount,
+        createdAt: now,
+        // Until it is made; then REPORT_RETENTION_DAYS from when it was finished.
+        expiresAt: new Date(now.getTime() + deps.retentionDays * DAY_MS),
+      });
+      if (row) {
+        worker.wake();
+        return row;
+      }
+    }
+    throw new Error('the same report was queued and failed twice while this request asked for it');
   }
 
   /**
