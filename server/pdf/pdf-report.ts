@@ -175,8 +175,11 @@ export class PdfReport {
     }
   }
 
-  /** Writes every page's header and footer (now that the page count is known) and ends the file. */
-  finish(): void {
+  /**
+   * Writes every page's header and footer (now that the page count is known) and ends the
+   * file; answers the page count (pdfkit forgets its pages once the file is ended).
+   */
+  finish(): number {
     const range = this.doc.bufferedPageRange();
     for (let index = range.start; index < range.start + range.count; index += 1) {
       this.doc.switchToPage(index);
@@ -194,5 +197,6 @@ export class PdfReport {
       this.doc.page.margins = margins;
     }
     this.doc.end();
+    return range.count;
   }
 }

@@ -24,6 +24,11 @@ export interface BlobStore {
   readHead(hash: string, bytes: number): Promise<Buffer>;
   /** The bytes, or only those from `start` to `end` (inclusive). */
   stream(hash: string, range?: { start: number; end: number }): Readable;
+  /**
+   * Removes what streamed writes left half done (a process killed while writing a report)
+   * and last touched before `olderThan`; answers how many.
+   */
+  removeAbandonedWrites(olderThan: Date): Promise<number>;
   /** Removes the blob and every variant made from it. */
   delete(hash: string): Promise<void>;
   /** A file derived from a blob (a thumbnail), kept beside it; null when not made yet. */

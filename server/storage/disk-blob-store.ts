@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type StoredBlob } from './blob-store.js';
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
+/** A streamed write in progress (putStream), named before its hash is known. */
+const INCOMING_PATTERN = /^incoming-[0-9a-f-]+\.tmp$/;
 
 /** Blobs under `root/ab/cd/<sha256>`; written to a temp file first, then renamed into place. */
 export class DiskBlobStore implements BlobStore {
@@ -55,6 +57,26 @@ export class DiskBlobStore implements BlobStore {
       await rm(temp, { force: true });
       throw error;
     }
+  }
+
+  async removeAbandonedWrites(olderThan: Date): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names.filter((n) => INCOMING_PATTERN.test(n))) {
+      const file = path.join(this.root, name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtime < olderThan) {
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   async exists(hash: string): Promise<boolean> {

@@ -93,10 +93,10 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
       writeCover(pdf, job, rows, { title, madeBy, threshold, params });
       control.progress(0.02);
       const placed = await writeRecords(pdf, rows, threshold, control);
-      pdf.finish();
+      const pages = pdf.finish();
       return {
         recordCount: rows.length,
-        summary: { photosPrinted: placed, photosMissing: rows.length - placed, pages: pdf.pageCount },
+        summary: { photosPrinted: placed, photosMissing: rows.length - placed, pages },
       };
     })();
     finished.catch((error: unknown) => pdf.output.destroy(error instanceof Error ? error : new Error(String(error))));

@@ -67,14 +67,14 @@ export async function listReportsOf(db: DbOrTx, userId: number, options: { kind:
  * same time without waiting for or taking each other's job. Heartbeats use the database's
  * clock, so instances with drifting clocks agree on what is stale.
  */
-export async function claimNextJob(db: DbOrTx, worker: string, staleSeconds: number, now: Date): Promise<ReportRow | undefined> {
+export async function claimNextJob(db: DbOrTx, worker: string, staleSeconds: number, maxAttempts: number, now: Date): Promise<ReportRow | undefined> {
   const result = await db.execute<{ id: string }>(sql`
     update reports set status = 'running', claimed_by = ${worker}, heartbeat_at = now(),
       started_at = coalesce(started_at, now()), attempts = attempts + 1
     where id = (
       select id from reports
       where (status = 'queued' or (status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
-        and expires_at > ${now.toISOString()}
+        and attempts < ${maxAttempts} and expires_at > ${now.toISOString()}
       order by created_at
       for update skip locked
       limit 1
@@ -84,12 +84,15 @@ export async function claimNextJob(db: DbOrTx, worker: string, staleSeconds: num
   return id === undefined ? undefined : findReport(db, id);
 }
 
-/** Fails stale jobs that have already been started `maxAttempts` times: they kill their worker. */
+/**
+ * Fails jobs that have been started `maxAttempts` times and are not running now (stale, or
+ * queued again): they kill their worker. Claims skip them, so none is started once more.
+ */
 export async function failWornOutJobs(db: DbOrTx, staleSeconds: number, maxAttempts: number, error: string): Promise<number> {
   const result = await db.execute<{ id: string }>(sql`
     update reports set status = 'failed', error = ${error}, claimed_by = null, finished_at = now()
-    where status = 'running' and attempts >= ${maxAttempts}
-      and heartbeat_at < now() - make_interval(secs => ${staleSeconds})
+    where attempts >= ${maxAttempts}
+      and (status = 'queued' or (status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
     returning id`);
   return rowsOf(result).length;
 }
@@ -130,11 +133,12 @@ export async function releaseJobs(db: DbOrTx, worker: string): Promise<void> {
 }
 
 /**
- * Requeues every running job: only for the embedded database, where this process holds the
- * data folder's lock, so a job left running can only be an earlier process's that died.
+ * Marks every running job stale, so it is claimed again (or failed, if worn out) at once: only
+ * for the embedded database, where this process holds the data folder's lock, so a job left
+ * running can only be an earlier process's that died.
  */
-export async function requeueOrphanedJobs(db: DbOrTx): Promise<void> {
-  await db.update(reports).set({ status: 'queued', claimedBy: null, heartbeatAt: null }).where(eq(reports.status, 'running'));
+export async function markOrphanedJobsStale(db: DbOrTx): Promise<void> {
+  await db.update(reports).set({ heartbeatAt: new Date(0) }).where(eq(reports.status, 'running'));
 }
 
 function rowsOf<T>(result: unknown): T[] {

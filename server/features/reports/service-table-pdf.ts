@@ -78,8 +78,8 @@ export function createServiceTablePdfReport(deps: ServiceTablePdfDeps) {
           await pdf.drained();
         }
       }
-      pdf.finish();
-      return { recordCount: rows.length, summary: { needingAction: flagged, pages: pdf.pageCount } };
+      const pages = pdf.finish();
+      return { recordCount: rows.length, summary: { needingAction: flagged, pages } };
     })();
     finished.catch((error: unknown) => pdf.output.destroy(error instanceof Error ? error : new Error(String(error))));
     return {

@@ -20,6 +20,8 @@ import { createReportWorker, type ReportRenderer } from './worker.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 200;
+/** A streamed write untouched this long belongs to no living report job. */
+const ABANDONED_WRITE_MS = 60 * 60 * 1000;
 
 export interface ReportSpec {
   kind: ReportKind;
@@ -171,8 +173,12 @@ export function createReportService(deps: ReportDeps) {
     return rows.map(summaryOf);
   }
 
-  /** Drops expired reports and their files (a file another report still uses stays). */
+  /**
+   * Drops expired reports and their files (a file another report still uses stays), and the
+   * partial files of reports whose instance was killed while writing them.
+   */
   async function sweep(): Promise<void> {
+    await blobs.removeAbandonedWrites(new Date(Date.now() - ABANDONED_WRITE_MS));
     for (;;) {
       const hashes = await deleteExpiredReports(db, deps.now(), SWEEP_BATCH);
       for (const hash of hashes) {

@@ -83,8 +83,8 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
         }
       }
       const curves = await writeCharts(pdf, rows, threshold, control);
-      pdf.finish();
-      return { recordCount: rows.length, summary: { highCount: high, curveCount: curves, pages: pdf.pageCount } };
+      const pages = pdf.finish();
+      return { recordCount: rows.length, summary: { highCount: high, curveCount: curves, pages } };
     })();
     finished.catch((error: unknown) => pdf.output.destroy(error instanceof Error ? error : new Error(String(error))));
     return {

@@ -12,7 +12,7 @@ import { hostname } from 'node:os';
 import type { ReportKind } from '../../../common/schemas/reports.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
-import type { BlobStore } from '../../storage/blob-store.js';
+import type { BlobStore, StoredBlob } from '../../storage/blob-store.js';
 import { findUserById } from '../users/repository.js';
 import {
   blobStillUsed,
@@ -23,7 +23,7 @@ import {
   heartbeatJob,
   releaseJobs,
   type ReportRow,
-  requeueOrphanedJobs,
+  markOrphanedJobsStale,
 } from './repository.js';
 import type { Readable } from 'node:stream';
 
@@ -107,7 +107,7 @@ export function createReportWorker(deps: ReportWorkerDeps) {
 
   async function claim(): Promise<ReportRow | undefined> {
     await failWornOutJobs(db, deps.staleSeconds, MAX_ATTEMPTS, `The report was started ${MAX_ATTEMPTS} times and never finished`);
-    return claimNextJob(db, workerId, deps.staleSeconds, deps.now());
+    return claimNextJob(db, workerId, deps.staleSeconds, MAX_ATTEMPTS, deps.now());
   }
 
   async function run(): Promise<void> {
@@ -151,6 +151,7 @@ export function createReportWorker(deps: ReportWorkerDeps) {
     let progress = 0;
     let lastWritten = -1;
     let beating = Promise.resolve();
+    let storing: Promise<StoredBlob> | undefined;
     const heartbeat = setInterval(() => {
       beating = beating.then(async () => {
         if (abort.signal.aborted) return;
@@ -169,8 +170,12 @@ export function createReportWorker(deps: ReportWorkerDeps) {
           progress = Math.max(lastWritten, Math.min(99, Math.floor(fraction * 100)));
         },
       });
+      // A failing renderer destroys its stream with the error; it reaches us through putStream
+      // and `finished`, so the stream's own 'error' event must not go unheard (that would end the process).
+      output.stream.on('error', () => undefined);
       abort.signal.addEventListener('abort', () => output.stream.destroy(new Error('report job aborted')), { once: true });
-      const [stored, figures] = await Promise.all([deps.blobs.putStream(output.stream), output.finished]);
+      storing = deps.blobs.putStream(output.stream);
+      const [stored, figures] = await Promise.all([storing, output.finished]);
       clearInterval(heartbeat);
       await beating;
       const now = deps.now();
@@ -190,6 +195,8 @@ export function createReportWorker(deps: ReportWorkerDeps) {
     } catch (error) {
       clearInterval(heartbeat);
       await beating;
+      // Let the blob store remove its partial file before the job counts as settled.
+      await storing?.catch(() => undefined);
       if (stopped && abort.signal.aborted) return; // released at shutdown, another instance finishes it
       if (abort.signal.aborted) return; // another worker holds it now
       const message = error instanceof AppError ? error.message : 'The report could not be made: an error on the server (it is logged)';
@@ -210,7 +217,7 @@ export function createReportWorker(deps: ReportWorkerDeps) {
     wake,
     async start(): Promise<void> {
       if (!stopped) return;
-      if (deps.requeueOnStart) await requeueOrphanedJobs(db);
+      if (deps.requeueOnStart) await markOrphanedJobsStale(db);
       stopped = false;
       loop = run();
     },

@@ -1,0 +1,270 @@
+/**
+ * A report job killed part way is finished after a restart (issue 12, "Done when"): the real
+ * server process, as `npm start` runs it, makes an inspection PDF of several hundred photos;
+ * it is killed with SIGKILL while the report is running, started again on the same data, and
+ * the report is finished and downloads as a complete PDF (poppler's pdfinfo, pdftotext and
+ * pdfimages read it). On PGlite the new process requeues the orphaned job at start; on
+ * PostgreSQL it is claimed again once its heartbeat is older than REPORT_JOB_STALE_SECONDS.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dateInTimeZone } from '../../../common/rules/dates.js';
+import { type ReportListResponse, reportListResponseSchema, type ReportSummary, reportSummarySchema } from '../../../common/schemas/reports.js';
+import { openDatabase } from '../../db/client.js';
+import { PROJECT_ROOT } from '../../paths.js';
+import { DiskBlobStore } from '../../storage/disk-blob-store.js';
+import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
+import { sha256 } from '../../test/photos.js';
+import { createPostgresTestDatabase, testDatabaseKind } from '../../test/test-database.js';
+import { findReport } from './repository.js';
+
+const run = promisify(execFile);
+
+/** Enough photos that the report takes seconds to make, so it can be killed part way. */
+const PHOTOS = 400;
+const PHOTO_WIDTH = 1280;
+const PHOTO_HEIGHT = 960;
+const ADMIN = { employeeId: 'BOOT77', password: 'restart admin pw' };
+/** Every wait is for a condition; this only bounds a run that went wrong (a busy 2-core box is slow). */
+const WAIT_MS = 300_000;
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The server process
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'main.ts')], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+  });
+  children.push(child);
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const server = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  await until('the server to answer /api/health', async () => {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    const health = await fetch(`${server.base}/api/health`).catch(() => undefined);
+    return health?.status === 200;
+  });
+  return server;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function signIn(server: Server): Promise<string> {
+  const response = await fetch(`${server.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('hkmi_session='));
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  return cookie.split(';')[0] ?? '';
+}
+
+async function reportStatus(server: Server, cookie: string, reportId: string): Promise<ReportSummary> {
+  const response = await fetch(`${server.base}/api/reports/${reportId}`, { headers: { cookie } });
+  const body = await response.text();
+  expect(response.status, body).toBe(200);
+  return reportSummarySchema.parse(JSON.parse(body));
+}
+
+async function recentReports(server: Server, cookie: string): Promise<ReportListResponse['reports']> {
+  const response = await fetch(`${server.base}/api/reports?kind=inspection-pdf`, { headers: { cookie } });
+  const body = await response.text();
+  expect(response.status, body).toBe(200);
+  return reportListResponseSchema.parse(JSON.parse(body)).reports;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The data: Service records of RTM/WR, each with its own photo, written before the first start
+
+/** Distinct photo-like JPEGs: one textured base, each with its own patch and band. */
+async function makePhotos(count: number): Promise<Buffer[]> {
+  const channels = 3;
+  const base = Buffer.alloc(PHOTO_WIDTH * PHOTO_HEIGHT * channels);
+  let state = 7;
+  for (let i = 0; i < base.length; i++) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    base[i] = ((i / channels) % PHOTO_WIDTH) / 8 + (state % 64);
+  }
+  const photos: Buffer[] = [];
+  for (let start = 0; start < count; start += 8) {
+    const batch = Array.from({ length: Math.min(8, count - start) }, (_, k) => {
+      const n = start + k;
+      const pixels = Buffer.from(base);
+      const size = 160;
+      const x0 = (n * 97) % (PHOTO_WIDTH - size);
+      const y0 = (n * 61) % (PHOTO_HEIGHT - size);
+      for (let y = y0; y < y0 + size; y++) {
+        for (let x = x0; x < x0 + size; x++) {
+          const at = (y * PHOTO_WIDTH + x) * channels;
+          pixels[at] = (n * 37 + x) & 0xff;
+          pixels[at + 1] = (n * 11 + y) & 0xff;
+          pixels[at + 2] = (n * 5) & 0xff;
+        }
+      }
+      pixels.fill(n & 0xff, 0, PHOTO_WIDTH * channels * 4);
+      return sharp(pixels, { raw: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels } }).jpeg({ quality: 80 }).toBuffer();
+    });
+    photos.push(...(await Promise.all(batch)));
+  }
+  return photos;
+}
+
+/** Writes the records and their photos straight into the data the server will open. */
+async function seed(dataDir: string, databaseUrl: string | undefined): Promise<string[]> {
+  const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { dataDir });
+  try {
+    await database.migrate();
+    const blobs = new DiskBlobStore(path.join(dataDir, 'blobs'));
+    const photos = await makePhotos(PHOTOS);
+    const today = Date.now();
+    const rows = [];
+    for (const [i, photo] of photos.entries()) {
+      const stored = await blobs.put(photo);
+      // Visits of the last 30 days (never today: stored before the report is asked for).
+      const date = dateInTimeZone(new Date(today - (1 + (i % 30)) * 86_400_000), 'Asia/Kolkata');
+      rows.push(inspectionRow({ date }, { hash: stored.hash, sizeBytes: stored.sizeBytes, width: PHOTO_WIDTH, height: PHOTO_HEIGHT }));
+    }
+    expect(new Set(rows.map((r) => r.imageHash)).size).toBe(PHOTOS);
+    await insertInspectionRows(database.db, rows);
+    return rows.map((r) => r.recordId);
+  } finally {
+    await database.close();
+  }
+}
+
+const pagesOf = (info: string) => Number(/^Pages:\s+(\d+)$/m.exec(info)?.[1]);
+
+// ---------------------------------------------------------------------------------------------
+
+describe('a report job killed part way', () => {
+  it(`is finished after a restart (${testDatabaseKind}): the whole PDF, every record and photo in it`, { timeout: 900_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-restart-'));
+    dirs.push(dataDir);
+    const databaseUrl = testDatabaseKind === 'postgres' ? await createPostgresTestDatabase() : undefined;
+    const recordIds = await seed(dataDir, databaseUrl);
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      DEMO: 'false',
+      ADMIN_EMPLOYEE_ID: ADMIN.employeeId,
+      ADMIN_PASSWORD: ADMIN.password,
+      REPORT_JOB_STALE_SECONDS: '2',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
+
+    // First life: ask for the report (the request answers 202 after a moment, or not at all
+    // once the process is killed), follow it as the view does, and kill the process mid-way.
+    const first = await startServer(env);
+    const cookie = await signIn(first);
+    const asked = fetch(`${first.base}/api/reports/generate`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'Service', division: 'RTM/WR', format: 'images' }),
+    }).then(
+      async (response) => ({ status: response.status, body: await response.text() }),
+      () => undefined,
+    );
+    // Its ID is in the user's recent reports at once (the request itself answers a moment later).
+    const reportId = await until('the report to be asked for', async () => (await recentReports(first, cookie))[0]?.reportId);
+    // Part way: past the cover page (2%), some records placed.
+    const running = await until('the report to be running part way', async () => {
+      const report = await reportStatus(first, cookie, reportId);
+      if (report.status === 'done' || report.status === 'failed') {
+        throw new Error(`the report was ${report.status} before it could be killed: it needs more photos to take longer`);
+      }
+      return report.status === 'running' && report.progress > 2 && report;
+    });
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    const answered = await asked;
+    if (answered) expect(answered.status, answered.body).toBe(202);
+    expect(running).toMatchObject({ reportId, kind: 'inspection-pdf', recordCount: PHOTOS, fileName: null });
+    expect(running.progress).toBeLessThan(100);
+
+    // Second life on the same data: the job is made again, to the end.
+    const second = await startServer(env);
+    const cookieAgain = await signIn(second);
+    const done = await until('the report to be done after the restart', async () => {
+      const report = await reportStatus(second, cookieAgain, reportId);
+      if (report.status === 'failed') throw new Error(`the report failed after the restart: ${report.error}`);
+      return report.status === 'done' && report;
+    });
+    expect(done).toMatchObject({ recordCount: PHOTOS, summary: { photosPrinted: PHOTOS, photosMissing: 0 }, error: null });
+
+    const response = await fetch(`${second.base}${done.downloadUrl}`, { headers: { cookie: cookieAgain } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+    expect(bytes.length).toBe(done.fileSizeBytes);
+    const file = path.join(dataDir, 'downloaded.pdf');
+    await writeFile(file, bytes);
+
+    // Complete: a cover page, then two records to a page; every record ID; one image per photo.
+    const { stdout: info } = await run('pdfinfo', [file]);
+    const pages = pagesOf(info);
+    expect(pages).toBe(1 + Math.ceil(PHOTOS / 2));
+    expect(done.summary).toMatchObject({ pages });
+    const { stdout: text } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 64 * 1024 * 1024 });
+    const missing = recordIds.filter((id) => !text.includes(id));
+    expect(missing).toEqual([]);
+    expect(text).toContain(reportId);
+    const { stdout: images } = await run('pdfimages', ['-list', file], { maxBuffer: 64 * 1024 * 1024 });
+    const imageRows = images.split('\n').slice(2).filter((line) => line.trim() !== '');
+    expect(imageRows).toHaveLength(PHOTOS);
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+
+    // The row says it was started twice (killed once, made once) and is held by no one.
+    const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 1 } : { dataDir });
+    try {
+      expect(await findReport(database.db, reportId)).toMatchObject({ status: 'done', attempts: 2, claimedBy: null, progress: 100, fileHash: sha256(bytes) });
+    } finally {
+      await database.close();
+    }
+  });
+});
