@@ -89,11 +89,19 @@ export function createReportWorker(deps: ReportWorkerDeps) {
   let wakeUp: (() => void) | undefined;
   const heartbeatMs = Math.max(200, Math.min(1000, (deps.staleSeconds * 1000) / 4));
 
+  /** Set by a wake-up that came while the loop was busy claiming: the next idle is skipped. */
+  let wakePending = false;
+
   function wake(): void {
-    wakeUp?.();
+    if (wakeUp) wakeUp();
+    else wakePending = true;
   }
 
   function idle(): Promise<void> {
+    if (wakePending) {
+      wakePending = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(done, deps.pollMs);
       function done() {
