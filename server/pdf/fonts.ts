@@ -48,11 +48,17 @@ export function fontFaces(): { name: string; file: string }[] {
 /** The name of the Latin face, whose metrics place lines. */
 export const baseFontName = (weight: Weight) => chainOf(weight)[0]!.name;
 
+const ascents = new Map<Weight, number>();
 /** The Latin face's ascender as a share of the font size: where the baseline sits below a line's top. */
-export const baseAscent = (weight: Weight) => {
-  const face = chainOf(weight)[0]!.font;
-  return face.ascent / face.unitsPerEm;
-};
+export function baseAscent(weight: Weight): number {
+  let ascent = ascents.get(weight);
+  if (ascent === undefined) {
+    const face = chainOf(weight)[0]!.font;
+    ascent = face.ascent / face.unitsPerEm;
+    ascents.set(weight, ascent);
+  }
+  return ascent;
+}
 
 export interface TextRun {
   font: string;
@@ -64,7 +70,21 @@ export interface TextRun {
  * has it (spaces, digits and marks between words of one script), else goes to the first font
  * of the chain that has it; one no font has is left to the Latin face.
  */
-export function runsOf(text: string, weight: Weight): TextRun[] {
+export function runsOf(text: string, weight: Weight): readonly TextRun[] {
+  // Reports repeat their labels and many values on every record: cut each string once.
+  const key = `${weight}\u0000${text}`;
+  const known = runCache.get(key);
+  if (known) return known;
+  const runs = cutIntoRuns(text, weight);
+  if (runCache.size >= RUN_CACHE_SIZE) runCache.clear();
+  runCache.set(key, runs);
+  return runs;
+}
+
+const RUN_CACHE_SIZE = 20_000;
+const runCache = new Map<string, readonly TextRun[]>();
+
+function cutIntoRuns(text: string, weight: Weight): TextRun[] {
   const chain = chainOf(weight);
   const runs: TextRun[] = [];
   let current: Face | undefined;

@@ -23,7 +23,9 @@ const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 export function drawReadingsChart(report: PdfReport, box: ChartBox, chart: { title: string; points: readonly ChartPoint[]; threshold: number }): void {
   const { doc } = report;
-  const titleHeight = report.text(chart.title, box.x, box.y, { size: 8, weight: 'bold', width: box.width });
+  const titleStyle = { size: 8, weight: 'bold', width: box.width } as const;
+  report.text(chart.title, box.x, box.y, titleStyle);
+  const titleHeight = report.measure(chart.title, titleStyle);
   const axisLabelWidth = 24;
   const plot = { x: box.x + axisLabelWidth, y: box.y + titleHeight + 4, width: box.width - axisLabelWidth - 4, height: box.height - titleHeight - 18 };
   const values = chart.points.map((p) => p.value);

@@ -18,7 +18,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../audit/audit.js';
 import { derivedPhoto, PRINT_COPY } from '../inspections/index.js';
 import { cofText, countBy, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
-import { joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';
+import { dateTimeText, joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';
 import type { ReportService } from './service.js';
 import type { RenderControl, ReportJob, ReportOutput } from './worker.js';
 
@@ -57,7 +57,7 @@ function fieldsOf(row: InspectionRow, threshold: number, timeZone: string): [str
     ['Poles', joinedText(row.pole1, row.pole2)],
     ['SSE', row.railwayEngineer ?? ''],
     ['Technician', `${row.technicianName} (${row.technicianId})`],
-    ['Stored', madeAtText(row.submittedAt, timeZone).replace(` (${timeZone})`, '')],
+    ['Stored', dateTimeText(row.submittedAt, timeZone)],
   ];
   if (row.type === 'CoF') {
     const value = row.cofValue === null ? null : Number(row.cofValue);

@@ -1,8 +1,19 @@
 /** How every report states when it was made and what it covers, in the same words. */
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** "23 Nov 2026, 14:05" in `timeZone`: a formatter is costly to make, and a report formats thousands. */
+export function dateTimeText(at: Date, timeZone: string): string {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+    formats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
 /** "23 Nov 2026, 14:05 (Asia/Kolkata)": when a report was asked for, in the app's time zone. */
 export function madeAtText(at: Date, timeZone: string): string {
-  return `${new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at)} (${timeZone})`;
+  return `${dateTimeText(at, timeZone)} (${timeZone})`;
 }
 
 /** "from 2026-11-01 to 2026-11-23", "up to 2026-11-23", "all dates". */
