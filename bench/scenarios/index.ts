@@ -13,6 +13,7 @@ import { inspectionsPage } from './inspections-page.js';
 import { inspectionsPageWrites } from './inspections-page-writes.js';
 import { login } from './login.js';
 import { maintenanceReport } from './maintenance-report.js';
+import { pdfReport } from './pdf-report.js';
 import { recordsViewBrowser } from './records-view-browser.js';
 import { schedule } from './schedule.js';
 import { upload } from './upload.js';
@@ -32,6 +33,7 @@ export const scenarios: readonly Scenario[] = [
   // They add a few inspection records each (uploads that move the data version on).
   schedule,
   maintenanceReport,
+  pdfReport,
   // Last: they add 10,000 and then up to 100,000 curves, which the reads above must not see.
   importCurves,
   exportCurves,

@@ -1,0 +1,102 @@
+/**
+ * Many distinct field-photo stand-ins for the PDF report bench (bench/scenarios/pdf-report.ts):
+ * real JPEGs of a phone's size (1920x1080, every fifth one upright 1080x1920, quality 80, about
+ * 300 KB), each one a different window of one large seeded texture with its own colour cast, so
+ * that no two have the same pixels (nor bytes) and every one costs the server a full decode
+ * when it makes its print copy. The texture is soft gradients under fine noise plus a coarser
+ * grain that survives the print copy's downscale (as a photo's detail does), so the 1200 px
+ * print copies weigh like those of real photos rather than like a blur.
+ *
+ * Making one costs a JPEG encode (about 30-40 ms of one core); the texture is made once.
+ */
+import sharp from 'sharp';
+import { Random } from '../../server/db/seed/random.js';
+
+const TEXTURE = 2400;
+const LONG = 1920;
+const SHORT = 1080;
+const QUALITY = 80;
+/** Pixels per grain of the coarse noise. */
+const GRAIN = 3;
+
+export interface FieldPhotoMaker {
+  /** The i-th photo (the same i gives the same bytes on every run). */
+  make(index: number): Promise<{ bytes: Buffer; width: number; height: number }>;
+  /** The coarse noise amplitude the calibration settled on (0-255). */
+  amplitude: number;
+}
+
+/** Raw RGB, TEXTURE x TEXTURE: gradients, fine noise, coarse grain; `coarse` sets the weight. */
+function texture(seed: number, coarse: number): Buffer {
+  const fine = Math.round(coarse * 0.4);
+  const rng = new Random(seed);
+  const word = () => Math.floor(rng.next() * 4_294_967_296);
+  const noise = (bytes: number) => {
+    const out = Buffer.allocUnsafe(bytes);
+    for (let i = 0; i + 3 < bytes; i += 4) out.writeUInt32LE(word(), i);
+    for (let i = bytes - (bytes % 4); i < bytes; i++) out[i] = word() & 0xff;
+    return out;
+  };
+  const cells = Math.ceil(TEXTURE / GRAIN);
+  const grain = noise(cells * cells * 3);
+  const pixels = noise(TEXTURE * TEXTURE * 3);
+  const room = 255 - fine - coarse;
+  const horizon = Math.round(TEXTURE * 0.42);
+  for (let y = 0, i = 0; y < TEXTURE; y++) {
+    const gy = y / TEXTURE;
+    const row = Math.floor(y / GRAIN) * cells * 3;
+    const ground = y > horizon;
+    for (let x = 0; x < TEXTURE; x++, i += 3) {
+      const gx = x / TEXTURE;
+      const g = row + Math.floor(x / GRAIN) * 3;
+      const n0 = (((pixels[i] ?? 0) * fine) >> 8) + (((grain[g] ?? 0) * coarse) >> 8);
+      const n1 = (((pixels[i + 1] ?? 0) * fine) >> 8) + (((grain[g + 1] ?? 0) * coarse) >> 8);
+      const n2 = (((pixels[i + 2] ?? 0) * fine) >> 8) + (((grain[g + 2] ?? 0) * coarse) >> 8);
+      // Sky above the horizon, ballast and sleepers below.
+      pixels[i] = room * (ground ? 0.35 + 0.3 * gx : 0.45 + 0.2 * gy) + n0;
+      pixels[i + 1] = room * (ground ? 0.3 + 0.25 * gy : 0.6 + 0.2 * gy) + n1;
+      pixels[i + 2] = room * (ground ? 0.2 + 0.2 * gx * gy : 0.8 + 0.2 * gx * gy) + n2;
+    }
+  }
+  return pixels;
+}
+
+function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const rng = new Random(0x9e37_79b9 ^ (index * 2_654_435_761));
+  const portrait = index % 5 === 4;
+  const [width, height] = portrait ? [SHORT, LONG] : [LONG, SHORT];
+  const left = rng.int(0, TEXTURE - width);
+  const top = rng.int(0, TEXTURE - height);
+  // A colour cast of its own (light, camera, time of day): cheap, and no two photos alike.
+  const gains: [number, number, number] = [rng.float(0.85, 1.05), rng.float(0.85, 1.05), rng.float(0.85, 1.05)];
+  const offsets: [number, number, number] = [rng.int(-8, 8), rng.int(-8, 8), rng.int(-8, 8)];
+  return sharp(raw, { raw: { width: TEXTURE, height: TEXTURE, channels: 3 } })
+    .extract({ left, top, width, height })
+    .linear(gains, offsets)
+    .jpeg({ quality: QUALITY })
+    .toBuffer()
+    .then((bytes) => ({ bytes, width, height }));
+}
+
+/**
+ * A maker of distinct photos near `targetBytes` (default ~300 KB): the coarse grain's amplitude
+ * is found by bisection on the first photo (a few encodes).
+ */
+export async function fieldPhotoMaker(options: { seed: number; targetBytes?: number }): Promise<FieldPhotoMaker> {
+  const target = options.targetBytes ?? 300 * 1024;
+  let [low, high] = [4, 120];
+  let amplitude = 32;
+  let raw = texture(options.seed, amplitude);
+  for (let step = 0; step < 7; step++) {
+    const size = (await encode(raw, 0)).bytes.length;
+    if (Math.abs(size - target) <= target * 0.04) break;
+    if (size < target) low = amplitude;
+    else high = amplitude;
+    const next = Math.round((low + high) / 2);
+    if (next === amplitude) break;
+    amplitude = next;
+    raw = texture(options.seed, amplitude);
+  }
+  const chosen = raw;
+  return { amplitude, make: (index) => encode(chosen, index) };
+}
