@@ -56,8 +56,8 @@ export class PdfReport {
       size: 'A4',
       layout: options.landscape ? 'landscape' : 'portrait',
       margin: MARGIN,
-      // Pages stay open until the end only for their header and footer text; photos are
-      // written out as soon as they are placed.
+      // Pages stay open until the page count is known, for their "Page N of M"; photos are
+      // written out as soon as they are placed (see fixTotalPages).
       bufferPages: true,
       autoFirstPage: true,
       info: { Title: options.title, Subject: options.subject, Author: options.author, Creator: 'HKMI field service' },
@@ -84,13 +84,56 @@ export class PdfReport {
   get bottom(): number {
     return this.doc.page.height - MARGIN - FOOTER_HEIGHT;
   }
+  /** Pages so far, written out or not. */
   get pageCount(): number {
-    return this.doc.bufferedPageRange().count;
+    const range = this.doc.bufferedPageRange();
+    return range.start + range.count;
   }
 
   newPage(): void {
+    // Once the page count is known, the pages before this one are complete: write them out,
+    // so the document never holds more than the page being filled.
+    if (this.totalPages !== undefined) this.doc.flushPages();
     this.doc.addPage();
     this.y = this.top;
+    if (this.totalPages !== undefined) this.furnish(this.pageCount - 1);
+  }
+
+  /**
+   * Says how many pages the document will have once the pages so far are furnished, when the
+   * rest can be counted ahead (a record report: two records to a page). From here on, each
+   * page is finished and written out as the next one starts, instead of all at the end: the
+   * end of a thousand-photo report costs no long pause, and no page waits in memory.
+   */
+  fixTotalPages(total: number): void {
+    this.totalPages = total;
+    const range = this.doc.bufferedPageRange();
+    for (let index = range.start; index < range.start + range.count; index += 1) {
+      this.doc.switchToPage(index);
+      this.furnish(index);
+    }
+    this.doc.flushPages();
+  }
+
+  private totalPages: number | undefined;
+
+  /** The current page's header and footer; `index` counts from 0. */
+  private furnish(index: number): void {
+    const total = this.totalPages ?? this.pageCount;
+    // Text near the bottom margin would start a new page; lift the margins while writing.
+    const margins = this.doc.page.margins;
+    const { x, y } = this.doc;
+    this.doc.page.margins = { ...margins, top: 0, bottom: 0 };
+    const half = (this.doc.page.width - 2 * MARGIN) / 2;
+    this.text(this.options.title, MARGIN, MARGIN - 4, { size: 8, weight: 'bold', color: COLORS.muted, width: half });
+    this.text(this.options.reference, MARGIN + half, MARGIN - 4, { size: 8, color: COLORS.muted, width: half, align: 'right' });
+    this.rule(MARGIN + HEADER_HEIGHT - 8);
+    const footerY = this.doc.page.height - MARGIN - 8;
+    this.text(this.options.madeBy, MARGIN, footerY, { size: 7.5, color: COLORS.muted, width: half * 1.4 });
+    this.text(`Page ${index + 1} of ${total}`, MARGIN + half, footerY, { size: 7.5, color: COLORS.muted, width: half, align: 'right' });
+    this.doc.page.margins = margins;
+    this.doc.x = x;
+    this.doc.y = y;
   }
 
   /** Starts a new page unless `height` more points fit on this one. */
@@ -193,27 +236,22 @@ export class PdfReport {
   }
 
   /**
-   * Writes every page's header and footer (now that the page count is known) and ends the
-   * file; answers the page count (pdfkit forgets its pages once the file is ended).
+   * Writes the header and footer of every page not yet furnished (now that the page count is
+   * known) and ends the file; answers the page count (pdfkit forgets its pages once ended).
    */
   finish(): number {
-    const range = this.doc.bufferedPageRange();
-    for (let index = range.start; index < range.start + range.count; index += 1) {
-      this.doc.switchToPage(index);
-      // Text near the bottom margin would start a new page; lift the margin while writing the footer.
-      const margins = this.doc.page.margins;
-      this.doc.page.margins = { ...margins, top: 0, bottom: 0 };
-      const pageWidth = this.doc.page.width;
-      const half = (pageWidth - 2 * MARGIN) / 2;
-      this.text(this.options.title, MARGIN, MARGIN - 4, { size: 8, weight: 'bold', color: COLORS.muted, width: half });
-      this.text(this.options.reference, MARGIN + half, MARGIN - 4, { size: 8, color: COLORS.muted, width: half, align: 'right' });
-      this.rule(MARGIN + HEADER_HEIGHT - 8);
-      const footerY = this.doc.page.height - MARGIN - 8;
-      this.text(this.options.madeBy, MARGIN, footerY, { size: 7.5, color: COLORS.muted, width: half * 1.4 });
-      this.text(`Page ${index - range.start + 1} of ${range.count}`, MARGIN + half, footerY, { size: 7.5, color: COLORS.muted, width: half, align: 'right' });
-      this.doc.page.margins = margins;
+    const total = this.pageCount;
+    if (this.totalPages === undefined) {
+      const range = this.doc.bufferedPageRange();
+      for (let index = range.start; index < range.start + range.count; index += 1) {
+        this.doc.switchToPage(index);
+        this.furnish(index);
+      }
+    } else if (total !== this.totalPages) {
+      throw new Error(`the report has ${total} pages, not the ${this.totalPages} its pages say`);
     }
     this.doc.end();
-    return range.count;
+    return total;
   }
+
 }

@@ -91,6 +91,8 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     const pdf = new PdfReport({ title, reference: `Report ${job.id}`, madeBy, subject: `${title}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, author: job.requester.name });
     const finished = (async () => {
       writeCover(pdf, job, rows, { title, madeBy, threshold, params });
+      // Two records to a page after the cover: the count is known, so pages go out as they are made.
+      pdf.fixTotalPages(pdf.pageCount + Math.ceil(rows.length / 2));
       control.progress(0.02);
       const placed = await writeRecords(pdf, rows, threshold, control);
       const pages = pdf.finish();
