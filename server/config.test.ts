@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ REPORT_RETENTION_DAYS: '30' }).reportRetentionDays).toBe(30);
   });
 
+  it('makes one report at a time per instance and takes over a report silent for 60 s, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ reportWorkers: 1, reportJobStaleSeconds: 60 });
+    expect(loadConfig({ REPORT_WORKERS: '2', REPORT_JOB_STALE_SECONDS: '30' })).toMatchObject({ reportWorkers: 2, reportJobStaleSeconds: 30 });
+    expect(() => loadConfig({ REPORT_WORKERS: '0' })).toThrow('Invalid configuration: REPORT_WORKERS must be 1 to 16');
+    expect(() => loadConfig({ REPORT_JOB_STALE_SECONDS: '1' })).toThrow('Invalid configuration: REPORT_JOB_STALE_SECONDS must be 2 to 3600');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 1-65535'],
