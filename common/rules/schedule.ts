@@ -85,9 +85,14 @@ export function serviceSchedule(last: LastService | null, today: string): KindSc
   return schedule;
 }
 
+/** A CoF reading needs follow-up when it is above the alert threshold; one equal to it is within. */
+export function isCofHigh(value: number | null, threshold: number): boolean {
+  return value !== null && value > threshold;
+}
+
 export function cofSchedule(last: LastCof | null, today: string, threshold: number): CofSchedule {
   const lastValue = last?.cofValue ?? null;
-  return { ...kindSchedule('CoF', last?.date ?? null, today), lastValue, high: lastValue !== null && lastValue > threshold };
+  return { ...kindSchedule('CoF', last?.date ?? null, today), lastValue, high: isCofHigh(lastValue, threshold) };
 }
 
 /** Never done, overdue, due soon, or (CoF) a high last reading: the curve belongs on a due list. */

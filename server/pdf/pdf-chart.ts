@@ -3,6 +3,7 @@
  * a few hundred bytes each): one curve's CoF readings by date, the alert threshold as a dashed
  * line, readings above it in the alert colour.
  */
+import { isCofHigh } from '../../common/rules/schedule.js';
 import { COLORS, type PdfReport } from './pdf-report.js';
 
 export interface ChartPoint {
@@ -54,7 +55,7 @@ export function drawReadingsChart(report: PdfReport, box: ChartBox, chart: { tit
     ordered.forEach((p, i) => (i === 0 ? doc.moveTo(xOf(p.day), yOf(p.value)) : doc.lineTo(xOf(p.day), yOf(p.value))));
     doc.lineWidth(1).strokeColor(COLORS.accent).stroke();
   }
-  for (const p of ordered) doc.circle(xOf(p.day), yOf(p.value), 1.8).fill(p.value > chart.threshold ? COLORS.alert : COLORS.accent);
+  for (const p of ordered) doc.circle(xOf(p.day), yOf(p.value), 1.8).fill(isCofHigh(p.value, chart.threshold) ? COLORS.alert : COLORS.accent);
   doc.restore();
   // Dates under the axis: the first and the last reading.
   const labelY = plot.y + plot.height + 3;

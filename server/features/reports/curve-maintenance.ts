@@ -7,7 +7,6 @@
  */
 import { PassThrough } from 'node:stream';
 import { COF_HIGH_LABEL, type CofSchedule, INTERVAL_DAYS, type KindSchedule, needsAttention, scheduleLabel } from '../../../common/rules/schedule.js';
-import { divisionScope } from '../../../common/rules/division-scope.js';
 import type { MaintenanceReportRequest, MaintenanceReportResponse } from '../../../common/schemas/schedule.js';
 import { AppError } from '../../app-error.js';
 import { datedFileName } from '../../content-disposition.js';
@@ -27,6 +26,7 @@ import {
   type SectionCountsRow,
   serviceOf,
 } from '../schedule/index.js';
+import { reportDivision } from './record-reports.js';
 import { madeAtText } from './report-text.js';
 import type { ReportService } from './service.js';
 import type { ReportJob, ReportOutput } from './worker.js';
@@ -167,10 +167,7 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
 
   /** A Client's report is their division's, whatever they ask; 'all' means no filter. */
   function scopeOf(actor: Actor, request: MaintenanceReportRequest): ScheduleScope {
-    const requested = request.division === 'all' ? undefined : request.division;
-    const scope = divisionScope(actor.user, requested);
-    if (scope.none) throw new AppError('FORBIDDEN', 'Your account has no division to report on');
-    return { division: scope.division, section: request.section.toLowerCase() === 'all' ? undefined : request.section };
+    return { division: reportDivision(actor, request.division), section: request.section.toLowerCase() === 'all' ? undefined : request.section };
   }
 
   /** Makes the file of a queued job: from its row alone, so any instance's worker can. */

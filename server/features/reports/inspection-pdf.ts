@@ -17,7 +17,7 @@ import { Semaphore } from '../../semaphore.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../audit/audit.js';
 import { derivedPhoto, PRINT_COPY } from '../inspections/index.js';
-import { cofText, countBy, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
+import { cofFigures, cofText, countBy, isHighReading, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
 import { dateTimeText, joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';
 import type { ReportService } from './service.js';
 import type { RenderControl, ReportJob, ReportOutput } from './worker.js';
@@ -60,9 +60,8 @@ function fieldsOf(row: InspectionRow, threshold: number, timeZone: string): [str
     ['Stored', dateTimeText(row.submittedAt, timeZone)],
   ];
   if (row.type === 'CoF') {
-    const value = row.cofValue === null ? null : Number(row.cofValue);
     return [
-      ['CoF value', value === null ? '' : `${cofText(row.cofValue)}${value > threshold ? `  ABOVE ${threshold.toFixed(2)}` : ''}`],
+      ['CoF value', `${cofText(row.cofValue)}${isHighReading(row, threshold) ? `  ABOVE ${threshold.toFixed(2)}` : ''}`],
       ['Location', row.location ?? ''],
       ...common,
     ];
@@ -157,15 +156,13 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
   }
 
   function writeCofFigures(pdf: PdfReport, rows: readonly InspectionRow[], threshold: number): void {
-    const readings = rows.filter((r) => r.cofValue !== null);
-    const values = readings.map((r) => Number(r.cofValue));
-    const high = readings.filter((r) => Number(r.cofValue) > threshold);
+    const { readings, mean, lowest, highest, high } = cofFigures(rows, threshold);
     pdf.heading('CoF readings');
     pdf.facts([
-      ['Readings', String(values.length)],
-      ['Mean', values.length ? (values.reduce((a, b) => a + b, 0) / values.length).toFixed(3) : '–'],
-      ['Lowest', values.length ? Math.min(...values).toFixed(2) : '–'],
-      ['Highest', values.length ? Math.max(...values).toFixed(2) : '–'],
+      ['Readings', String(readings)],
+      ['Mean', mean],
+      ['Lowest', lowest],
+      ['Highest', highest],
       ['Above threshold', `${high.length} (threshold ${threshold.toFixed(2)}; a reading above it needs follow-up)`],
     ]);
     if (high.length === 0) return;
@@ -218,7 +215,7 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     images: Map<string, PdfImage>,
   ): boolean {
     const { doc } = pdf;
-    const high = row.type === 'CoF' && row.cofValue !== null && Number(row.cofValue) > threshold;
+    const high = row.type === 'CoF' && isHighReading(row, threshold);
     doc.save().rect(pdf.left, top, pdf.width, BLOCK_TITLE).fill(high ? '#fbe9e7' : COLORS.band).restore();
     const half = pdf.width / 2;
     pdf.text(`${index + 1}. ${row.recordId}`, pdf.left + 4, top + 4, { size: 9, weight: 'bold', width: half });

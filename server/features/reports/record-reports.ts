@@ -6,6 +6,7 @@
  */
 import { asc, desc, sql } from 'drizzle-orm';
 import { divisionScope } from '../../../common/rules/division-scope.js';
+import { isCofHigh } from '../../../common/rules/schedule.js';
 import type { ReportJobResponse, ReportKind } from '../../../common/schemas/reports.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
@@ -123,6 +124,22 @@ export function readRecords(db: Db, job: ReportJob, order: RecordOrder): Promise
 
 /** "0.27" from the stored numeric, or '' when there is none. */
 export const cofText = (value: string | null) => (value === null ? '' : Number(value).toFixed(2));
+
+/** Whether a record's CoF reading is above the threshold (the schedule's rule). */
+export const isHighReading = (row: Pick<InspectionRow, 'cofValue'>, threshold: number) => isCofHigh(row.cofValue === null ? null : Number(row.cofValue), threshold);
+
+/** The CoF figures a report's first page states: how many readings, their mean, lowest and highest, and how many are high. */
+export function cofFigures(rows: readonly InspectionRow[], threshold: number) {
+  const values = rows.flatMap((r) => (r.cofValue === null ? [] : [Number(r.cofValue)]));
+  const any = values.length > 0;
+  return {
+    readings: values.length,
+    mean: any ? (values.reduce((a, b) => a + b, 0) / values.length).toFixed(3) : '–',
+    lowest: any ? Math.min(...values).toFixed(2) : '–',
+    highest: any ? Math.max(...values).toFixed(2) : '–',
+    high: rows.filter((r) => isHighReading(r, threshold)),
+  };
+}
 
 /** Counts of `rows` by a key, largest first, then by name. */
 export function countBy<T>(rows: readonly T[], keyOf: (row: T) => string): [string, number][] {

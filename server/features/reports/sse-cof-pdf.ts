@@ -14,7 +14,7 @@ import { drawReadingsChart } from '../../pdf/pdf-chart.js';
 import { COLORS, PdfReport } from '../../pdf/pdf-report.js';
 import { PdfTable } from '../../pdf/pdf-table.js';
 import type { Actor } from '../audit/audit.js';
-import { cofText, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
+import { cofFigures, cofText, isHighReading, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
 import { joinedText, madeAtText, periodText } from './report-text.js';
 import type { ReportService } from './service.js';
 import type { RenderControl, ReportJob, ReportOutput } from './worker.js';
@@ -43,8 +43,8 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
     const madeBy = `Made by ${job.requester.name} (${job.requester.employeeId}) on ${madeAtText(job.createdAt, deps.appTimeZone)}`;
     const pdf = new PdfReport({ title, reference: `Report ${job.id}`, madeBy, landscape: true, subject: `${title}: ${sse}, ${job.division ?? 'all divisions'}`, author: job.requester.name });
     const finished = (async () => {
-      const values = rows.flatMap((r) => (r.cofValue === null ? [] : [Number(r.cofValue)]));
-      const high = values.filter((v) => v > threshold).length;
+      const figures = cofFigures(rows, threshold);
+      const high = figures.high.length;
       pdf.paragraph(title, { size: 18, weight: 'bold' }, 2);
       pdf.paragraph(`${sse}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, { size: 11 }, 8);
       pdf.facts(
@@ -53,7 +53,7 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
           ['Division', job.division ?? 'All divisions'],
           ['Period', periodText(params.fromDate, params.toDate)],
           ['Measurements', String(rows.length)],
-          ['Mean / lowest / highest', values.length ? `${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(3)} / ${Math.min(...values).toFixed(2)} / ${Math.max(...values).toFixed(2)}` : '–'],
+          ['Mean / lowest / highest', figures.readings > 0 ? `${figures.mean} / ${figures.lowest} / ${figures.highest}` : '–'],
           ['Above threshold', `${high} (above ${threshold.toFixed(2)}, marked in bold red with "HIGH")`],
           ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
         ],
@@ -74,7 +74,7 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
         { header: 'Record ID', weight: 2 },
       ]);
       for (const [i, r] of rows.entries()) {
-        const isHigh = r.cofValue !== null && Number(r.cofValue) > threshold;
+        const isHigh = isHighReading(r, threshold);
         table.row([r.date, r.section, r.curveNumber, r.line, r.location ?? '', r.km ?? '', joinedText(r.pole1, r.pole2), `${cofText(r.cofValue)}${isHigh ? ' HIGH' : ''}`, r.technicianName, r.recordId], { marked: isHigh });
         if (i % ROWS_PER_YIELD === ROWS_PER_YIELD - 1) {
           control.signal.throwIfAborted();
