@@ -33,12 +33,15 @@ import { partRoutes } from './features/parts/routes.js';
 import {
   createCurveMaintenanceReport,
   createInspectionPdfReport,
+  createMachineReport,
   createRecordReports,
   createReportService,
   createServiceTablePdfReport,
   createSseCofPdfReport,
   reportRoutes,
 } from './features/reports/index.js';
+import { createMachineService, machineRoutes } from './features/machines/index.js';
+import { documentRoutes } from './features/documents/index.js';
 import { createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { stationRoutes } from './features/stations/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -122,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const inspectionPdf = createInspectionPdfReport({ db, blobs: deps.blobs, reports, records: recordReports, appTimeZone: config.appTimeZone });
   const sseCofPdf = createSseCofPdfReport({ db, reports, records: recordReports, appTimeZone: config.appTimeZone });
   const serviceTablePdf = createServiceTablePdfReport({ db, reports, records: recordReports, appTimeZone: config.appTimeZone });
+  const machines = createMachineService({ db });
+  const machineReport = createMachineReport({ db, reports, appTimeZone: config.appTimeZone, now });
   const stations = createStationService({ db });
   const registerFilters = createRegisterFiltersService({ db });
   const importer = createRegisterImportService({ db });
@@ -170,7 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inspectionRoutes, { inspections, blobs: deps.blobs });
   await app.register(dataSummaryRoutes, { dataSummary });
   await app.register(scheduleRoutes, { schedule });
-  await app.register(reportRoutes, { reports, curveMaintenance, inspectionPdf, sseCofPdf, serviceTablePdf, blobs: deps.blobs });
+  await app.register(reportRoutes, { reports, curveMaintenance, inspectionPdf, sseCofPdf, serviceTablePdf, machineReport, blobs: deps.blobs });
+  await app.register(machineRoutes, { machines });
+  await app.register(documentRoutes, { now, appTimeZone: config.appTimeZone });
 
   await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
   return app;

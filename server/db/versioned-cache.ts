@@ -10,7 +10,13 @@ import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from './client.js';
 import { changeCounters } from './schema.js';
 
-export type VersionedTable = 'inspection_logs' | 'consolidated_curve_details' | 'stations';
+export type VersionedTable =
+  | 'inspection_logs'
+  | 'consolidated_curve_details'
+  | 'stations'
+  | 'curve_records'
+  | 'machine_dashboard_summary'
+  | 'hkm_controller_mapping';
 
 export async function readTableVersions(db: DbOrTx, tables: readonly VersionedTable[]): Promise<Map<VersionedTable, number>> {
   const rows = await db

@@ -2,7 +2,9 @@
  * Machine roll-out: which curves are in scope for a lubricator, how far each has got
  * (foundation, machine, commissioning), and the figures derived from that. Every summary
  * (curve_records, machine_details, machine_dashboard_summary, controller mapping) is
- * counted from the same per-curve progress, so the dashboards agree with each other.
+ * counted from the same per-curve progress, so the dashboards agree with each other, except
+ * where the owner's figures run ahead of the sheet (SUMMARY_AHEAD_OF_SHEET): the reports
+ * landing then shows both.
  */
 import type { Division } from '../../../common/constants.js';
 import type { curveRecords, hkmControllerMapping, machineDashboardSummary, machineDetails } from '../schema.js';
@@ -51,6 +53,15 @@ interface Counts {
   commissionedOn: string | null;
 }
 
+/**
+ * FZR/NR's figures as reported to the railway run ahead of its rollout sheet: the sanctioned
+ * scope has curves the sheet does not list yet, and two commissionings were reported from the
+ * field before the sheet was brought up to date.
+ */
+const SUMMARY_AHEAD_OF_SHEET: Partial<Record<Division, { scope: number; machinesCommissioned: number }>> = {
+  'FZR/NR': { scope: 6, machinesCommissioned: 2 },
+};
+
 /** Phase I (the first two sections of each division) started earlier and is further along. */
 const PHASES = {
   I: { inScope: 0.75, foundation: 0.95, machine: 0.9, commissioned: 0.9, startedDaysAgo: [330, 620] },
@@ -98,12 +109,14 @@ export function buildRollout(curves: readonly DemoCurve[], today: string): DemoR
     const inDivision = progress.filter((p) => p.curve.divisionRailway === division.division);
     const total = count(inDivision);
     machineDetailRows.push(detailRow(division.division, 'DIV', division.zone, total));
+    const ahead = SUMMARY_AHEAD_OF_SHEET[division.division];
     dashboardRows.push({
       division: division.division,
-      scope: total.scope,
+      scope: total.scope + (ahead?.scope ?? 0),
       foundationCompleted: total.foundation,
       machinesInstalled: total.installed,
-      machinesCommissioned: total.commissioned,
+      // Never more than installed: the figures must stay possible.
+      machinesCommissioned: Math.min(total.installed, total.commissioned + (ahead?.machinesCommissioned ?? 0)),
     });
     for (const section of division.sections) {
       const inSection = inDivision.filter((p) => p.curve.section === section.name);

@@ -19,7 +19,8 @@ export type AuditAction =
   | 'station.create'
   | 'station.update'
   | 'station.delete'
-  | 'station.import';
+  | 'station.import'
+  | 'machine-summary.update';
 
 /** Who asked, for the audit trail. */
 export interface Actor {

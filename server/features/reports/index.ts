@@ -6,3 +6,4 @@ export { createRecordReports } from './record-reports.js';
 export { createInspectionPdfReport } from './inspection-pdf.js';
 export { createSseCofPdfReport } from './sse-cof-pdf.js';
 export { createServiceTablePdfReport } from './service-table-pdf.js';
+export { createMachineReport } from './machine-xlsx.js';

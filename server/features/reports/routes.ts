@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   inspectionReportRequestSchema,
@@ -10,6 +10,7 @@ import {
   serviceReportRequestSchema,
   sseReportRequestSchema,
 } from '../../../common/schemas/reports.js';
+import { machineReportResponseSchema, machineStatsQuerySchema } from '../../../common/schemas/machines.js';
 import { maintenanceReportRequestSchema, maintenanceReportResponseSchema } from '../../../common/schemas/schedule.js';
 import { attachment } from '../../content-disposition.js';
 import { AppError } from '../../app-error.js';
@@ -18,6 +19,7 @@ import { access, currentActor, currentUser } from '../../plugins/access.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { CurveMaintenanceReport } from './curve-maintenance.js';
 import type { InspectionPdfReport } from './inspection-pdf.js';
+import type { MachineReport } from './machine-xlsx.js';
 import { jobResponseOf, QUICK_WAIT_MS } from './record-reports.js';
 import type { ReportService } from './service.js';
 import type { ServiceTablePdfReport } from './service-table-pdf.js';
@@ -38,6 +40,7 @@ export async function reportRoutes(
     inspectionPdf: InspectionPdfReport;
     sseCofPdf: SseCofPdfReport;
     serviceTablePdf: ServiceTablePdfReport;
+    machineReport: MachineReport;
     blobs: BlobStore;
   },
 ) {
@@ -99,13 +102,18 @@ export async function reportRoutes(
   );
 
   r.get(
-    '/api/reports/download/:reportId',
-    { schema: { params: reportIdParamsSchema }, config: reportAccess },
-    async (request, reply) => {
-      const file = await deps.reports.fileOf(currentUser(request), request.params.reportId);
-      // A report's bytes never change under its ID: the browser may keep it privately; a cut
-      // download resumes with a Range request.
-      return sendStoredFile(request, reply, deps.blobs, { ...file, disposition: attachment(file.fileName) }, 'private, max-age=3600');
-    },
+    '/api/machine-report',
+    { schema: { querystring: machineStatsQuerySchema, response: { 200: machineReportResponseSchema } }, config: reportAccess },
+    async (request) => deps.machineReport.generate(currentActor(request), request.query),
   );
+
+  // A report's bytes never change under its ID: the browser may keep it privately; a cut
+  // download resumes with a Range request. The spec downloads the machine report from
+  // /api/download/{reportId}; both paths serve any report the user may see.
+  const download = async (request: FastifyRequest<{ Params: { reportId: string } }>, reply: FastifyReply) => {
+    const file = await deps.reports.fileOf(currentUser(request), request.params.reportId);
+    return sendStoredFile(request, reply, deps.blobs, { ...file, disposition: attachment(file.fileName) }, 'private, max-age=3600');
+  };
+  r.get('/api/reports/download/:reportId', { schema: { params: reportIdParamsSchema }, config: reportAccess }, download);
+  r.get('/api/download/:reportId', { schema: { params: reportIdParamsSchema }, config: reportAccess }, download);
 }
