@@ -1,4 +1,4 @@
-import { Label } from '../../components/ui/label.js';
+import { Label } from './label.js';
 import { cn } from '../../lib/cn.js';
 import { selectClasses } from './select-classes.js';
 

@@ -13,7 +13,7 @@ import { apiRequest } from '../../lib/api-client.js';
 import { cn } from '../../lib/cn.js';
 import { USER_TEXTS } from './admin-texts.js';
 import { apiErrorFields, failureText } from './api-failure.js';
-import { selectClasses } from './select-classes.js';
+import { selectClasses } from '../../components/ui/select-classes.js';
 
 export const USERS_QUERY_KEY = ['/api/users'] as const;
 const usersResponseSchema = z.object({ users: z.array(publicUserSchema) });

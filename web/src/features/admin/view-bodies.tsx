@@ -4,10 +4,11 @@ import { DIVISIONS } from '../../../../common/constants.js';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
 import { type AdminView, REPORT_VIEWS, VIEW_TITLES } from './admin-views.js';
+import { MachineDashboardManagement, MachineProgressCard } from '../machine-dashboard/index.js';
 import { DataSummaryCard, RecordsView } from './records/index.js';
 import { CurveMaintenanceView, InspectionReportsView, ScheduleAtAGlance, ServiceReportsView, SseReportsView } from './reports/index.js';
 import { CurveDetailsView, RegisterSheetsCard, StationDetailsView } from './register/index.js';
-import { FilterSelect } from './filter-select.js';
+import { FilterSelect } from '../../components/ui/filter-select.js';
 import { UserManagement } from './user-management.js';
 
 type GoTo = (view: AdminView) => void;
@@ -124,8 +125,6 @@ const REPORT_DESCRIPTIONS: Record<(typeof REPORT_VIEWS)[number], string> = {
   'service-reports': 'Service inspection reports',
 };
 
-const PROGRESS_ITEMS = ['Scope', 'Foundation', 'Installed', 'Commissioned'] as const;
-
 function Reports({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
   const isClient = user.role === 'Client';
   const [division, setDivision] = useState('all');
@@ -147,19 +146,7 @@ function Reports({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
           options={DIVISIONS}
         />
       )}
-      <Card aria-labelledby="progress-title">
-        <CardTitle id="progress-title">Machine Installation Progress</CardTitle>
-        {/* No progress source exists yet: dashes, as the spec shows when there is no data. */}
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {PROGRESS_ITEMS.map((item) => (
-            <div key={item} className="rounded-lg border border-slate-300 p-3">
-              <dt className="text-sm text-slate-700">{item}</dt>
-              <dd className="text-2xl font-bold text-slate-900">–</dd>
-            </div>
-          ))}
-        </dl>
-        <CardDescription className="mt-2">Progress figures arrive in a coming release.</CardDescription>
-      </Card>
+      <MachineProgressCard division={isClient ? (user.divisionAccess ?? 'all') : division} />
       <TileGrid label="Report generators">
         {REPORT_VIEWS.map((report) => (
           <li key={report}>
@@ -196,6 +183,8 @@ export function AdminViewBody({ view, user, goTo }: { view: AdminView; user: Pub
       return <SseReportsView user={user} />;
     case 'service-reports':
       return <ServiceReportsView user={user} />;
+    case 'machine-dashboard-management':
+      return <MachineDashboardManagement onDone={() => goTo('data-management')} />;
     default:
       return <ComingSoon view={view} />;
   }

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { InspectionLog } from '../../../../../common/schemas/inspection.js';
 import { Button } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
-import { findingOf, visitDateText } from './record-display.js';
+import { visitDateText } from '../../../lib/date-text.js';
+import { findingOf } from './record-display.js';
 import { RecordImage } from './record-image.js';
 
 export function TypeBadge({ type }: { type: InspectionLog['type'] }) {

@@ -1,4 +1,5 @@
 import type { InspectionLog } from '../../../../../common/schemas/inspection.js';
+import { submittedText, visitDateText } from '../../../lib/date-text.js';
 
 /*
  * The field app's labels for the four service answers (spec section 2). Repeated here rather
@@ -21,21 +22,6 @@ export function serviceUpdateText(value: string | null): string | null {
 export function findingOf(log: InspectionLog): string {
   if (log.type === 'CoF') return log.cofValue === null ? 'CoF Value: not recorded' : `CoF Value: ${log.cofValue}`;
   return serviceUpdateText(log.serviceUpdate) ?? 'Service update: not recorded';
-}
-
-/** 2026-11-21 as "21 Nov 2026": the visit's own date, never moved by the viewer's time zone. */
-export function visitDateText(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return date;
-  const [, y, m, d] = match;
-  const at = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
-
-export function submittedText(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return at.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 function sizeText(bytes: number): string {

@@ -5,7 +5,7 @@ import { Card, CardTitle } from '../../../components/ui/card.js';
 import { Input } from '../../../components/ui/input.js';
 import { FieldError, Label } from '../../../components/ui/label.js';
 import { cn } from '../../../lib/cn.js';
-import { FilterSelect } from '../filter-select.js';
+import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { hasFilters, NO_FILTERS, type RecordFilters } from './record-query.js';
 
 export interface TechnicianOption {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Curve } from '../../../../../common/schemas/curve.js';
 import type { CurveField } from '../../../../../common/schemas/register.js';
 import { Button } from '../../../components/ui/button.js';
-import { FilterSelect } from '../filter-select.js';
+import { FilterSelect } from '../../../components/ui/filter-select.js';
 import {
   createCurve,
   type CurveBody,

@@ -7,7 +7,7 @@ import { FieldError, Label } from '../../../components/ui/label.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { cn } from '../../../lib/cn.js';
 import { apiErrorFields, failureText } from '../api-failure.js';
-import { selectClasses } from '../select-classes.js';
+import { selectClasses } from '../../../components/ui/select-classes.js';
 
 /** One input of a curve or station form: its field name (the API's), its label and its kind. */
 export interface FormField<F extends string> {

@@ -45,6 +45,8 @@ function describe(report: ReportSummary): string {
       return [division, chosen(params.sseEngineer) ?? 'all SSEs', dateRange(params)].join(', ');
     case 'service-table-pdf':
       return [division, chosen(params.technician) ?? 'all technicians', chosen(params.sseEngineer) ?? 'all SSEs', dateRange(params)].join(', ');
+    case 'machine-dashboard':
+      return [division, chosen(params.den) ?? 'all DENs', chosen(params.aen) ?? 'all AENs'].join(', ');
   }
 }
 

@@ -3,9 +3,9 @@ import type { PublicUser } from '../../../../../common/schemas/auth.js';
 import { Input } from '../../../components/ui/input.js';
 import { FieldError, Label } from '../../../components/ui/label.js';
 import { cn } from '../../../lib/cn.js';
-import { FilterSelect, type SelectOption } from '../filter-select.js';
+import { FilterSelect, type SelectOption } from '../../../components/ui/filter-select.js';
 import { useRegisterFilters } from '../register/index.js';
-import { selectClasses } from '../select-classes.js';
+import { selectClasses } from '../../../components/ui/select-classes.js';
 import { REPORT_TEXTS } from './report-texts.js';
 import { parseTechnicians, sseChoices, TECHNICIANS_KEY, TECHNICIANS_STALE_MS } from './reports-api.js';
 

@@ -138,22 +138,6 @@ export async function fetchReportSummary(reportId: string, signal: AbortSignal):
   return reportSummarySchema.parse(await jsonCall('GET', reportStatusUrl(reportId), { signal }));
 }
 
-/**
- * Starts a download the browser's download manager carries out: a same-origin link to the
- * file (the session cookie goes with it), never a fetch into memory, as a PDF can be 100 MB
- * on a phone. The server's Content-Disposition names the file.
- */
-export function startFileDownload(url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.setAttribute('download', '');
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /* ---------- The pickers' lists ---------- */
 
 /** The same cache entry as the records view's technician filter (5 minutes, spec section 9). */

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReportSummary } from '../../../../../common/schemas/reports.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { apiErrorMessage, errorStatus, isNetworkError } from '../../../lib/api-client.js';
+import { startFileDownload } from '../../../lib/file-download.js';
 import { apiErrorFields } from '../api-failure.js';
 import { REPORT_TEXTS } from './report-texts.js';
 import {
@@ -11,7 +12,6 @@ import {
   type PdfReportKind,
   recentReportsUrl,
   requestReportJob,
-  startFileDownload,
 } from './reports-api.js';
 
 /** How often a report being made is asked about. */

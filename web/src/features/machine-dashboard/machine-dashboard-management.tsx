@@ -1,0 +1,233 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { DIVISIONS } from '../../../../common/constants.js';
+import { machineValueOf, ROLLOUT_FIELDS, type RolloutField, type RolloutFigures, rolloutFiguresProblem } from '../../../../common/rules/rollout.js';
+import type { MachineSummary } from '../../../../common/schemas/machines.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
+import { Input } from '../../components/ui/input.js';
+import { FieldError, Label } from '../../components/ui/label.js';
+import { selectClasses } from '../../components/ui/select-classes.js';
+import { toast } from '../../components/ui/toast-store.js';
+import { ApiError, apiErrorMessage } from '../../lib/api-client.js';
+import { submittedText } from '../../lib/date-text.js';
+import {
+  MACHINE_SUMMARIES_KEY,
+  machineProgressKey,
+  machineSummaryKey,
+  parseMachineProgress,
+  parseMachineSummaries,
+  parseMachineSummary,
+  updateMachineSummary,
+} from './machine-api.js';
+import { MACHINE_TEXTS } from './machine-texts.js';
+
+/** Spec section 9: the default machine dashboard division. */
+const DEFAULT_DIVISION = 'RTM/WR';
+
+const FIELD_LABELS: Record<RolloutField, string> = {
+  scope: 'Scope',
+  foundationCompleted: 'Foundation Completed',
+  machinesInstalled: 'Machines Installed',
+  machinesCommissioned: 'Machines Commissioned',
+};
+
+type Entries = Record<RolloutField, string>;
+
+const entriesOf = (summary: MachineSummary): Entries =>
+  Object.fromEntries(ROLLOUT_FIELDS.map((f) => [f, String(summary[f])])) as Entries;
+const figuresOf = (entries: Entries): RolloutFigures =>
+  Object.fromEntries(ROLLOUT_FIELDS.map((f) => [f, machineValueOf(entries[f])])) as unknown as RolloutFigures;
+
+/** The `fields` of a 400 answer: the server names the figure it refused. */
+function serverFieldErrors(error: unknown): Partial<Record<RolloutField, string>> {
+  if (!(error instanceof ApiError)) return {};
+  try {
+    const body: unknown = JSON.parse(error.bodyText);
+    const fields = typeof body === 'object' && body !== null && 'fields' in body ? body.fields : null;
+    if (typeof fields !== 'object' || fields === null) return {};
+    return Object.fromEntries(Object.entries(fields).filter(([k, v]) => (ROLLOUT_FIELDS as readonly string[]).includes(k) && typeof v === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+/** Every division's entered figures, to compare at a glance before changing one. */
+function AllDivisions({ current }: { current: string }) {
+  const summaries = useQuery({ queryKey: MACHINE_SUMMARIES_KEY, select: parseMachineSummaries, staleTime: 0 });
+  if (!summaries.data) return null;
+  return (
+    <Card aria-labelledby="all-divisions-title">
+      <CardTitle id="all-divisions-title">All divisions</CardTitle>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+          <thead>
+            <tr className="border-b-2 border-slate-300 text-slate-700">
+              <th scope="col" className="py-2 pr-3">Division</th>
+              {ROLLOUT_FIELDS.map((f) => (
+                <th key={f} scope="col" className="py-2 pr-3 text-right">
+                  {FIELD_LABELS[f]}
+                </th>
+              ))}
+              <th scope="col" className="py-2">Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {summaries.data.map((s) => (
+              <tr key={s.division} className={s.division === current ? 'border-b border-slate-200 bg-brand-50' : 'border-b border-slate-200'}>
+                <th scope="row" className="py-2 pr-3 font-semibold">{s.division}</th>
+                {ROLLOUT_FIELDS.map((f) => (
+                  <td key={f} className="py-2 pr-3 text-right tabular-nums">
+                    {s[f]}
+                  </td>
+                ))}
+                <td className="py-2 whitespace-nowrap">{s.updatedAt ? submittedText(s.updatedAt) : 'Never'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+/** The four figures of one division, filled with its saved figures (re-made when they change). */
+function MachineValuesForm({
+  division,
+  saved,
+  sheet,
+  onDone,
+}: {
+  division: (typeof DIVISIONS)[number];
+  saved: MachineSummary;
+  sheet: RolloutFigures | null;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [entries, setEntries] = useState<Entries>(() => entriesOf(saved));
+  const [errors, setErrors] = useState<Partial<Record<RolloutField, string>>>({});
+
+  const save = useMutation({
+    mutationFn: updateMachineSummary,
+    onSuccess: async (summary) => {
+      toast({ title: MACHINE_TEXTS.updated, description: `Progress values for ${summary.division} have been saved.` });
+      await queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/machine-') });
+    },
+    onError: (error) => {
+      setErrors(serverFieldErrors(error));
+      toast({ variant: 'destructive', title: MACHINE_TEXTS.errorTitle, description: `${MACHINE_TEXTS.updateFailed}: ${apiErrorMessage(error, 'please try again')}` });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const figures = figuresOf(entries);
+    const problem = rolloutFiguresProblem(figures);
+    if (problem) {
+      setErrors({ [problem.field]: problem.message });
+      return;
+    }
+    setErrors({});
+    save.mutate({ division, ...figures });
+  };
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label={`Progress values of ${division}`}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {ROLLOUT_FIELDS.map((field) => {
+          const id = `machine-${field}`;
+          return (
+            <div key={field}>
+              <Label htmlFor={id}>{FIELD_LABELS[field]}</Label>
+              <Input
+                id={id}
+                className="mt-1"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={entries[field]}
+                invalid={errors[field] !== undefined}
+                aria-describedby={errors[field] ? `${id}-error` : sheet ? `${id}-sheet` : undefined}
+                // Spec section 5: a non-numeric entry becomes 0 (an empty field stays empty while typing).
+                onChange={(event) => {
+                  const raw = event.target.value;
+                  setEntries({ ...entries, [field]: raw === '' ? '' : String(machineValueOf(raw)) });
+                }}
+                onBlur={() => setEntries({ ...entries, [field]: String(machineValueOf(entries[field])) })}
+              />
+              {sheet ? (
+                <p id={`${id}-sheet`} className="mt-1 text-sm text-slate-700">
+                  Rollout sheet: {sheet[field]}
+                </p>
+              ) : null}
+              <FieldError id={`${id}-error`} message={errors[field]} />
+            </div>
+          );
+        })}
+      </div>
+      {saved.updatedAt ? <p className="text-sm text-slate-700">Last updated {submittedText(saved.updatedAt)}</p> : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? MACHINE_TEXTS.updating : MACHINE_TEXTS.updateValues}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          {MACHINE_TEXTS.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * machine-dashboard-management (spec sections 2, 5 and 6; owners only, on the server too): a
+ * division's four rollout figures, checked here as the server checks them, so an impossible
+ * set is named under its field before it is sent.
+ */
+export function MachineDashboardManagement({ onDone }: { onDone: () => void }) {
+  const [division, setDivision] = useState<(typeof DIVISIONS)[number]>(DEFAULT_DIVISION);
+  const summary = useQuery({ queryKey: machineSummaryKey(division), select: parseMachineSummary, staleTime: 0 });
+  const counted = useQuery({ queryKey: machineProgressKey(division), select: parseMachineProgress, staleTime: 0 });
+
+  return (
+    <>
+      <Card aria-labelledby="machine-values-title">
+        <CardTitle id="machine-values-title">Update progress values</CardTitle>
+        <CardDescription>Whole numbers, 0 or more; each stage can have no more curves than the one before it.</CardDescription>
+        <div className="mt-3 max-w-xs">
+          <Label htmlFor="machine-division">Division</Label>
+          <select
+            id="machine-division"
+            className={`${selectClasses(false)} mt-1`}
+            value={division}
+            onChange={(event) => setDivision(event.target.value as (typeof DIVISIONS)[number])}
+          >
+            {DIVISIONS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="mt-4">
+          {summary.isError ? (
+            <p role="alert" className="text-base font-medium text-red-700">
+              {apiErrorMessage(summary.error, 'Failed to load the progress values')}
+            </p>
+          ) : summary.data && summary.data.division === division ? (
+            <MachineValuesForm
+              key={`${division}|${summary.dataUpdatedAt}`}
+              division={division}
+              saved={summary.data}
+              sheet={counted.data?.fromCurveRecords ?? null}
+              onDone={onDone}
+            />
+          ) : (
+            <p className="text-base text-slate-700">Loading the progress values...</p>
+          )}
+        </div>
+      </Card>
+      <AllDivisions current={division} />
+    </>
+  );
+}

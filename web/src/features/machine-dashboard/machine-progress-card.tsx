@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ROLLOUT_FIELDS, type RolloutField } from '../../../../common/rules/rollout.js';
+import { buttonClasses } from '../../components/ui/button.js';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
+import { apiErrorMessage } from '../../lib/api-client.js';
+import { submittedText } from '../../lib/date-text.js';
+import { machineProgressKey, parseMachineProgress } from './machine-api.js';
+import { MACHINE_TEXTS } from './machine-texts.js';
+
+const CARD_LABELS: Record<RolloutField, string> = {
+  scope: MACHINE_TEXTS.scope,
+  foundationCompleted: MACHINE_TEXTS.foundation,
+  machinesInstalled: MACHINE_TEXTS.installed,
+  machinesCommissioned: MACHINE_TEXTS.commissioned,
+};
+
+/**
+ * The reports landing's Machine Installation Progress (spec section 2): the figures entered for
+ * the division (all = their sum), dashes where none were. Where the per-curve rollout records
+ * count otherwise, the card shows that count too and says which is which.
+ */
+export function MachineProgressCard({ division }: { division: string }) {
+  const progress = useQuery({ queryKey: machineProgressKey(division), select: parseMachineProgress, staleTime: 0 });
+  const data = progress.data;
+  const summary = data?.summary ?? null;
+  const counted = data?.fromCurveRecords ?? null;
+  const differs = (field: RolloutField) => counted !== null && (summary === null || summary[field] !== counted[field]);
+  const anyDiffers = ROLLOUT_FIELDS.some(differs);
+
+  return (
+    <Card aria-labelledby="progress-title" aria-busy={progress.isFetching || undefined}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <CardTitle id="progress-title">{MACHINE_TEXTS.progressTitle}</CardTitle>
+          {summary?.updatedAt ? <CardDescription>Figures updated {submittedText(summary.updatedAt)}</CardDescription> : null}
+        </div>
+        <Link to="/machine-dashboard" className={buttonClasses('outline', 'sm')}>
+          Open Machine Dashboard
+        </Link>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {ROLLOUT_FIELDS.map((field) => (
+          <div key={field} className="rounded-lg border border-slate-300 p-3">
+            <dt className="text-sm text-slate-700">{CARD_LABELS[field]}</dt>
+            <dd className="text-2xl font-bold tabular-nums text-slate-900">{summary ? summary[field].toLocaleString('en-IN') : MACHINE_TEXTS.noData}</dd>
+            {differs(field) && counted ? (
+              <dd className="text-sm text-amber-900">Rollout sheet: {counted[field].toLocaleString('en-IN')}</dd>
+            ) : null}
+          </div>
+        ))}
+      </dl>
+      {progress.isError ? (
+        <p role="alert" className="mt-2 text-base font-medium text-red-700">
+          {apiErrorMessage(progress.error, 'Failed to load the installation progress')}
+        </p>
+      ) : null}
+      {anyDiffers ? (
+        <CardDescription className="mt-2">
+          Large figures are those entered for the division; &lsquo;Rollout sheet&rsquo; is counted from the per-curve rollout records, which
+          differ here.
+        </CardDescription>
+      ) : null}
+    </Card>
+  );
+}
