@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sseCofPdf = createSseCofPdfReport({ db, reports, records: recordReports, appTimeZone: config.appTimeZone });
   const serviceTablePdf = createServiceTablePdfReport({ db, reports, records: recordReports, appTimeZone: config.appTimeZone });
   const machines = createMachineService({ db });
-  const machineReport = createMachineReport({ db, reports, appTimeZone: config.appTimeZone, now });
+  const machineReport = createMachineReport({ db, reports, machines, appTimeZone: config.appTimeZone, now });
   const stations = createStationService({ db });
   const registerFilters = createRegisterFiltersService({ db });
   const importer = createRegisterImportService({ db });

@@ -12,6 +12,7 @@ import { inspectionsFiltered } from './inspections-filtered.js';
 import { inspectionsPage } from './inspections-page.js';
 import { inspectionsPageWrites } from './inspections-page-writes.js';
 import { login } from './login.js';
+import { machineStats, machineStatsWrites } from './machine-stats.js';
 import { maintenanceReport } from './maintenance-report.js';
 import { pdfReport } from './pdf-report.js';
 import { recordsViewBrowser } from './records-view-browser.js';
@@ -28,6 +29,9 @@ export const scenarios: readonly Scenario[] = [
   inspectionsPageWrites,
   inspectionsFiltered,
   dataSummary,
+  // They add 10k curve records for themselves and remove them afterwards.
+  machineStats,
+  machineStatsWrites,
   zipDownload,
   recordsViewBrowser,
   // They add a few inspection records each (uploads that move the data version on).

@@ -56,6 +56,16 @@ export function stageEntry(entry: string | null | undefined): StageEntry {
   return { done: DONE_WORDS.has(entry.trim().toLowerCase()), on: null };
 }
 
+/**
+ * A DEN or AEN as the rollout records name it, or null for none. Sheets pasted from Excel carry
+ * stray spaces, tabs and non-breaking spaces around names: every Unicode space is trimmed, so
+ * the dashboard's filters, its counts and the machine report read the same name.
+ */
+export function rolloutName(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
 /** The four figures of a division's rollout (machine_dashboard_summary; scope is the curve count). */
 export interface RolloutFigures {
   scope: number;

@@ -62,11 +62,17 @@ const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">\
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
-/** Excel's serial day number of a 'YYYY-MM-DD' date, or null for anything else. */
+/**
+ * Excel's serial day number of a 'YYYY-MM-DD' date, or null for anything else, including a
+ * day the calendar does not have ('2025-02-30' stays text rather than become 2 March).
+ */
 export function excelDateSerial(isoDate: string): number | null {
   const match = ISO_DATE.exec(isoDate);
   if (!match) return null;
-  return (Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) - EXCEL_EPOCH_MS) / 86_400_000;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(Date.UTC(year, month - 1, day));
+  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) return null;
+  return (at.getTime() - EXCEL_EPOCH_MS) / 86_400_000;
 }
 
 /** Characters XML 1.0 cannot hold at all; a cell keeps the rest of its text. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { RolloutFigures } from '../../../common/rules/rollout.js';
 import type { DbOrTx } from '../../db/client.js';
 import { consolidatedCurveDetails, curveRecords, hkmControllerMapping, machineDashboardSummary } from '../../db/schema.js';
@@ -37,8 +37,15 @@ export async function listSummaryRows(db: DbOrTx): Promise<SummaryRow[]> {
   return db.select().from(machineDashboardSummary).orderBy(asc(machineDashboardSummary.division));
 }
 
-/** The division's row, locked until the transaction ends: two owners saving at once are applied one after the other. */
-export async function findSummaryRowForUpdate(tx: DbOrTx, division: string): Promise<SummaryRow | undefined> {
+/**
+ * Locks the division's row until the transaction ends, so two owners saving at once are applied
+ * one after the other and each audit entry's "before" is what the other saved. A division never
+ * entered gets its row first (all zero): there is nothing to lock otherwise, and two first saves
+ * would both see none. Answers the row as it was, or undefined when this call created it.
+ */
+export async function lockSummaryRow(tx: DbOrTx, division: string): Promise<SummaryRow | undefined> {
+  const created = await tx.insert(machineDashboardSummary).values({ division }).onConflictDoNothing().returning({ id: machineDashboardSummary.id });
+  if (created.length > 0) return undefined;
   const [row] = await tx.select().from(machineDashboardSummary).where(eq(machineDashboardSummary.division, division)).for('update');
   return row;
 }
@@ -54,25 +61,9 @@ export async function upsertSummaryRow(tx: DbOrTx, division: string, figures: Ro
   return row;
 }
 
-/** Which curve records a machine report covers. */
-export interface MachineReportScope {
-  division: string | undefined;
-  den: string | undefined;
-  aen: string | undefined;
-}
-
-function scopeWhere(scope: MachineReportScope): SQL | undefined {
-  return and(
-    scope.division === undefined ? undefined : eq(curveRecords.divisionRailway, scope.division),
-    scope.den === undefined ? undefined : sql`btrim(${curveRecords.den}) = ${scope.den}`,
-    scope.aen === undefined ? undefined : sql`btrim(${curveRecords.aen}) = ${scope.aen}`,
-  );
-}
-
-export async function countMachineReportRows(db: DbOrTx, scope: MachineReportScope): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(curveRecords).where(scopeWhere(scope));
-  return row?.n ?? 0;
-}
+/** The curve records of one division, or of all. */
+const divisionWhere = (division: string | undefined): SQL | undefined =>
+  division === undefined ? undefined : eq(curveRecords.divisionRailway, division);
 
 export interface MachineReportRow {
   id: number;
@@ -98,11 +89,12 @@ export type MachineReportCursor = Pick<MachineReportRow, 'division' | 'section' 
 /**
  * One batch of the machine report in register order (division, section, No.), each curve with
  * the HKM code of its register entry (matched by section, curve and line, whichever way the
- * line is spelt) and the controller mapped to that code.
+ * line is spelt) and the controller mapped to that code. DEN and AEN are chosen by the caller
+ * with the rollout's name rule (common/rules/rollout.ts), as the dashboard counts them.
  */
 export async function listMachineReportRows(
   db: DbOrTx,
-  scope: MachineReportScope,
+  division: string | undefined,
   after: MachineReportCursor | null,
   limit: number,
 ): Promise<MachineReportRow[]> {
@@ -134,7 +126,7 @@ export async function listMachineReportRows(
     .from(r)
     .where(
       and(
-        scopeWhere(scope),
+        divisionWhere(division),
         after ? sql`(${r.divisionRailway}, ${r.section}, ${r.no}, ${r.id}) > (${after.division}, ${after.section}, ${after.no}, ${after.id})` : undefined,
       ),
     )

@@ -13,7 +13,7 @@
  */
 import { DIVISIONS } from '../../../common/constants.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
-import { ROLLOUT_FIELDS, type RolloutFigures, stageEntry } from '../../../common/rules/rollout.js';
+import { ROLLOUT_FIELDS, type RolloutFigures, rolloutName, stageEntry } from '../../../common/rules/rollout.js';
 import type { PublicUser } from '../../../common/schemas/auth.js';
 import type {
   LastProgress,
@@ -31,7 +31,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
 import { type Actor, auditOf, recordAudit } from '../audit/audit.js';
-import { findSummaryRowForUpdate, listSummaryRows, readRolloutCells, type RolloutCells, type SummaryRow, upsertSummaryRow } from './repository.js';
+import { lockSummaryRow, listSummaryRows, readRolloutCells, type RolloutCells, type SummaryRow, upsertSummaryRow } from './repository.js';
 
 /** The figures of the curves of one division, DEN and AEN. */
 interface RolloutGroup {
@@ -46,12 +46,6 @@ const zeroTotals = (): MachineTotals => ({ scope: 0, curveCount: 0, foundationCo
 const noProgress = (): LastProgress => ({ foundation: null, installed: null, commissioned: null });
 const later = (a: string | null, b: string | null) => (a === null ? b : b === null || a >= b ? a : b);
 
-/** A DEN or AEN as the records name it; blank is none. */
-const nameOf = (value: string | null): string | null => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-};
-
 function addInto(target: { totals: MachineTotals; lastProgress: LastProgress }, from: { totals: MachineTotals; lastProgress: LastProgress }) {
   for (const key of Object.keys(target.totals) as (keyof MachineTotals)[]) target.totals[key] += from.totals[key];
   target.lastProgress.foundation = later(target.lastProgress.foundation, from.lastProgress.foundation);
@@ -63,8 +57,8 @@ function addInto(target: { totals: MachineTotals; lastProgress: LastProgress }, 
 export function groupRollout(cells: readonly RolloutCells[]): RolloutGroup[] {
   const groups = new Map<string, RolloutGroup>();
   for (const cell of cells) {
-    const den = nameOf(cell.den);
-    const aen = nameOf(cell.aen);
+    const den = rolloutName(cell.den);
+    const aen = rolloutName(cell.aen);
     const key = JSON.stringify([cell.division, den, aen]);
     let group = groups.get(key);
     if (!group) {
@@ -210,7 +204,7 @@ export function createMachineService({ db }: { db: Db }) {
     async updateSummary(actor: Actor, update: MachineSummaryUpdate): Promise<MachineSummary> {
       const { division, ...figures } = update;
       return db.transaction(async (tx) => {
-        const before = await findSummaryRowForUpdate(tx, division);
+        const before = await lockSummaryRow(tx, division);
         if (before && ROLLOUT_FIELDS.every((f) => before[f] === figures[f])) return presentSummary(division, before);
         const after = await upsertSummaryRow(tx, division, figures);
         await recordAudit(

@@ -6,7 +6,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
-import { stageEntry } from '../../../common/rules/rollout.js';
+import { rolloutName, stageEntry } from '../../../common/rules/rollout.js';
 import type { MachineReportResponse, MachineStatsQuery } from '../../../common/schemas/machines.js';
 import { AppError } from '../../app-error.js';
 import { datedFileName } from '../../content-disposition.js';
@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
 import { type CellValue, type SheetColumn, StreamWorkbook } from '../../xlsx/stream-workbook.js';
 import type { Actor } from '../audit/audit.js';
-import { countMachineReportRows, listMachineReportRows, type MachineReportCursor, type MachineReportRow, type MachineReportScope } from '../machines/index.js';
+import { listMachineReportRows, type MachineReportCursor, type MachineReportRow, type MachineService } from '../machines/index.js';
 import { reportDivision } from './record-reports.js';
 import { madeAtText } from './report-text.js';
 import type { ReportService } from './service.js';
@@ -69,6 +69,7 @@ export function machineReportCells(row: MachineReportRow): CellValue[] {
 export interface MachineReportDeps {
   db: Db;
   reports: ReportService;
+  machines: MachineService;
   appTimeZone: string;
   now: () => Date;
 }
@@ -77,13 +78,15 @@ export function createMachineReport(deps: MachineReportDeps) {
   const { db } = deps;
 
   async function render(job: ReportJob, control: RenderControl): Promise<ReportOutput> {
-    const scope: MachineReportScope = {
-      division: job.division ?? undefined,
-      den: typeof job.params.den === 'string' && job.params.den !== 'all' ? job.params.den : undefined,
-      aen: typeof job.params.aen === 'string' && job.params.aen !== 'all' ? job.params.aen : undefined,
-    };
+    const division = job.division ?? undefined;
+    const den = typeof job.params.den === 'string' && job.params.den !== 'all' ? job.params.den : undefined;
+    const aen = typeof job.params.aen === 'string' && job.params.aen !== 'all' ? job.params.aen : undefined;
+    // DEN and AEN by the rollout's name rule, as the dashboard counts them (a name pasted with
+    // a non-breaking space is the same name).
+    const inScope = (row: MachineReportRow) =>
+      (den === undefined || rolloutName(row.den) === den) && (aen === undefined || rolloutName(row.aen) === aen);
     const today = String(job.snapshot.today);
-    const total = await countMachineReportRows(db, scope);
+    const total = Number(job.snapshot.expected) || 0;
     const workbook = new StreamWorkbook();
     const stream = new PassThrough();
     workbook.output.pipe(stream);
@@ -94,10 +97,11 @@ export function createMachineReport(deps: MachineReportDeps) {
       let after: MachineReportCursor | null = null;
       for (;;) {
         control.signal.throwIfAborted();
-        const rows = await listMachineReportRows(db, scope, after, BATCH_ROWS);
+        const rows = await listMachineReportRows(db, division, after, BATCH_ROWS);
         if (rows.length === 0) break;
-        await sheet.writeRows(rows.map(machineReportCells));
-        written += rows.length;
+        const chosen = rows.filter(inScope);
+        if (chosen.length > 0) await sheet.writeRows(chosen.map(machineReportCells));
+        written += chosen.length;
         control.progress(total === 0 ? 1 : Math.min(1, written / total));
         const last = rows[rows.length - 1] as MachineReportRow;
         after = { division: last.division, section: last.section, no: last.no, id: last.id };
@@ -109,9 +113,9 @@ export function createMachineReport(deps: MachineReportDeps) {
         { header: 'Value', width: 60, text: true },
       ], { autoFilter: false });
       await about.writeRows([
-        ['Division', scope.division ?? 'All divisions'],
-        ['DEN', scope.den ?? 'All'],
-        ['AEN', scope.aen ?? 'All'],
+        ['Division', division ?? 'All divisions'],
+        ['DEN', den ?? 'All'],
+        ['AEN', aen ?? 'All'],
         ['Curves', String(written)],
         ['Stages', "A date is the day the stage was done; 'Done' was ticked without a date; 'Pending' is not done yet"],
         ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
@@ -129,9 +133,9 @@ export function createMachineReport(deps: MachineReportDeps) {
   /** Makes (or finds already made) the report of the curves under the DEN and AEN a user may see; a Client's are their division's. */
   async function generate(actor: Actor, query: MachineStatsQuery): Promise<MachineReportResponse> {
     const division = reportDivision(actor, 'all');
-    const scope: MachineReportScope = { division, den: query.den, aen: query.aen };
-    const recordCount = await countMachineReportRows(db, scope);
-    if (recordCount === 0) throw new AppError('NO_RECORDS', 'No curves in the machine rollout match the selected DEN and AEN');
+    // The dashboard's own count for these filters: the report holds the curves it counts.
+    const { totals } = await deps.machines.stats(actor.user, query);
+    if (totals.curveCount === 0) throw new AppError('NO_RECORDS', 'No curves in the machine rollout match the selected DEN and AEN');
     const versions = await readTableVersions(db, ['curve_records', 'consolidated_curve_details', 'hkm_controller_mapping']);
     const today = dateInTimeZone(deps.now(), deps.appTimeZone);
     const queued = await deps.reports.request(
@@ -139,17 +143,17 @@ export function createMachineReport(deps: MachineReportDeps) {
       {
         kind: 'machine-dashboard',
         params: { den: query.den ?? 'all', aen: query.aen ?? 'all' },
-        snapshot: { today },
+        snapshot: { today, expected: totals.curveCount },
         division: division ?? null,
         // The file names who made it and the day, so it is reused for the same person that day only.
         dependsOn: [today, [...versions.entries()], actor.user.id],
       },
-      recordCount,
+      totals.curveCount,
     );
     const report = await deps.reports.waitFor(queued.id, MACHINE_REPORT_WAIT_MS);
     if (report.status === 'failed') throw new AppError('REPORT_FAILED', report.error ?? 'Failed to generate machine report');
     if (report.status !== 'done') throw new AppError('REPORT_NOT_READY', 'The report is still being made: try the download again in a moment');
-    return { reportId: report.id, recordCount: report.recordCount ?? recordCount };
+    return { reportId: report.id, recordCount: report.recordCount ?? totals.curveCount };
   }
 
   return { generate };

@@ -16,6 +16,7 @@ export function FilterSelect({
   all,
   options,
   className,
+  disabled = false,
 }: {
   id: string;
   label: string;
@@ -25,11 +26,12 @@ export function FilterSelect({
   all: SelectOption;
   options: readonly (SelectOption | string)[];
   className?: string;
+  disabled?: boolean;
 }) {
   return (
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(selectClasses(false), 'mt-1')}>
+      <select id={id} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} className={cn(selectClasses(false), 'mt-1')}>
         <option value={all.value}>{all.label}</option>
         {options.map((option) => {
           const { value: optionValue, label: optionLabel } = typeof option === 'string' ? { value: option, label: option } : option;

@@ -83,10 +83,10 @@ function BreakdownTable({ stats, onPickDen }: { stats: MachineStatsResponse; onP
                   (row.name ?? UNNAMED)
                 )}
               </th>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.scope}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.foundationCompleted}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.machinesInstalled}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.machinesCommissioned}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.scope.toLocaleString('en-IN')}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.foundationCompleted.toLocaleString('en-IN')}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.machinesInstalled.toLocaleString('en-IN')}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.machinesCommissioned.toLocaleString('en-IN')}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{percentOf(row.totals.machinesCommissioned, row.totals.scope)}</td>
               <td className="py-2 whitespace-nowrap">{lastProgressText(row)}</td>
             </tr>
@@ -153,7 +153,8 @@ export function MachineDashboardPage() {
               </div>
             </Card>
             <Card aria-labelledby="breakdown-title">
-              <CardTitle id="breakdown-title">{data.breakdown.level === 'DEN' ? 'By DEN' : `AENs under ${den}`}</CardTitle>
+              {/* Named from the figures shown, not the DEN just chosen: while its figures load, the last ones stay. */}
+              <CardTitle id="breakdown-title">{data.breakdown.level === 'DEN' ? 'By DEN' : `AENs under ${data.breakdown.rows[0]?.den ?? den}`}</CardTitle>
               <div className="mt-2">
                 <BreakdownTable stats={data} onPickDen={pickDen} />
               </div>
@@ -169,7 +170,16 @@ export function MachineDashboardPage() {
       <Card aria-label="Filters" aria-busy={stats.isFetching || undefined}>
         <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <FilterSelect id="machine-den" label="DEN" value={den} onChange={pickDen} all={{ value: 'all', label: 'All DENs' }} options={filters.data?.dens ?? []} />
-          <FilterSelect id="machine-aen" label="AEN" value={aen} onChange={setAen} all={{ value: 'all', label: 'All AENs' }} options={filters.data?.aens ?? []} />
+          {/* Until the chosen DEN's AENs arrive, the last DEN's are not offered: none of them may be picked for the new DEN. */}
+          <FilterSelect
+            id="machine-aen"
+            label="AEN"
+            value={aen}
+            onChange={setAen}
+            disabled={filters.isPlaceholderData || filters.isPending}
+            all={{ value: 'all', label: 'All AENs' }}
+            options={filters.isPlaceholderData ? [] : (filters.data?.aens ?? [])}
+          />
           <Button variant="outline" onClick={() => report.mutate()} disabled={report.isPending}>
             {report.isPending ? MACHINE_TEXTS.preparingReport : MACHINE_TEXTS.downloadReport}
           </Button>
