@@ -40,6 +40,21 @@ describe('admin menu', () => {
     expect(location()).toHaveTextContent(/^\/purpose$/);
   });
 
+  it("shows the product documents ('Func. Reqs.', User Requirements Doc) on the menu only to the owner", async () => {
+    signedInAs(admin);
+    const first = renderApp('/admin');
+    await viewHeading('Administration');
+    expect(screen.queryByRole('button', { name: 'Func. Reqs.' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'User Requirements Doc' })).not.toBeInTheDocument();
+    first.unmount();
+
+    signedInAs(owner);
+    renderApp('/admin');
+    await viewHeading('Administration');
+    expect(screen.getByRole('button', { name: 'Func. Reqs.' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User Requirements Doc' })).toBeInTheDocument();
+  });
+
   it('shows the Machine Dashboard item in Data Management only to the owner', async () => {
     signedInAs(admin);
     const first = renderApp('/admin?view=data-management');

@@ -5,6 +5,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
 import { type AdminView, REPORT_VIEWS, VIEW_TITLES } from './admin-views.js';
 import { MachineDashboardManagement, MachineProgressCard } from '../machine-dashboard/index.js';
+import { OwnerDocumentsCard } from './documents/index.js';
 import { DataSummaryCard, RecordsView } from './records/index.js';
 import { CurveMaintenanceView, InspectionReportsView, ScheduleAtAGlance, ServiceReportsView, SseReportsView } from './reports/index.js';
 import { CurveDetailsView, RegisterSheetsCard, StationDetailsView } from './register/index.js';
@@ -47,23 +48,27 @@ function ComingSoon({ view }: { view: AdminView }) {
   );
 }
 
-function AdminMenu({ goTo }: { goTo: GoTo }) {
+function AdminMenu({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
   return (
-    <TileGrid label="Admin menu">
-      <li>
-        <ViewTile
-          title="Data Management"
-          description="Inspection records, images, stations and curves"
-          onOpen={() => goTo('data-management')}
-        />
-      </li>
-      <li>
-        <ViewTile title="Reports & Analytics" description="Installation progress and reports" onOpen={() => goTo('reports')} />
-      </li>
-      <li>
-        <ViewTile title="User Management" description="Add users and reset passwords" onOpen={() => goTo('user-management')} />
-      </li>
-    </TileGrid>
+    <>
+      <TileGrid label="Admin menu">
+        <li>
+          <ViewTile
+            title="Data Management"
+            description="Inspection records, images, stations and curves"
+            onOpen={() => goTo('data-management')}
+          />
+        </li>
+        <li>
+          <ViewTile title="Reports & Analytics" description="Installation progress and reports" onOpen={() => goTo('reports')} />
+        </li>
+        <li>
+          <ViewTile title="User Management" description="Add users and reset passwords" onOpen={() => goTo('user-management')} />
+        </li>
+      </TileGrid>
+      {/* Spec section 6: the requirement documents are the owner's. */}
+      {user.isOwner ? <OwnerDocumentsCard /> : null}
+    </>
   );
 }
 
@@ -162,7 +167,7 @@ function Reports({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
 export function AdminViewBody({ view, user, goTo }: { view: AdminView; user: PublicUser; goTo: GoTo }) {
   switch (view) {
     case 'menu':
-      return <AdminMenu goTo={goTo} />;
+      return <AdminMenu user={user} goTo={goTo} />;
     case 'data-management':
       return <DataManagement user={user} goTo={goTo} />;
     case 'reports':

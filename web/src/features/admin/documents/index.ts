@@ -1,0 +1,1 @@
+export { OwnerDocumentsCard } from './owner-documents.js';
