@@ -32,6 +32,13 @@ const FIELD_LABELS: Record<RolloutField, string> = {
   machinesCommissioned: 'Machines Commissioned',
 };
 
+const SHORT_LABELS: Record<RolloutField, string> = {
+  scope: 'Scope',
+  foundationCompleted: 'Foundation',
+  machinesInstalled: 'Installed',
+  machinesCommissioned: 'Commissioned',
+};
+
 type Entries = Record<RolloutField, string>;
 
 const entriesOf = (summary: MachineSummary): Entries =>
@@ -59,7 +66,19 @@ function AllDivisions({ current }: { current: string }) {
   return (
     <Card aria-labelledby="all-divisions-title">
       <CardTitle id="all-divisions-title">All divisions</CardTitle>
-      <div className="mt-2 overflow-x-auto">
+      {/* A phone gets one block per division; the table needs a wider screen. */}
+      <ul className="mt-2 flex flex-col divide-y divide-slate-200 sm:hidden" aria-label="Progress values of all divisions">
+        {summaries.data.map((s) => (
+          <li key={s.division} className={s.division === current ? 'bg-brand-50 py-2' : 'py-2'}>
+            <div className="font-semibold">{s.division}</div>
+            <p className="text-sm tabular-nums">
+              {ROLLOUT_FIELDS.map((f) => `${SHORT_LABELS[f]} ${s[f]}`).join(' · ')}
+            </p>
+            <p className="text-xs text-slate-700">Updated {s.updatedAt ? submittedText(s.updatedAt) : 'never'}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 hidden overflow-x-auto sm:block">
         <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
           <thead>
             <tr className="border-b-2 border-slate-300 text-slate-700">
@@ -216,7 +235,8 @@ export function MachineDashboardManagement({ onDone }: { onDone: () => void }) {
             </p>
           ) : summary.data && summary.data.division === division ? (
             <MachineValuesForm
-              key={`${division}|${summary.dataUpdatedAt}`}
+              // Re-made only when the saved figures change (a save), never by a mere refetch: typed figures stay.
+              key={`${division}|${summary.data.updatedAt ?? 'never'}`}
               division={division}
               saved={summary.data}
               sheet={counted.data?.fromCurveRecords ?? null}

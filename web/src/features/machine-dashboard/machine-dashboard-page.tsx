@@ -38,7 +38,7 @@ function TotalsGrid({ stats }: { stats: MachineStatsResponse }) {
         <div key={key} className="rounded-xl border-2 border-slate-300 bg-white p-3">
           <dt className="text-sm text-slate-700">{label}</dt>
           <dd className="text-3xl font-bold tabular-nums text-slate-900">{totals[key].toLocaleString('en-IN')}</dd>
-          {key === 'scope' ? null : <dd className="text-sm text-slate-700">{percentOf(totals[key], totals.scope)} of scope</dd>}
+          {key === 'scope' || totals.scope === 0 ? null : <dd className="text-sm text-slate-700">{percentOf(totals[key], totals.scope)} of scope</dd>}
         </div>
       ))}
     </dl>
@@ -56,44 +56,74 @@ function lastProgressText(row: MachineBreakdownRow): string {
 /** The DENs (or the AENs under the chosen DEN) with their own four figures; a DEN opens its AENs. */
 function BreakdownTable({ stats, onPickDen }: { stats: MachineStatsResponse; onPickDen: (den: string) => void }) {
   const { level, rows } = stats.breakdown;
+  const nameOf = (row: MachineBreakdownRow) =>
+    level === 'DEN' && row.name !== null ? (
+      <button type="button" className="min-h-11 text-left text-brand-700 underline" onClick={() => onPickDen(row.name ?? '')}>
+        {row.name}
+      </button>
+    ) : (
+      (row.name ?? UNNAMED)
+    );
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-        <caption className="sr-only">{level === 'DEN' ? 'Rollout by DEN' : 'Rollout by AEN'}</caption>
-        <thead>
-          <tr className="border-b-2 border-slate-300 text-slate-700">
-            <th scope="col" className="py-2 pr-3">{level}</th>
-            <th scope="col" className="py-2 pr-3 text-right">Scope</th>
-            <th scope="col" className="py-2 pr-3 text-right">Foundation</th>
-            <th scope="col" className="py-2 pr-3 text-right">Installed</th>
-            <th scope="col" className="py-2 pr-3 text-right">Commissioned</th>
-            <th scope="col" className="py-2 pr-3 text-right">Done</th>
-            <th scope="col" className="py-2">Last progress</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name ?? UNNAMED} className="border-b border-slate-200">
-              <th scope="row" className="py-2 pr-3 font-semibold text-slate-900">
-                {level === 'DEN' && row.name !== null ? (
-                  <button type="button" className="min-h-11 text-left text-brand-700 underline" onClick={() => onPickDen(row.name ?? '')}>
-                    {row.name}
-                  </button>
-                ) : (
-                  (row.name ?? UNNAMED)
-                )}
-              </th>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.scope.toLocaleString('en-IN')}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.foundationCompleted.toLocaleString('en-IN')}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.machinesInstalled.toLocaleString('en-IN')}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.totals.machinesCommissioned.toLocaleString('en-IN')}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{percentOf(row.totals.machinesCommissioned, row.totals.scope)}</td>
-              <td className="py-2 whitespace-nowrap">{lastProgressText(row)}</td>
+    <>
+      {/* A phone has no room for seven columns: one block per DEN or AEN instead. */}
+      <ul className="flex flex-col divide-y divide-slate-200 sm:hidden" aria-label={level === 'DEN' ? 'Rollout by DEN' : 'Rollout by AEN'}>
+        {rows.map((row) => (
+          <li key={row.name ?? UNNAMED} className="py-2">
+            <div className="font-semibold text-slate-900">{nameOf(row)}</div>
+            <dl className="mt-1 grid grid-cols-4 gap-1 text-sm tabular-nums">
+              {(
+                [
+                  ['Scope', row.totals.scope],
+                  ['Found.', row.totals.foundationCompleted],
+                  ['Installed', row.totals.machinesInstalled],
+                  ['Comm.', row.totals.machinesCommissioned],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs text-slate-700">{label}</dt>
+                  <dd className="font-semibold text-slate-900">{value.toLocaleString('en-IN')}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-1 text-xs text-slate-700">
+              {percentOf(row.totals.machinesCommissioned, row.totals.scope)} commissioned · last progress {lastProgressText(row)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+          <caption className="sr-only">{level === 'DEN' ? 'Rollout by DEN' : 'Rollout by AEN'}</caption>
+          <thead>
+            <tr className="border-b-2 border-slate-300 text-slate-700">
+              <th scope="col" className="py-2 pr-3">{level}</th>
+              <th scope="col" className="py-2 pr-3 text-right">Scope</th>
+              <th scope="col" className="py-2 pr-3 text-right">Foundation</th>
+              <th scope="col" className="py-2 pr-3 text-right">Installed</th>
+              <th scope="col" className="py-2 pr-3 text-right">Commissioned</th>
+              <th scope="col" className="py-2 pr-3 text-right">Done</th>
+              <th scope="col" className="py-2">Last progress</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name ?? UNNAMED} className="border-b border-slate-200">
+                <th scope="row" className="py-2 pr-3 font-semibold text-slate-900">
+                  {nameOf(row)}
+                </th>
+                <td className="py-2 pr-3 text-right tabular-nums">{row.totals.scope.toLocaleString('en-IN')}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{row.totals.foundationCompleted.toLocaleString('en-IN')}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{row.totals.machinesInstalled.toLocaleString('en-IN')}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{row.totals.machinesCommissioned.toLocaleString('en-IN')}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{percentOf(row.totals.machinesCommissioned, row.totals.scope)}</td>
+                <td className="py-2 whitespace-nowrap">{lastProgressText(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
