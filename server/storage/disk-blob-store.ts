@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type StoredBlob } from './blob-store.js';
@@ -9,7 +9,10 @@ const HASH_PATTERN = /^[0-9a-f]{64}$/;
 /** A streamed write in progress (putStream), named before its hash is known. */
 const INCOMING_PATTERN = /^incoming-[0-9a-f-]+\.tmp$/;
 
-/** Blobs under `root/ab/cd/<sha256>`; written to a temp file first, then renamed into place. */
+/**
+ * Blobs under `root/ab/cd/<sha256>`, variants beside them. Every write goes to
+ * `root/incoming-<uuid>.tmp` first, is flushed, then renamed into place and its folder flushed.
+ */
 export class DiskBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
@@ -21,13 +24,45 @@ export class DiskBlobStore implements BlobStore {
   async put(bytes: Buffer): Promise<StoredBlob> {
     const hash = createHash('sha256').update(bytes).digest('hex');
     const target = this.pathOf(hash);
-    if (!(await this.exists(hash))) await writeAtomically(target, bytes);
+    if (!(await this.exists(hash))) await this.writeAtomically(target, bytes);
     return { hash, sizeBytes: bytes.length };
   }
 
+  /** A temporary name for a write in progress: in the root, where removeAbandonedWrites finds what a killed process left. */
+  private async incomingPath(): Promise<string> {
+    await makeDurableDir(this.root);
+    return path.join(this.root, `incoming-${randomUUID()}.tmp`);
+  }
+
+  /**
+   * Writes a file so that once this resolves it survives a crash or a power cut, whole: the
+   * bytes are flushed under a temporary name, renamed into place (atomic: a reader never sees
+   * half a file), and the folder entry is flushed too. A row that points at the file is
+   * committed only after this, so a record acknowledged to a phone never names a photo the
+   * disk lost.
+   */
+  private async writeAtomically(target: string, bytes: Buffer): Promise<void> {
+    const dir = path.dirname(target);
+    await makeDurableDir(dir);
+    const temp = await this.incomingPath();
+    try {
+      const file = await open(temp, 'w');
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await syncDir(dir);
+  }
+
   async putStream(source: Readable): Promise<StoredBlob> {
-    await mkdir(this.root, { recursive: true });
-    const temp = path.join(this.root, `incoming-${randomUUID()}.tmp`);
+    const temp = await this.incomingPath();
     const hasher = createHash('sha256');
     let sizeBytes = 0;
     try {
@@ -49,8 +84,9 @@ export class DiskBlobStore implements BlobStore {
       if (await this.exists(hash)) {
         await rm(temp, { force: true });
       } else {
-        await mkdir(path.dirname(target), { recursive: true });
+        await makeDurableDir(path.dirname(target));
         await rename(temp, target);
+        await syncDir(path.dirname(target));
       }
       return { hash, sizeBytes };
     } catch (error) {
@@ -130,14 +166,35 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async putVariant(hash: string, variant: BlobVariant, bytes: Buffer): Promise<void> {
-    await writeAtomically(this.variantPathOf(hash, variant), bytes);
+    await this.writeAtomically(this.variantPathOf(hash, variant), bytes);
   }
 }
 
-async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${randomUUID()}.tmp`;
-  await writeFile(temp, bytes);
-  // rename is atomic: a reader never sees half a file.
-  await rename(temp, target);
+/** Flushes a folder's entries (a rename or a new file in it) to disk. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes `dir` and any missing parents, flushing each new folder's entry in its parent: a new
+ * ab/cd/ folder lost in a crash would take the photos in it along.
+ */
+async function makeDurableDir(dir: string): Promise<void> {
+  const created = await mkdir(dir, { recursive: true });
+  if (created === undefined) return;
+  // `created` is the first folder made; it and every folder below it up to `dir` are new.
+  let current = dir;
+  const fresh: string[] = [];
+  while (current.length >= created.length) {
+    fresh.push(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const made of fresh) await syncDir(path.dirname(made));
 }

@@ -6,10 +6,8 @@
  * pdfimages read it). On PGlite the new process requeues the orphaned job at start; on
  * PostgreSQL it is claimed again once its heartbeat is older than REPORT_JOB_STALE_SECONDS.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -17,10 +15,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { type ReportListResponse, reportListResponseSchema, type ReportSummary, reportSummarySchema } from '../../../common/schemas/reports.js';
 import { openDatabase } from '../../db/client.js';
-import { PROJECT_ROOT } from '../../paths.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
 import { sha256 } from '../../test/photos.js';
+import { cleanUpServerProcesses, type ServerProcess, signIn, startServer, tempDir, until } from '../../test/server-process.js';
 import { createPostgresTestDatabase, testDatabaseKind } from '../../test/test-database.js';
 import { findReport } from './repository.js';
 
@@ -31,86 +29,20 @@ const PHOTOS = 400;
 const PHOTO_WIDTH = 1280;
 const PHOTO_HEIGHT = 960;
 const ADMIN = { employeeId: 'BOOT77', password: 'restart admin pw' };
-/** Every wait is for a condition; this only bounds a run that went wrong (a busy 2-core box is slow). */
-const WAIT_MS = 300_000;
 
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+afterAll(cleanUpServerProcesses);
 
 // ---------------------------------------------------------------------------------------------
-// The server process
+// The server's answers
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'main.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
-  });
-  children.push(child);
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const server = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
-  await until('the server to answer /api/health', async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-    const health = await fetch(`${server.base}/api/health`).catch(() => undefined);
-    return health?.status === 200;
-  });
-  return server;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function signIn(server: Server): Promise<string> {
-  const response = await fetch(`${server.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('hkmi_session='));
-  if (!cookie) throw new Error('sign-in set no session cookie');
-  return cookie.split(';')[0] ?? '';
-}
-
-async function reportStatus(server: Server, cookie: string, reportId: string): Promise<ReportSummary> {
+async function reportStatus(server: ServerProcess, cookie: string, reportId: string): Promise<ReportSummary> {
   const response = await fetch(`${server.base}/api/reports/${reportId}`, { headers: { cookie } });
   const body = await response.text();
   expect(response.status, body).toBe(200);
   return reportSummarySchema.parse(JSON.parse(body));
 }
 
-async function recentReports(server: Server, cookie: string): Promise<ReportListResponse['reports']> {
+async function recentReports(server: ServerProcess, cookie: string): Promise<ReportListResponse['reports']> {
   const response = await fetch(`${server.base}/api/reports?kind=inspection-pdf`, { headers: { cookie } });
   const body = await response.text();
   expect(response.status, body).toBe(200);
@@ -182,8 +114,7 @@ const pagesOf = (info: string) => Number(/^Pages:\s+(\d+)$/m.exec(info)?.[1]);
 
 describe('a report job killed part way', () => {
   it(`is finished after a restart (${testDatabaseKind}): the whole PDF, every record and photo in it`, { timeout: 900_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-restart-'));
-    dirs.push(dataDir);
+    const dataDir = await tempDir('hkmi-restart-');
     const databaseUrl = testDatabaseKind === 'postgres' ? await createPostgresTestDatabase() : undefined;
     const recordIds = await seed(dataDir, databaseUrl);
     const env: Record<string, string> = {
@@ -198,7 +129,7 @@ describe('a report job killed part way', () => {
     // First life: ask for the report (the request answers 202 after a moment, or not at all
     // once the process is killed), follow it as the view does, and kill the process mid-way.
     const first = await startServer(env);
-    const cookie = await signIn(first);
+    const cookie = await signIn(first, ADMIN);
     const asked = fetch(`${first.base}/api/reports/generate`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
@@ -226,7 +157,7 @@ describe('a report job killed part way', () => {
 
     // Second life on the same data: the job is made again, to the end.
     const second = await startServer(env);
-    const cookieAgain = await signIn(second);
+    const cookieAgain = await signIn(second, ADMIN);
     const done = await until('the report to be done after the restart', async () => {
       const report = await reportStatus(second, cookieAgain, reportId);
       if (report.status === 'failed') throw new Error(`the report failed after the restart: ${report.error}`);
