@@ -12,13 +12,12 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { inspectionListResponseSchema, type UploadResponse, uploadResponseSchema } from '../../../common/schemas/inspection.js';
 import { openDatabase } from '../../db/client.js';
 import { inspectionLogs } from '../../db/schema.js';
-import { sha256, uploadForm } from '../../test/photos.js';
+import { makeDistinctPhotos, sha256, uploadForm } from '../../test/photos.js';
 import { cleanUpServerProcesses, type ServerProcess, signIn, startServer, tempDir } from '../../test/server-process.js';
 import { createPostgresTestDatabase, testDatabaseKind } from '../../test/test-database.js';
 
@@ -44,34 +43,6 @@ interface Submission {
   metadata: Record<string, unknown>;
   photo: Buffer;
   hash: string;
-}
-
-/** Distinct photo-like JPEGs: one textured base, each with its own noisy band and patch. */
-async function makePhotos(count: number): Promise<Buffer[]> {
-  const channels = 3;
-  const base = Buffer.alloc(PHOTO_WIDTH * PHOTO_HEIGHT * channels);
-  let state = 11;
-  for (let i = 0; i < base.length; i++) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    base[i] = ((i / channels) % PHOTO_WIDTH) / 8 + (state % 64);
-  }
-  const photos: Buffer[] = [];
-  for (let start = 0; start < count; start += 8) {
-    const batch = Array.from({ length: Math.min(8, count - start) }, (_, k) => {
-      const n = start + k;
-      const pixels = Buffer.from(base);
-      const bandStart = ((n * 37) % (PHOTO_HEIGHT - 48)) * PHOTO_WIDTH * channels;
-      let seed = n + 1;
-      for (let i = bandStart; i < bandStart + 48 * PHOTO_WIDTH * channels; i++) {
-        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-        pixels[i] = seed & 0xff;
-      }
-      pixels.fill(n & 0xff, 0, PHOTO_WIDTH * channels * 4);
-      return sharp(pixels, { raw: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels } }).jpeg({ quality: 80 }).toBuffer();
-    });
-    photos.push(...(await Promise.all(batch)));
-  }
-  return photos;
 }
 
 /** The metadata the phone sends (as upload.test.ts): mostly Service visits, every fifth a CoF reading. */
@@ -118,7 +89,7 @@ function metadataOf(n: number, clientSubmissionId: string, date: string): Record
 }
 
 async function makeSubmissions(count: number): Promise<Submission[]> {
-  const photos = await makePhotos(count);
+  const photos = await makeDistinctPhotos(count, PHOTO_WIDTH, PHOTO_HEIGHT, 11);
   // A visit of two days ago: never "in the future", whatever the hour.
   const date = dateInTimeZone(new Date(Date.now() - 2 * 86_400_000), 'Asia/Kolkata');
   return photos.map((photo, n) => {

@@ -10,14 +10,13 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { type ReportListResponse, reportListResponseSchema, type ReportSummary, reportSummarySchema } from '../../../common/schemas/reports.js';
 import { openDatabase } from '../../db/client.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
-import { sha256 } from '../../test/photos.js';
+import { makeDistinctPhotos, sha256 } from '../../test/photos.js';
 import { cleanUpServerProcesses, type ServerProcess, signIn, startServer, tempDir, until } from '../../test/server-process.js';
 import { createPostgresTestDatabase, testDatabaseKind } from '../../test/test-database.js';
 import { findReport } from './repository.js';
@@ -52,46 +51,13 @@ async function recentReports(server: ServerProcess, cookie: string): Promise<Rep
 // ---------------------------------------------------------------------------------------------
 // The data: Service records of RTM/WR, each with its own photo, written before the first start
 
-/** Distinct photo-like JPEGs: one textured base, each with its own patch and band. */
-async function makePhotos(count: number): Promise<Buffer[]> {
-  const channels = 3;
-  const base = Buffer.alloc(PHOTO_WIDTH * PHOTO_HEIGHT * channels);
-  let state = 7;
-  for (let i = 0; i < base.length; i++) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    base[i] = ((i / channels) % PHOTO_WIDTH) / 8 + (state % 64);
-  }
-  const photos: Buffer[] = [];
-  for (let start = 0; start < count; start += 8) {
-    const batch = Array.from({ length: Math.min(8, count - start) }, (_, k) => {
-      const n = start + k;
-      const pixels = Buffer.from(base);
-      const size = 160;
-      const x0 = (n * 97) % (PHOTO_WIDTH - size);
-      const y0 = (n * 61) % (PHOTO_HEIGHT - size);
-      for (let y = y0; y < y0 + size; y++) {
-        for (let x = x0; x < x0 + size; x++) {
-          const at = (y * PHOTO_WIDTH + x) * channels;
-          pixels[at] = (n * 37 + x) & 0xff;
-          pixels[at + 1] = (n * 11 + y) & 0xff;
-          pixels[at + 2] = (n * 5) & 0xff;
-        }
-      }
-      pixels.fill(n & 0xff, 0, PHOTO_WIDTH * channels * 4);
-      return sharp(pixels, { raw: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels } }).jpeg({ quality: 80 }).toBuffer();
-    });
-    photos.push(...(await Promise.all(batch)));
-  }
-  return photos;
-}
-
 /** Writes the records and their photos straight into the data the server will open. */
 async function seed(dataDir: string, databaseUrl: string | undefined): Promise<string[]> {
   const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { dataDir });
   try {
     await database.migrate();
     const blobs = new DiskBlobStore(path.join(dataDir, 'blobs'));
-    const photos = await makePhotos(PHOTOS);
+    const photos = await makeDistinctPhotos(PHOTOS, PHOTO_WIDTH, PHOTO_HEIGHT, 7);
     const today = Date.now();
     const rows = [];
     for (const [i, photo] of photos.entries()) {

@@ -12,7 +12,7 @@ import { toast } from '../../components/ui/toast-store.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { cn } from '../../lib/cn.js';
 import { USER_TEXTS } from './admin-texts.js';
-import { apiErrorFields, failureText } from './api-failure.js';
+import { apiErrorFields, failureText } from '../../lib/api-failure.js';
 import { selectClasses } from '../../components/ui/select-classes.js';
 
 export const USERS_QUERY_KEY = ['/api/users'] as const;

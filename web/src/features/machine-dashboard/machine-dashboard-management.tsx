@@ -9,7 +9,8 @@ import { Input } from '../../components/ui/input.js';
 import { FieldError, Label } from '../../components/ui/label.js';
 import { selectClasses } from '../../components/ui/select-classes.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { ApiError, apiErrorMessage } from '../../lib/api-client.js';
+import { apiErrorMessage } from '../../lib/api-client.js';
+import { apiErrorFields, failureText } from '../../lib/api-failure.js';
 import { submittedText } from '../../lib/date-text.js';
 import {
   MACHINE_SUMMARIES_KEY,
@@ -20,7 +21,7 @@ import {
   parseMachineSummary,
   updateMachineSummary,
 } from './machine-api.js';
-import { MACHINE_TEXTS } from './machine-texts.js';
+import { FIGURE_LABELS, MACHINE_TEXTS } from './machine-texts.js';
 
 /** Spec section 9: the default machine dashboard division. */
 const DEFAULT_DIVISION = 'RTM/WR';
@@ -32,12 +33,6 @@ const FIELD_LABELS: Record<RolloutField, string> = {
   machinesCommissioned: 'Machines Commissioned',
 };
 
-const SHORT_LABELS: Record<RolloutField, string> = {
-  scope: 'Scope',
-  foundationCompleted: 'Foundation',
-  machinesInstalled: 'Installed',
-  machinesCommissioned: 'Commissioned',
-};
 
 type Entries = Record<RolloutField, string>;
 
@@ -46,17 +41,10 @@ const entriesOf = (summary: MachineSummary): Entries =>
 const figuresOf = (entries: Entries): RolloutFigures =>
   Object.fromEntries(ROLLOUT_FIELDS.map((f) => [f, machineValueOf(entries[f])])) as unknown as RolloutFigures;
 
-/** The `fields` of a 400 answer: the server names the figure it refused. */
+/** The server's message for each figure it refused (a 400 names the field). */
 function serverFieldErrors(error: unknown): Partial<Record<RolloutField, string>> {
-  if (!(error instanceof ApiError)) return {};
-  try {
-    const body: unknown = JSON.parse(error.bodyText);
-    const fields = typeof body === 'object' && body !== null && 'fields' in body ? body.fields : null;
-    if (typeof fields !== 'object' || fields === null) return {};
-    return Object.fromEntries(Object.entries(fields).filter(([k, v]) => (ROLLOUT_FIELDS as readonly string[]).includes(k) && typeof v === 'string'));
-  } catch {
-    return {};
-  }
+  const fields = apiErrorFields(error);
+  return Object.fromEntries(ROLLOUT_FIELDS.flatMap((f) => (fields[f] ? [[f, fields[f]]] : [])));
 }
 
 /** Every division's entered figures, to compare at a glance before changing one. */
@@ -72,7 +60,7 @@ function AllDivisions({ current }: { current: string }) {
           <li key={s.division} className={s.division === current ? 'bg-brand-50 py-2' : 'py-2'}>
             <div className="font-semibold">{s.division}</div>
             <p className="text-sm tabular-nums">
-              {ROLLOUT_FIELDS.map((f) => `${SHORT_LABELS[f]} ${s[f]}`).join(' · ')}
+              {ROLLOUT_FIELDS.map((f) => `${FIGURE_LABELS[f]} ${s[f]}`).join(' · ')}
             </p>
             <p className="text-xs text-slate-700">Updated {s.updatedAt ? submittedText(s.updatedAt) : 'never'}</p>
           </li>
@@ -134,7 +122,7 @@ function MachineValuesForm({
     },
     onError: (error) => {
       setErrors(serverFieldErrors(error));
-      toast({ variant: 'destructive', title: MACHINE_TEXTS.errorTitle, description: `${MACHINE_TEXTS.updateFailed}: ${apiErrorMessage(error, 'please try again')}` });
+      toast({ variant: 'destructive', title: MACHINE_TEXTS.errorTitle, description: failureText(MACHINE_TEXTS.updateFailed, error) });
     },
   });
 

@@ -6,14 +6,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 import { apiErrorMessage } from '../../lib/api-client.js';
 import { submittedText } from '../../lib/date-text.js';
 import { machineProgressKey, parseMachineProgress } from './machine-api.js';
-import { MACHINE_TEXTS } from './machine-texts.js';
-
-const CARD_LABELS: Record<RolloutField, string> = {
-  scope: MACHINE_TEXTS.scope,
-  foundationCompleted: MACHINE_TEXTS.foundation,
-  machinesInstalled: MACHINE_TEXTS.installed,
-  machinesCommissioned: MACHINE_TEXTS.commissioned,
-};
+import { FIGURE_LABELS, MACHINE_TEXTS } from './machine-texts.js';
 
 /**
  * The reports landing's Machine Installation Progress (spec section 2): the figures entered for
@@ -42,7 +35,7 @@ export function MachineProgressCard({ division }: { division: string }) {
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {ROLLOUT_FIELDS.map((field) => (
           <div key={field} className="rounded-lg border border-slate-300 p-3">
-            <dt className="text-sm text-slate-700">{CARD_LABELS[field]}</dt>
+            <dt className="text-sm text-slate-700">{FIGURE_LABELS[field]}</dt>
             <dd className="text-2xl font-bold tabular-nums text-slate-900">{summary ? summary[field].toLocaleString('en-IN') : MACHINE_TEXTS.noData}</dd>
             {differs(field) && counted ? (
               <dd className="text-sm text-amber-900">Rollout sheet: {counted[field].toLocaleString('en-IN')}</dd>

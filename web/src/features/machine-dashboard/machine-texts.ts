@@ -1,3 +1,5 @@
+import type { RolloutField } from '../../../../common/rules/rollout.js';
+
 /** Texts of the machine rollout views that are the spec's contract (sections 2, 5 and 8). */
 export const MACHINE_TEXTS = {
   dashboardTitle: 'Machine Dashboard',
@@ -18,3 +20,11 @@ export const MACHINE_TEXTS = {
   cancel: 'Cancel',
   noData: '–',
 } as const;
+
+/** The four figures as the spec's progress cards name them (also the short labels of lists). */
+export const FIGURE_LABELS: Record<RolloutField, string> = {
+  scope: MACHINE_TEXTS.scope,
+  foundationCompleted: MACHINE_TEXTS.foundation,
+  machinesInstalled: MACHINE_TEXTS.installed,
+  machinesCommissioned: MACHINE_TEXTS.commissioned,
+};

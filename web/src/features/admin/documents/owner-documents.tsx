@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { failureText } from '../api-failure.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { type DownloadedFile, fileNameFromDisposition, saveFile } from '../records/index.js';
 
 /** The owner's two documents (spec sections 6 and 7), with the names the server gives them. */

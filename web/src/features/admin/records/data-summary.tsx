@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DataSummary } from '../../../../../common/schemas/records.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
-import { failureText } from '../api-failure.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { RECORD_TEXTS } from './record-texts.js';
 import { DATA_SUMMARY_KEY, parseDataSummary } from './records-api.js';
 

@@ -7,7 +7,7 @@ import { Card, CardDescription } from '../../../components/ui/card.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { errorStatus } from '../../../lib/api-client.js';
-import { failureText } from '../api-failure.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { RecordCard } from './record-card.js';
 import { RecordDetails } from './record-details.js';
 import { RecordFilterForm, type TechnicianOption } from './record-filter-form.js';

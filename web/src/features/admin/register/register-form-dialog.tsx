@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input.js';
 import { FieldError, Label } from '../../../components/ui/label.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { cn } from '../../../lib/cn.js';
-import { apiErrorFields, failureText } from '../api-failure.js';
+import { apiErrorFields, failureText } from '../../../lib/api-failure.js';
 import { selectClasses } from '../../../components/ui/select-classes.js';
 
 /** One input of a curve or station form: its field name (the API's), its label and its kind. */

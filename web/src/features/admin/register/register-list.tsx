@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { Input } from '../../../components/ui/input.js';
 import { Label } from '../../../components/ui/label.js';
 import { toast } from '../../../components/ui/toast-store.js';
-import { failureText } from '../api-failure.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { invalidateRegister, parseRegisterFilters, REGISTER_PAGE_SIZE, registerFiltersUrl } from './register-api.js';
 import { REGISTER_TEXTS } from './register-texts.js';

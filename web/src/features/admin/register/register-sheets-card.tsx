@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { failureText } from '../api-failure.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { saveFile } from '../records/index.js';
 import { ImportPreviewDialog } from './import-preview-dialog.js';

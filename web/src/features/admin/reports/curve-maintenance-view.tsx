@@ -7,7 +7,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js
 import { Label } from '../../../components/ui/label.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { cn } from '../../../lib/cn.js';
-import { failureText } from '../api-failure.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { saveFile } from '../records/index.js';
 import { useRegisterFilters } from '../register/index.js';

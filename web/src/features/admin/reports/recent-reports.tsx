@@ -3,7 +3,7 @@ import type { ReportKind, ReportSummary } from '../../../../../common/schemas/re
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/toast-store.js';
-import { failureText } from '../api-failure.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { saveFile } from '../records/index.js';
 import { fileSizeText, REPORT_TEXTS } from './report-texts.js';
 import { downloadReport, parseRecentReports, recentReportsUrl } from './reports-api.js';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
-import { failureText } from '../api-failure.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { parseScheduleSummary, scheduleSummaryUrl } from './reports-api.js';
 import { ScheduleCountsTable, sumCounts } from './schedule-summary-table.js';
 

@@ -4,7 +4,7 @@ import type { ReportSummary } from '../../../../../common/schemas/reports.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { apiErrorMessage, errorStatus, isNetworkError } from '../../../lib/api-client.js';
 import { startFileDownload } from '../../../lib/file-download.js';
-import { apiErrorFields } from '../api-failure.js';
+import { apiErrorFields } from '../../../lib/api-failure.js';
 import { REPORT_TEXTS } from './report-texts.js';
 import {
   fetchReportSummary,

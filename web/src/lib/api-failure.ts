@@ -1,4 +1,4 @@
-import { ApiError, apiErrorMessage } from '../../lib/api-client.js';
+import { ApiError, apiErrorMessage } from './api-client.js';
 
 /** 'Failed to add user: Employee ID X already exists', or the bare text when the server said nothing. */
 export function failureText(base: string, error: unknown): string {
