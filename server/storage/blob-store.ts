@@ -1,5 +1,20 @@
 import type { Readable } from 'node:stream';
 
+export interface PutOptions {
+  /**
+   * Write even when a blob of this hash is there: the file tools put back a photo whose stored
+   * bytes went bad. Still atomic: a reader sees the old bytes or the new, never half.
+   */
+  replace?: boolean;
+}
+
+/** A stored original (not a variant, not a write in progress), as list() yields it. */
+export interface ListedBlob {
+  hash: string;
+  sizeBytes: number;
+  modifiedAt: Date;
+}
+
 export interface StoredBlob {
   /** sha256 of the bytes, hex: also the blob's key. */
   hash: string;
@@ -8,15 +23,18 @@ export interface StoredBlob {
 
 /**
  * Where photo bytes live. Content-addressed: the same bytes are stored once, under their
- * sha256. Local disk now; an S3-compatible store can implement the same interface later.
+ * sha256. On local disk (DiskBlobStore) or in an S3-compatible bucket (S3BlobStore), which
+ * several instances share.
  */
 export interface BlobStore {
-  put(bytes: Buffer): Promise<StoredBlob>;
+  put(bytes: Buffer, options?: PutOptions): Promise<StoredBlob>;
   /**
    * Stores what a stream yields (a report as it is rendered) without holding it in memory:
    * hashed while written, and only in place, under its hash, once complete and on disk.
    */
-  putStream(source: Readable): Promise<StoredBlob>;
+  putStream(source: Readable, options?: PutOptions): Promise<StoredBlob>;
+  /** Every stored original, in no set order (the file tools look for photos no record uses). */
+  list(): AsyncIterable<ListedBlob>;
   exists(hash: string): Promise<boolean>;
   size(hash: string): Promise<number | null>;
   read(hash: string): Promise<Buffer>;

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, type StoredBlob } from './blob-store.js';
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
 /** A streamed write in progress (putStream), named before its hash is known. */
@@ -21,10 +21,10 @@ export class DiskBlobStore implements BlobStore {
     return path.join(this.root, hash.slice(0, 2), hash.slice(2, 4), hash);
   }
 
-  async put(bytes: Buffer): Promise<StoredBlob> {
+  async put(bytes: Buffer, options: PutOptions = {}): Promise<StoredBlob> {
     const hash = createHash('sha256').update(bytes).digest('hex');
     const target = this.pathOf(hash);
-    if (!(await this.exists(hash))) await this.writeAtomically(target, bytes);
+    if (options.replace || !(await this.exists(hash))) await this.writeAtomically(target, bytes);
     return { hash, sizeBytes: bytes.length };
   }
 
@@ -61,7 +61,7 @@ export class DiskBlobStore implements BlobStore {
     await syncDir(dir);
   }
 
-  async putStream(source: Readable): Promise<StoredBlob> {
+  async putStream(source: Readable, options: PutOptions = {}): Promise<StoredBlob> {
     const temp = await this.incomingPath();
     const hasher = createHash('sha256');
     let sizeBytes = 0;
@@ -81,7 +81,7 @@ export class DiskBlobStore implements BlobStore {
       }
       const hash = hasher.digest('hex');
       const target = this.pathOf(hash);
-      if (await this.exists(hash)) {
+      if (!options.replace && (await this.exists(hash))) {
         await rm(temp, { force: true });
       } else {
         await makeDurableDir(path.dirname(target));
@@ -113,6 +113,21 @@ export class DiskBlobStore implements BlobStore {
       }
     }
     return removed;
+  }
+
+  async *list(): AsyncIterable<ListedBlob> {
+    for (const first of await readdirOrEmpty(this.root)) {
+      if (!/^[0-9a-f]{2}$/.test(first)) continue;
+      for (const second of await readdirOrEmpty(path.join(this.root, first))) {
+        if (!/^[0-9a-f]{2}$/.test(second)) continue;
+        const dir = path.join(this.root, first, second);
+        for (const name of await readdirOrEmpty(dir)) {
+          if (!HASH_PATTERN.test(name)) continue;
+          const info = await stat(path.join(dir, name)).catch(() => null);
+          if (info) yield { hash: name, sizeBytes: info.size, modifiedAt: info.mtime };
+        }
+      }
+    }
   }
 
   async exists(hash: string): Promise<boolean> {
@@ -167,6 +182,15 @@ export class DiskBlobStore implements BlobStore {
 
   async putVariant(hash: string, variant: BlobVariant, bytes: Buffer): Promise<void> {
     await this.writeAtomically(this.variantPathOf(hash, variant), bytes);
+  }
+}
+
+async function readdirOrEmpty(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
 }
 

@@ -200,9 +200,10 @@ function recordingBlobs(inner: BlobStore) {
   const stored: StoredBlob[] = [];
   const deleted: string[] = [];
   const blobs: BlobStore = {
-    put: (bytes) => inner.put(bytes),
-    putStream: async (source: Readable) => {
-      const blob = await inner.putStream(source);
+    put: (bytes, options) => inner.put(bytes, options),
+    list: () => inner.list(),
+    putStream: async (source: Readable, options) => {
+      const blob = await inner.putStream(source, options);
       stored.push(blob);
       return blob;
     },
