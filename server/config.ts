@@ -69,12 +69,47 @@ const envSchema = z
       .min(2, 'must be 2 to 3600')
       .max(3600, 'must be 2 to 3600')
       .default(60),
+    BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
+    BACKUP_INTERVAL: z
+      .string()
+      .default('24h')
+      .transform((v, ctx) => {
+        const seconds = parseDurationSeconds(v);
+        if (seconds === null || seconds < 60) {
+          ctx.addIssue({ code: 'custom', message: "must be a duration of a minute or more, such as '6h' or '24h'" });
+          return z.NEVER;
+        }
+        return seconds;
+      }),
+    BACKUP_KEEP: z.coerce
+      .number({ error: 'must be a number of backups' })
+      .int('must be a whole number of backups')
+      .min(1, 'must be 1 to 1000')
+      .max(1000, 'must be 1 to 1000')
+      .default(7),
+    BLOB_STORE: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+    S3_BUCKET: z.string().min(1, 'must not be empty').optional(),
+    S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.com' }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'must be a key prefix of letters, digits and / - _ . ! * \' ( )')
+      .optional(),
+    S3_FORCE_PATH_STYLE: booleanText.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
     TRUST_PROXY: booleanText.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMPLOYEE_ID && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMPLOYEE_ID is set' });
+    }
+    if (env.BLOB_STORE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_STORE is s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'must be set together with the other S3 key' });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMPLOYEE_ID) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMPLOYEE_ID'], message: 'is required when ADMIN_PASSWORD is set' });
@@ -110,6 +145,11 @@ export interface Config {
   reportWorkers: number;
   /** A report whose instance sent no heartbeat for this long is made again by another. */
   reportJobStaleSeconds: number;
+  /** Where backups go: BACKUP_DIR, else ./backups for `npm run backup`. The file tools restore photos from here. */
+  backupDir: string;
+  /** Set (BACKUP_DIR given): the server makes a backup every intervalSeconds and keeps the newest `keep`. */
+  backupSchedule: { intervalSeconds: number; keep: number } | undefined;
+  blobStore: { kind: 'disk' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
   logLevel: string;
   trustProxy: boolean;
 }
@@ -146,6 +186,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reportRetentionDays: e.REPORT_RETENTION_DAYS,
     reportWorkers: e.REPORT_WORKERS,
     reportJobStaleSeconds: e.REPORT_JOB_STALE_SECONDS,
+    backupDir: path.resolve(e.BACKUP_DIR ?? 'backups'),
+    backupSchedule: e.BACKUP_DIR ? { intervalSeconds: e.BACKUP_INTERVAL, keep: e.BACKUP_KEEP } : undefined,
+    blobStore:
+      e.BLOB_STORE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET ?? '',
+            // One trailing slash, so keys read prefix/ab/cd/<hash>.
+            prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/+$/, '')}/` : '',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            // Self-hosted S3 servers (MinIO, Ceph, s3rver) are addressed by path; AWS by host name.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          }
+        : { kind: 'disk' },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

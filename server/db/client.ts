@@ -24,8 +24,11 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies pending migrations; safe to call from several instances at once on PostgreSQL. */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations; safe to call from several instances at once on PostgreSQL.
+   * A restore passes a folder holding the migrations up to its backup's, loads, then migrates on.
+   */
+  migrate(migrationsFolder?: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -61,7 +64,7 @@ function wrapPglite(client: PGlite, onClose: () => void = () => undefined): Data
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (folder = MIGRATIONS_DIR) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
     ping: () => ping(db),
     close: async () => {
       if (!client.closed) await client.close();
@@ -78,11 +81,11 @@ function openPostgres(url: string, max: number): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
+    migrate: async (folder = MIGRATIONS_DIR) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         client.release();

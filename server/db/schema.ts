@@ -364,3 +364,70 @@ export type NewUserRow = typeof users.$inferInsert;
 export type InspectionRow = typeof inspectionLogs.$inferSelect;
 export type CurveRow = typeof consolidatedCurveDetails.$inferSelect;
 export type StationRow = typeof stations.$inferSelect;
+
+/**
+ * Backups being made and made (server/features/backups). While a backup is under way (a row
+ * with no finished_at and a fresh heartbeat) no photo file is removed, so every record in the
+ * backup's database snapshot still has its photo to copy. Scheduled backups of several
+ * instances claim their turn here, so one backup is made per interval, not one per instance.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey(),
+    /** The backup's folder name under BACKUP_DIR (or wherever `npm run backup` was told). */
+    name: varchar('name', { length: 100 }).notNull(),
+    trigger: varchar('trigger', { length: 12 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    state: varchar('state', { length: 12 }).notNull().default('running'),
+    error: text('error'),
+  },
+  (t) => [
+    check('backup_runs_state_ck', sql`${t.state} in ('running', 'done', 'failed')`),
+    check('backup_runs_trigger_ck', sql`${t.trigger} in ('manual', 'scheduled')`),
+    index('backup_runs_started_idx').on(t.startedAt.desc()),
+  ],
+);
+
+/**
+ * The Admin's file tools (status check, restore, recreate) as tasks, so a check of a large
+ * store can run for minutes while the view follows its progress from any instance.
+ */
+export const fileTasks = pgTable(
+  'file_tasks',
+  {
+    id: uuid('id').primaryKey(),
+    kind: varchar('kind', { length: 12 }).notNull(),
+    state: varchar('state', { length: 12 }).notNull().default('running'),
+    requestedByEmployeeId: varchar('requested_by_employee_id', { length: 50 }).notNull(),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    summary: jsonb('summary'),
+    error: text('error'),
+    /** Renewed while the task runs: a running task whose heartbeat stops died with its instance. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('file_tasks_kind_ck', sql`${t.kind} in ('check', 'restore', 'recreate')`),
+    check('file_tasks_state_ck', sql`${t.state} in ('running', 'done', 'failed')`),
+    index('file_tasks_kind_started_idx').on(t.kind, t.startedAt.desc()),
+  ],
+);
+
+/** The records a status check found with a missing or corrupt photo, paged by the view. */
+export const fileTaskProblems = pgTable(
+  'file_task_problems',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => fileTasks.id, { onDelete: 'cascade' }),
+    recordId: varchar('record_id', { length: 100 }).notNull(),
+    imageHash: varchar('image_hash', { length: 64 }).notNull(),
+    problem: varchar('problem', { length: 12 }).notNull(),
+  },
+  (t) => [uniqueIndex('file_task_problems_pk').on(t.taskId, t.recordId)],
+);

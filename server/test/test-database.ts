@@ -47,3 +47,21 @@ async function createFromTemplate(admin: pg.Client, name: string, template: stri
     }
   }
 }
+
+/** An empty database, no schema at all: a restore's target. */
+export async function openEmptyTestDatabase(): Promise<Database> {
+  if (testDatabaseKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `hkmi_t${randomBytes(4).toString('hex')}_${inject('postgresTemplate').split('_').pop()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template template0`);
+    } finally {
+      await admin.end();
+    }
+    return openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+  }
+  return openDatabase({ pglite: await PGlite.create() });
+}

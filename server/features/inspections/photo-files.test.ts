@@ -131,7 +131,7 @@ describe('deleting a record keeps photos and rows true to each other', () => {
 
     vi.restoreAllMocks();
     const tally = await createPhotoFiles({ db: t.database.db, blobs: t.blobs }).sweep();
-    expect(tally).toEqual({ removed: 1, kept: 0, failed: 0 });
+    expect(tally).toEqual({ removed: 1, kept: 0, failed: 0, deferred: 0 });
     expect(await queuedHashes()).toEqual([]);
     await expectStorageTrue();
   });

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { blobDeletions, inspectionLogs } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { backupUnderWay } from '../backups/index.js';
 
 /** First key of the two-key advisory locks of photos (the second is the hash's hashtext). */
 const PHOTO_LOCK_CLASS = 47_106;
@@ -42,7 +43,7 @@ export async function queuePhotoRemoval(tx: DbOrTx, hashes: readonly string[]): 
 
 export interface PhotoFiles {
   /** Removes the queued photos (all, or only these) that no record uses any more. */
-  sweep(only?: readonly string[]): Promise<{ removed: number; kept: number; failed: number }>;
+  sweep(only?: readonly string[]): Promise<{ removed: number; kept: number; failed: number; deferred: number }>;
   /** Removes one photo's file unless a record uses it (an upload whose row was not written). */
   removeIfUnused(hash: string): Promise<void>;
   /** Sweeps now and then every few minutes until stop(). */
@@ -56,20 +57,23 @@ export function createPhotoFiles(deps: { db: Db; blobs: BlobStore; log?: Fastify
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
 
-  /** True when the file was removed, false when a record still uses it. */
-  async function removeUnderLock(hash: string): Promise<boolean> {
+  /** 'removed'; 'kept' when a record still uses it; 'deferred' while a backup copies photos. */
+  async function removeUnderLock(hash: string): Promise<'removed' | 'kept' | 'deferred'> {
     return db.transaction(async (tx) => {
       await lockPhoto(tx, hash);
+      // A backup's snapshot may name this photo for a record deleted since: it stays queued
+      // until the backup has copied it, and the next sweep removes it.
+      if (await backupUnderWay(tx)) return 'deferred';
       const used = (await recordsUsing(tx, hash)) > 0;
       // While the lock is held no upload can add a row for these bytes.
       if (!used) await blobs.delete(hash);
       await tx.delete(blobDeletions).where(eq(blobDeletions.hash, hash));
-      return !used;
+      return used ? 'kept' : 'removed';
     });
   }
 
   async function sweep(only?: readonly string[]) {
-    const tally = { removed: 0, kept: 0, failed: 0 };
+    const tally = { removed: 0, kept: 0, failed: 0, deferred: 0 };
     if (only && only.length === 0) return tally;
     const queued = await db
       .select({ hash: blobDeletions.hash })
@@ -79,8 +83,10 @@ export function createPhotoFiles(deps: { db: Db; blobs: BlobStore; log?: Fastify
       .limit(only ? only.length : SWEEP_BATCH);
     for (const { hash } of queued) {
       try {
-        if (await removeUnderLock(hash)) tally.removed++;
-        else tally.kept++;
+        const outcome = await removeUnderLock(hash);
+        if (outcome === 'removed') tally.removed++;
+        else if (outcome === 'kept') tally.kept++;
+        else tally.deferred++;
       } catch (error) {
         tally.failed++;
         const message = error instanceof Error ? error.message : String(error);
@@ -96,7 +102,7 @@ export function createPhotoFiles(deps: { db: Db; blobs: BlobStore; log?: Fastify
   }
 
   async function removeIfUnused(hash: string): Promise<void> {
-    await removeUnderLock(hash);
+    if ((await removeUnderLock(hash)) === 'deferred') await queuePhotoRemoval(db, [hash]);
   }
 
   function sweepInBackground() {

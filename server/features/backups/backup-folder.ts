@@ -1,0 +1,140 @@
+/**
+ * What a backup folder holds, and the folders a backup directory holds:
+ *
+ *   BACKUP_DIR/
+ *     photos/ab/cd/<sha256>          every backup's photos, once each (content-addressed)
+ *     backup-2026-11-24T05-30-00-000Z/
+ *       database/<table>.ndjson.gz   the rows, one JSON object a line, in key order
+ *       photos.txt                   the sha256 of every photo the records name, sorted
+ *       manifest.json                written last: counts and hashes of all of the above
+ *
+ * Photos never change once taken, so a daily backup copies only the day's new photos; the
+ * shared photos folder is why a backup is restored from its BACKUP_DIR (or a copy of all of it).
+ * A folder without manifest.json is a backup that never finished, and is never restored from.
+ */
+import { open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { DiskBlobStore } from '../../storage/disk-blob-store.js';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const PHOTO_LIST_FILE = 'photos.txt';
+export const BACKUP_FORMAT = 'hkmi-backup/1';
+const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+
+export const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  name: z.string(),
+  /** The moment of the database snapshot: the backup's point in time. */
+  snapshotAt: z.string(),
+  finishedAt: z.string(),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    /** The schema version the rows fit: a restore builds this schema, loads, then migrates on. */
+    migrations: z.object({ count: z.number().int().min(0), last: z.string() }),
+  }),
+  /** In load order (a table after those it references). */
+  tables: z.array(z.object({ name: z.string(), file: z.string(), rows: z.number().int().min(0), sha256: z.string(), bytes: z.number().int().min(0) })),
+  photos: z.object({
+    /** Photos the records name and this backup holds. */
+    count: z.number().int().min(0),
+    bytes: z.number().int().min(0),
+    /** sha256 of photos.txt. */
+    listSha256: z.string(),
+    /** Named by records but not found in the live store when the backup was made. */
+    missing: z.array(z.string()),
+    /** Found, but their bytes no longer hashed to the name: not copied. */
+    corrupt: z.array(z.string()),
+  }),
+});
+export type BackupManifest = z.infer<typeof manifestSchema>;
+
+export const photoStoreOf = (backupDir: string) => new DiskBlobStore(path.join(backupDir, 'photos'));
+
+export function newBackupName(at: Date): string {
+  return `backup-${at.toISOString().replace(/[:.]/g, '-')}`;
+}
+
+export interface FoundBackup {
+  name: string;
+  folder: string;
+  manifest: BackupManifest;
+}
+
+/** Finished backups in a backup directory, newest first. */
+export async function finishedBackups(backupDir: string): Promise<FoundBackup[]> {
+  const found: FoundBackup[] = [];
+  for (const name of await backupFolders(backupDir)) {
+    const manifest = await readManifest(path.join(backupDir, name)).catch(() => null);
+    if (manifest) found.push({ name, folder: path.join(backupDir, name), manifest });
+  }
+  return found.sort((a, b) => b.manifest.snapshotAt.localeCompare(a.manifest.snapshotAt));
+}
+
+export async function backupFolders(backupDir: string): Promise<string[]> {
+  try {
+    return (await readdir(backupDir)).filter((n) => BACKUP_NAME.test(n));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+export async function readManifest(folder: string): Promise<BackupManifest> {
+  const text = await readFile(path.join(folder, MANIFEST_FILE), 'utf8');
+  const parsed = manifestSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`${path.join(folder, MANIFEST_FILE)} is not a backup manifest this version can read`);
+  return parsed.data;
+}
+
+export async function readPhotoList(folder: string): Promise<string[]> {
+  const text = await readFile(path.join(folder, PHOTO_LIST_FILE), 'utf8');
+  return text.split('\n').filter((line) => line !== '');
+}
+
+/** Writes a small file whole or not at all, flushed with its folder entry. */
+export async function writeFileDurably(file: string, text: string): Promise<void> {
+  const temp = `${file}.tmp`;
+  await writeFile(temp, text);
+  await syncPath(temp);
+  await rename(temp, file);
+  await syncPath(path.dirname(file));
+}
+
+export async function syncPath(target: string): Promise<void> {
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Keeps the newest `keep` finished backups and removes the rest, any folder of a backup that
+ * never finished (only one backup runs at a time, so none is being written), and the photos
+ * no remaining backup names. Answers what went.
+ */
+export async function applyRetention(backupDir: string, keep: number, current: string): Promise<{ removedBackups: string[]; removedPhotos: number }> {
+  const finished = await finishedBackups(backupDir);
+  const kept = new Set(finished.slice(0, keep).map((b) => b.name));
+  kept.add(current);
+  const removedBackups: string[] = [];
+  for (const name of await backupFolders(backupDir)) {
+    if (kept.has(name)) continue;
+    await rm(path.join(backupDir, name), { recursive: true, force: true });
+    removedBackups.push(name);
+  }
+  const named = new Set<string>();
+  for (const name of kept) {
+    for (const hash of await readPhotoList(path.join(backupDir, name))) named.add(hash);
+  }
+  const photos = photoStoreOf(backupDir);
+  let removedPhotos = 0;
+  for await (const blob of photos.list()) {
+    if (named.has(blob.hash)) continue;
+    await photos.delete(blob.hash);
+    removedPhotos += 1;
+  }
+  return { removedBackups, removedPhotos };
+}

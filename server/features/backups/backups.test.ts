@@ -1,0 +1,276 @@
+/**
+ * Backups and restore (issue 14): a backup made while uploads run holds one point in time,
+ * and restores into an empty database and photo store with every record and photo as its
+ * manifest says; a damaged backup or a target that is not empty is refused with nothing
+ * written; scheduled backups keep their count; no photo a running backup needs is removed.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { createGunzip, gzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import { backupRuns, inspectionLogs } from '../../db/schema.js';
+import { DiskBlobStore } from '../../storage/disk-blob-store.js';
+import { createPhotoFiles } from '../inspections/photo-files.js';
+import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
+import { createUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import { makeDistinctPhotos, sha256, uploadForm } from '../../test/photos.js';
+import { openEmptyTestDatabase } from '../../test/test-database.js';
+import { finishedBackups, photoStoreOf, readPhotoList } from './backup-folder.js';
+import { makeBackup, type BackupOutcome } from './make-backup.js';
+import { restoreBackup, RestoreError } from './restore-backup.js';
+
+let t: TestApp;
+let technician: string;
+let admin: string;
+let photos: Buffer[];
+const scratch: string[] = [];
+
+async function scratchDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
+function metadata(n: number) {
+  return {
+    date: '2026-11-20',
+    type: 'Service',
+    divisionRailway: n % 2 ? 'RTM/WR' : 'FZR/NR',
+    section: 'RTM-NAD',
+    curveNumber: String(n),
+    line: 'Up',
+    station1: 'Ratlam Jn',
+    station2: 'Bangrod',
+    railwayEngineer: 'SSE/P.Way/NAD',
+    serviceUpdate: 'part-broken',
+    partCategory: 'Pump Assembly',
+    partItemName: 'Gear pump',
+    greaseDepth: '4.5',
+    isMachineWorking: 'no',
+    clientSubmissionId: randomUUID(),
+  };
+}
+
+async function uploadPhoto(n: number, photo: Buffer): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/inspections/upload', headers: { cookie: technician }, payload: uploadForm(metadata(n), photo) });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { recordId: string }).recordId;
+}
+
+async function dumpLines(folder: string, table: string): Promise<string[]> {
+  const lines: string[] = [];
+  const input = createReadStream(path.join(folder, 'database', `${table}.ndjson.gz`)).pipe(createGunzip());
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) if (line) lines.push(line);
+  return lines;
+}
+
+const made = (outcome: BackupOutcome) => {
+  if (!outcome.made) throw new Error(`no backup was made: ${outcome.reason}`);
+  return outcome;
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await createUser(t.database.db, { employeeId: 'TEC1', name: 'Ravi Meena' });
+  await createUser(t.database.db, { role: 'Admin', employeeId: 'ADM1' });
+  [technician, admin] = (await Promise.all(['TEC1', 'ADM1'].map((id) => signIn(t.app, id)))) as [string, string];
+  photos = await makeDistinctPhotos(40, 400, 300, 31);
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+  for (const dir of scratch) await rm(dir, { recursive: true, force: true });
+});
+
+describe('a backup made while uploads run, restored into an empty database and store', () => {
+  let backupDir: string;
+  let outcome: Extract<BackupOutcome, { made: true }>;
+  let target: { database: Database; blobs: DiskBlobStore; dir: string };
+  const acknowledged: string[] = [];
+
+  beforeAll(async () => {
+    for (let n = 0; n < 10; n++) acknowledged.push(await uploadPhoto(n, photos[n]!));
+    backupDir = await scratchDir('hkmi-backups-');
+    // Twenty uploads in flight while the backup runs; the snapshot falls somewhere among them.
+    const during = Promise.all(Array.from({ length: 20 }, (_, i) => uploadPhoto(10 + i, photos[10 + i]!)));
+    outcome = made(await makeBackup({ database: t.database, blobs: t.blobs, backupDir, trigger: 'manual' }));
+    acknowledged.push(...(await during));
+
+    const dir = await scratchDir('hkmi-restored-blobs-');
+    target = { database: await openEmptyTestDatabase(), blobs: new DiskBlobStore(dir), dir };
+  }, 120_000);
+  afterAll(() => target.database.close());
+
+  it('holds one point in time: every record of its snapshot with its photo, and the manifest counts them', async () => {
+    const { manifest, folder } = outcome;
+    const records = (await dumpLines(folder, 'inspection_logs')).map((l) => JSON.parse(l) as { record_id: string; image_hash: string });
+    // Everything acknowledged before the backup began is in it; what came during may or may not be.
+    expect(records.map((r) => r.record_id)).toEqual(expect.arrayContaining(acknowledged.slice(0, 10)));
+    expect(records.length).toBeGreaterThanOrEqual(10);
+    expect(records.length).toBeLessThanOrEqual(30);
+    expect(manifest.tables.find((tb) => tb.name === 'inspection_logs')?.rows).toBe(records.length);
+    expect(manifest.tables.find((tb) => tb.name === 'users')?.rows).toBe(2);
+    // Not backed up: sign-ins and reports.
+    expect(manifest.tables.map((tb) => tb.name)).not.toContain('sessions');
+
+    const named = [...new Set(records.map((r) => r.image_hash))].sort();
+    expect(await readPhotoList(folder)).toEqual(named);
+    expect(manifest.photos).toMatchObject({ count: named.length, missing: [], corrupt: [] });
+    const store = photoStoreOf(backupDir);
+    for (const hash of named) expect(sha256(await store.read(hash))).toBe(hash);
+  });
+
+  it('restores every record and photo as the manifest says, and the restored app serves them', async () => {
+    const report = await restoreBackup({ backupFolder: outcome.folder, database: target.database, blobs: target.blobs });
+    expect(report.photosDamaged).toEqual([]);
+    expect(report.photosRestored).toBe(outcome.manifest.photos.count);
+    for (const table of outcome.manifest.tables) {
+      const [row] = ((await target.database.db.execute(sql.raw(`select count(*)::int as n from "${table.name}"`))) as unknown as { rows: Array<{ n: number }> }).rows;
+      expect(row?.n, table.name).toBe(table.rows);
+    }
+    // Every record, field for field, as the backup holds it.
+    const restored = ((await target.database.db.execute(
+      sql`select row_to_json(t)::text as line from (select * from inspection_logs order by id) t`,
+    )) as unknown as { rows: Array<{ line: string }> }).rows.map((r) => JSON.parse(r.line) as Record<string, unknown>);
+    const backedUp = (await dumpLines(outcome.folder, 'inspection_logs')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(restored.map(({ submitted_at: _s, ...rest }) => rest)).toEqual(backedUp.map(({ submitted_at: _s, ...rest }) => rest));
+    expect(restored.map((r) => Date.parse(String(r.submitted_at)))).toEqual(backedUp.map((r) => Date.parse(String(r.submitted_at))));
+    // Every photo, byte for byte.
+    for (const hash of await readPhotoList(outcome.folder)) expect(sha256(await target.blobs.read(hash))).toBe(hash);
+
+    // The restored app: sign in (sessions were not restored), see the records, open a photo.
+    const app = await buildApp({ config: TEST_CONFIG, database: target.database, blobs: target.blobs, webRoot: path.join(target.dir, 'no-web') });
+    try {
+      await app.ready();
+      const cookie = await signIn(app, 'ADM1', TEST_PASSWORD);
+      const list = await app.inject({ method: 'GET', url: '/api/inspections?limit=100', headers: { cookie } });
+      expect(list.statusCode).toBe(200);
+      const logs = (list.json() as { logs: Array<{ recordId: string; imageUrl: string; imageHash: string }> }).logs;
+      expect(logs).toHaveLength(backedUp.length);
+      const first = logs[0]!;
+      const image = await app.inject({ method: 'GET', url: first.imageUrl, headers: { cookie } });
+      expect(image.statusCode).toBe(200);
+      expect(sha256(image.rawPayload)).toBe(first.imageHash);
+      // New records after a restore take new IDs: the sequences moved past the restored ones.
+      const technicianCookie = await signIn(app, 'TEC1', TEST_PASSWORD);
+      const upload = await app.inject({ method: 'POST', url: '/api/inspections/upload', headers: { cookie: technicianCookie }, payload: uploadForm(metadata(99), photos[39]!) });
+      expect(upload.statusCode, upload.body).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a database or store that is not empty, changing nothing', async () => {
+    await expect(restoreBackup({ backupFolder: outcome.folder, database: t.database, blobs: target.blobs })).rejects.toThrow(
+      /The database is not empty/,
+    );
+    const empty = await openEmptyTestDatabase();
+    try {
+      await expect(restoreBackup({ backupFolder: outcome.folder, database: empty, blobs: target.blobs })).rejects.toThrow(/The photo store is not empty/);
+      const [row] = ((await empty.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)) as unknown as { rows: Array<{ n: number }> }).rows;
+      expect(row?.n).toBe(0);
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+describe('a damaged backup', () => {
+  it('is refused before anything is written, naming the damaged file', async () => {
+    await uploadPhoto(50, photos[30]!);
+    const backupDir = await scratchDir('hkmi-backups-');
+    const { folder } = made(await makeBackup({ database: t.database, blobs: t.blobs, backupDir, trigger: 'manual' }));
+    const file = path.join(folder, 'database', 'inspection_logs.ndjson.gz');
+    const lines = (await dumpLines(folder, 'inspection_logs')).slice(1);
+    await writeFile(file, gzipSync(lines.map((l) => `${l}\n`).join('')));
+
+    const empty = await openEmptyTestDatabase();
+    try {
+      const blobs = new DiskBlobStore(await scratchDir('hkmi-restored-blobs-'));
+      const attempt = restoreBackup({ backupFolder: folder, database: empty, blobs });
+      await expect(attempt).rejects.toBeInstanceOf(RestoreError);
+      await expect(attempt).rejects.toThrow(/database\/inspection_logs\.ndjson\.gz does not match its manifest/);
+      const [row] = ((await empty.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`)) as unknown as { rows: Array<{ n: number }> }).rows;
+      expect(row?.n).toBe(0);
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+describe('while a backup is under way', () => {
+  it('a deleted record keeps its photo file until the backup is done, then the file goes', async () => {
+    const recordId = await uploadPhoto(60, photos[31]!);
+    const hash = sha256(photos[31]!);
+    const runId = randomUUID();
+    await t.database.db.insert(backupRuns).values({ id: runId, name: 'backup-under-way', trigger: 'manual' });
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/inspections/${recordId}`, headers: { cookie: admin } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.blobs.exists(hash)).toBe(true);
+
+    await t.database.db.update(backupRuns).set({ state: 'done', finishedAt: new Date() }).where(eq(backupRuns.id, runId));
+    // The next sweep (every few minutes, and after each deletion) removes it.
+    const tally = await createPhotoFiles({ db: t.database.db, blobs: t.blobs }).sweep();
+    expect(tally.removed).toBeGreaterThanOrEqual(1);
+    expect(await t.blobs.exists(hash)).toBe(false);
+  });
+
+  it('a second backup waits its turn: one at a time', async () => {
+    const backupDir = await scratchDir('hkmi-backups-');
+    const outcomes = await Promise.all([1, 2].map(() => makeBackup({ database: t.database, blobs: t.blobs, backupDir, trigger: 'manual' })));
+    expect(outcomes.filter((o) => o.made)).toHaveLength(1);
+    expect(outcomes.find((o) => !o.made)).toMatchObject({ made: false, reason: 'busy' });
+  });
+});
+
+describe('scheduled backups', () => {
+  it('are made once an interval, keep the newest BACKUP_KEEP and the photos those name', async () => {
+    const backupDir = await scratchDir('hkmi-scheduled-');
+    const hour = 3600_000;
+    let clock = Date.parse('2026-12-01T00:00:00Z');
+    const scheduled = () => makeBackup({ database: t.database, blobs: t.blobs, backupDir, trigger: 'scheduled', intervalMs: hour, keep: 2, now: () => new Date(clock) });
+    // Another file's runs may have finished "later" by the wall clock; start past them.
+    await t.database.db.delete(backupRuns);
+
+    const first = made(await scheduled());
+    expect(await scheduled()).toEqual({ made: false, reason: 'not-due' });
+
+    // A record deleted after the first backup: its photo stays in the backups that hold it.
+    const gone = (await t.database.db.select({ recordId: inspectionLogs.recordId, hash: inspectionLogs.imageHash }).from(inspectionLogs).limit(1))[0]!;
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/inspections/${gone.recordId}`, headers: { cookie: admin } });
+    expect(deleted.statusCode).toBe(200);
+
+    clock += hour + 1000;
+    const second = made(await scheduled());
+    clock += hour + 1000;
+    const third = made(await scheduled());
+    expect(third.removedBackups).toEqual([first.manifest.name]);
+    expect((await finishedBackups(backupDir)).map((b) => b.name)).toEqual([third.manifest.name, second.manifest.name]);
+    // The deleted record's photo was only in the first backup: it went with it.
+    const stillNamed = new Set([...(await readPhotoList(second.folder)), ...(await readPhotoList(third.folder))]);
+    expect(stillNamed.has(gone.hash!)).toBe(false);
+    expect(await photoStoreOf(backupDir).exists(gone.hash!)).toBe(false);
+    for (const hash of stillNamed) expect(await photoStoreOf(backupDir).exists(hash)).toBe(true);
+  });
+});
+
+describe('the manifest', () => {
+  it('names each table file with its row count and the sha256 of its rows', async () => {
+    const backupDir = await scratchDir('hkmi-backups-');
+    const { folder, manifest } = made(await makeBackup({ database: t.database, blobs: t.blobs, backupDir, trigger: 'manual' }));
+    const onDisk = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as typeof manifest;
+    expect(onDisk).toEqual(manifest);
+    for (const table of manifest.tables) {
+      const lines = await dumpLines(folder, table.name);
+      expect(lines).toHaveLength(table.rows);
+      expect(createHash('sha256').update(lines.map((l) => `${l}\n`).join('')).digest('hex')).toBe(table.sha256);
+    }
+  });
+});

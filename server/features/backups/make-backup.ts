@@ -1,0 +1,184 @@
+/**
+ * Makes one backup while the app keeps serving: the database from one snapshot, then the
+ * photos those rows name, then the manifest. Photos are copied after the snapshot; that is
+ * safe because a photo's bytes never change and, while the run is marked under way, no photo
+ * file is removed (backup-runs.ts), so every photo the snapshot names is still there to copy.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { Semaphore } from '../../semaphore.js';
+import {
+  applyRetention,
+  BACKUP_FORMAT,
+  type BackupManifest,
+  MANIFEST_FILE,
+  newBackupName,
+  PHOTO_LIST_FILE,
+  photoStoreOf,
+  syncPath,
+  writeFileDurably,
+} from './backup-folder.js';
+import { BACKUP_HEARTBEAT_MS, type BackupTrigger, claimBackupRun, finishBackupRun, heartbeat } from './backup-runs.js';
+import { backedUpTables, beginSnapshot, LineHash, tableRows } from './database-dump.js';
+import { appliedMigrations } from './migrations.js';
+
+export interface BackupProgress {
+  phase: 'database' | 'photos';
+  done: number;
+  total: number;
+}
+
+export interface MakeBackupOptions {
+  database: Database;
+  blobs: BlobStore;
+  backupDir: string;
+  trigger: BackupTrigger;
+  /** Keep this many finished backups in backupDir and remove older ones (scheduled backups). */
+  keep?: number;
+  /** A scheduled backup is made only when the last one is at least this old. */
+  intervalMs?: number;
+  onProgress?: (progress: BackupProgress) => void;
+  now?: () => Date;
+}
+
+export type BackupOutcome =
+  | { made: true; folder: string; manifest: BackupManifest; removedBackups: string[] }
+  | { made: false; reason: 'busy'; runningSince: Date }
+  | { made: false; reason: 'not-due' };
+
+/** Photos copied at once: enough to keep an S3 store's round trips busy, few enough to leave the disk to uploads. */
+const PHOTO_COPIES = 4;
+
+export async function makeBackup(options: MakeBackupOptions): Promise<BackupOutcome> {
+  const { database, blobs, backupDir } = options;
+  const db = database.db;
+  const now = options.now ?? (() => new Date());
+  const startedAt = now();
+  const name = newBackupName(startedAt);
+  const claim = await claimBackupRun(db, options.trigger, name, startedAt, options.intervalMs);
+  if (!claim.claimed) return claim.reason === 'busy' ? { made: false, reason: 'busy', runningSince: claim.runningSince } : { made: false, reason: 'not-due' };
+
+  const beat = setInterval(() => void heartbeat(db, claim.runId).catch(() => undefined), BACKUP_HEARTBEAT_MS);
+  const folder = path.join(backupDir, name);
+  try {
+    await mkdir(path.join(folder, 'database'), { recursive: true });
+    const snapshot = await dumpDatabase(options, folder);
+    const photoList = snapshot.photoHashes.join('\n') + (snapshot.photoHashes.length > 0 ? '\n' : '');
+    await writeFileDurably(path.join(folder, PHOTO_LIST_FILE), photoList);
+    const photos = await copyPhotos(blobs, photoStoreOf(backupDir), snapshot.photoHashes, options.onProgress);
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      name,
+      snapshotAt: snapshot.at.toISOString(),
+      finishedAt: now().toISOString(),
+      database: { kind: database.kind, migrations: snapshot.migrations },
+      tables: snapshot.tables,
+      photos: { ...photos, listSha256: createHash('sha256').update(photoList).digest('hex') },
+    };
+    await syncPath(path.join(folder, 'database'));
+    // Last: a folder with a manifest is a whole backup.
+    await writeFileDurably(path.join(folder, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+    const retention = options.keep === undefined ? { removedBackups: [] } : await applyRetention(backupDir, options.keep, name);
+    await finishBackupRun(db, claim.runId, {});
+    return { made: true, folder, manifest, removedBackups: retention.removedBackups };
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+    await finishBackupRun(db, claim.runId, { error: error instanceof Error ? error.message : String(error) }).catch(() => undefined);
+    throw error;
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+interface Snapshot {
+  at: Date;
+  migrations: { count: number; last: string };
+  tables: BackupManifest['tables'];
+  photoHashes: string[];
+}
+
+/** Every backed-up table from one REPEATABLE READ snapshot, gzipped as it is read. */
+async function dumpDatabase(options: MakeBackupOptions, folder: string): Promise<Snapshot> {
+  return options.database.db.transaction(async (tx) => {
+    await beginSnapshot(tx);
+    const [clock] = ((await tx.execute(sql`select now() as at`)) as unknown as { rows: Array<{ at: Date | string }> }).rows;
+    const at = new Date(clock?.at ?? Date.now());
+    const migrations = await appliedMigrations(tx);
+    const shapes = await backedUpTables(tx);
+    const tables: Snapshot['tables'] = [];
+    for (const [index, shape] of shapes.entries()) {
+      options.onProgress?.({ phase: 'database', done: index, total: shapes.length });
+      const file = `database/${shape.name}.ndjson.gz`;
+      const hash = new LineHash();
+      const lines = async function* () {
+        for await (const line of tableRows(tx, shape)) {
+          hash.add(line);
+          yield `${line}\n`;
+        }
+      };
+      const target = path.join(folder, file);
+      // Level 1: most of the size saved for little CPU, while the app serves.
+      await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(target));
+      await syncPath(target);
+      tables.push({ name: shape.name, file, rows: hash.rows, sha256: hash.digest(), bytes: (await stat(target)).size });
+    }
+    const photoRows = (await tx.execute(
+      sql`select distinct image_hash as hash from inspection_logs where image_hash is not null order by image_hash`,
+    )) as unknown as { rows: Array<{ hash: string }> };
+    return { at, migrations, tables, photoHashes: photoRows.rows.map((r) => r.hash) };
+  });
+}
+
+async function copyPhotos(
+  blobs: BlobStore,
+  store: BlobStore,
+  hashes: readonly string[],
+  onProgress?: (progress: BackupProgress) => void,
+): Promise<Omit<BackupManifest['photos'], 'listSha256'>> {
+  const tally = { count: 0, bytes: 0, missing: [] as string[], corrupt: [] as string[] };
+  const slots = new Semaphore(PHOTO_COPIES);
+  let done = 0;
+  await Promise.all(
+    hashes.map((hash) =>
+      slots.run(async () => {
+        const kept = await store.size(hash);
+        if (kept !== null) {
+          // Already in the backup directory from an earlier backup: photos never change.
+          tally.count += 1;
+          tally.bytes += kept;
+        } else {
+          await copyOne(blobs, store, hash, tally);
+        }
+        done += 1;
+        if (done % 50 === 0 || done === hashes.length) onProgress?.({ phase: 'photos', done, total: hashes.length });
+      }),
+    ),
+  );
+  tally.missing.sort();
+  tally.corrupt.sort();
+  return tally;
+}
+
+async function copyOne(blobs: BlobStore, store: BlobStore, hash: string, tally: { count: number; bytes: number; missing: string[]; corrupt: string[] }) {
+  try {
+    const copied = await store.putStream(blobs.stream(hash));
+    if (copied.hash === hash) {
+      tally.count += 1;
+      tally.bytes += copied.sizeBytes;
+    } else {
+      // The live file went bad: a backup never keeps bytes under a name they do not hash to.
+      tally.corrupt.push(hash);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') tally.missing.push(hash);
+    else throw error;
+  }
+}
