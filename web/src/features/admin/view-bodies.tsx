@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn.js';
 import { type AdminView, REPORT_VIEWS, VIEW_TITLES } from './admin-views.js';
 import { MachineDashboardManagement, MachineProgressCard } from '../machine-dashboard/index.js';
 import { OwnerDocumentsCard } from './documents/index.js';
+import { FileToolsCard } from './file-tools/index.js';
 import { DataSummaryCard, RecordsView } from './records/index.js';
 import { CurveMaintenanceView, InspectionReportsView, ScheduleAtAGlance, ServiceReportsView, SseReportsView } from './reports/index.js';
 import { CurveDetailsView, RegisterSheetsCard, StationDetailsView } from './register/index.js';
@@ -119,6 +120,7 @@ function DataManagement({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
       </TileGrid>
       <DataSummaryCard />
       <RegisterSheetsCard />
+      <FileToolsCard />
     </>
   );
 }

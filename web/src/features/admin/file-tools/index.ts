@@ -1,0 +1,1 @@
+export { FileToolsCard } from './file-tools-card.js';
