@@ -42,6 +42,8 @@ import {
 } from './features/reports/index.js';
 import { createMachineService, machineRoutes } from './features/machines/index.js';
 import { documentRoutes } from './features/documents/index.js';
+import { createBackupScheduler } from './features/backups/index.js';
+import { createFileToolsService, fileToolRoutes } from './features/file-tools/index.js';
 import { createScheduleService, scheduleRoutes } from './features/schedule/index.js';
 import { stationRoutes } from './features/stations/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -52,7 +54,20 @@ import { errors } from './plugins/errors.js';
 import { webApp } from './plugins/web-app.js';
 import type { BlobStore } from './storage/blob-store.js';
 
-export type AppConfig = Pick<Config, 'demo' | 'ownerEmployeeIds' | 'sessionTtlSeconds' | 'appTimeZone' | 'cofAlertThreshold' | 'reportRetentionDays' | 'reportWorkers' | 'reportJobStaleSeconds' | 'trustProxy'>;
+export type AppConfig = Pick<
+  Config,
+  | 'demo'
+  | 'ownerEmployeeIds'
+  | 'sessionTtlSeconds'
+  | 'appTimeZone'
+  | 'cofAlertThreshold'
+  | 'reportRetentionDays'
+  | 'reportWorkers'
+  | 'reportJobStaleSeconds'
+  | 'trustProxy'
+  | 'backupDir'
+  | 'backupSchedule'
+>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -131,6 +146,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const registerFilters = createRegisterFiltersService({ db });
   const importer = createRegisterImportService({ db });
   const exporter = createRegisterExportService({ db, appTimeZone: config.appTimeZone, log: app.log });
+  const fileTools = createFileToolsService({ db, blobs: deps.blobs, photoFiles, backupDir: config.backupDir, log: app.log, now });
+  app.addHook('onReady', async () => fileTools.tidy());
+  app.addHook('onClose', async () => fileTools.stop());
+  // Scheduled backups (BACKUP_DIR set): one an interval between all instances, the newest BACKUP_KEEP kept.
+  if (config.backupSchedule) {
+    const backups = createBackupScheduler({ database, blobs: deps.blobs, backupDir: config.backupDir, ...config.backupSchedule, log: app.log });
+    app.addHook('onReady', async () => backups.start());
+    app.addHook('onClose', async () => backups.stop());
+  }
   // Photo files left queued by an earlier run (a crash after a deletion) go at start.
   app.addHook('onReady', async () => photoFiles.start());
   app.addHook('onClose', async () => photoFiles.stop());
@@ -178,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes, { reports, curveMaintenance, inspectionPdf, sseCofPdf, serviceTablePdf, machineReport, blobs: deps.blobs });
   await app.register(machineRoutes, { machines });
   await app.register(documentRoutes, { now, appTimeZone: config.appTimeZone });
+  await app.register(fileToolRoutes, { fileTools });
 
   await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
   return app;

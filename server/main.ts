@@ -10,7 +10,9 @@ import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.js';
 import { seedDemoData } from './db/seed/index.js';
 import { createUserService } from './features/users/service.js';
-import { DiskBlobStore } from './storage/disk-blob-store.js';
+import { makeBackup } from './features/backups/index.js';
+import { startControlSocket } from './features/backups/control-socket.js';
+import { openBlobStore } from './storage/open-blob-store.js';
 
 function readConfig(): Config {
   try {
@@ -33,7 +35,7 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const blobs = new DiskBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = openBlobStore(config);
 
   const users = createUserService({ db: database.db, isOwner: () => false });
   if (config.bootstrapAdmin) {
@@ -66,6 +68,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database is this process's alone: `npm run backup` asks it over DATA_DIR/control.sock.
+  if (database.kind === 'pglite') {
+    const keep = config.backupSchedule?.keep;
+    await startControlSocket(config.dataDir, (to, onProgress) =>
+      makeBackup({ database, blobs, backupDir: to ?? config.backupDir, trigger: 'manual', ...(keep && (to ?? config.backupDir) === config.backupDir ? { keep } : {}), onProgress }),
+    ).catch((error: unknown) => app.log.warn({ err: error }, '`npm run backup` cannot reach this server (no control socket); stop the server to back up'));
+  }
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
   const lines = [``, `HKMI field app ready at http://localhost:${config.port}  (database: ${where})`];
   if (config.demo) {

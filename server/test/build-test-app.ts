@@ -24,6 +24,9 @@ export const TEST_CONFIG: AppConfig = {
   reportWorkers: 1,
   reportJobStaleSeconds: 60,
   trustProxy: false,
+  // A folder that holds no backups: the file tools' restore finds nothing there unless a test makes some.
+  backupDir: path.join(os.tmpdir(), 'hkmi-test-no-backups'),
+  backupSchedule: undefined,
 };
 
 /** The real app on a fresh database and a scratch blob folder; no web build is served. */

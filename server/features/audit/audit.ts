@@ -20,7 +20,9 @@ export type AuditAction =
   | 'station.update'
   | 'station.delete'
   | 'station.import'
-  | 'machine-summary.update';
+  | 'machine-summary.update'
+  | 'files.restore'
+  | 'files.recreate';
 
 /** Who asked, for the audit trail. */
 export interface Actor {

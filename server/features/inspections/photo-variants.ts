@@ -7,6 +7,7 @@
  *   a report of a thousand photos stays a file that opens on a phone. pdfkit embeds a JPEG as
  *   it is, without decoding it, so a report never decodes a photo.
  */
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import { Semaphore } from '../../semaphore.js';
@@ -70,4 +71,29 @@ export async function derivedPhoto(blobs: BlobStore, hash: string, kind: PhotoVa
     .finally(() => inFlight.delete(key));
   inFlight.set(key, making);
   return making;
+}
+
+export type RemakeOutcome = 'remade' | 'missing' | 'corrupt' | 'undecodable';
+
+/**
+ * Makes every derived file of a photo again from its original (the file tools' recreate),
+ * replacing what was there. Only from an original whose bytes still hash to its name: nothing
+ * is derived from a damaged photo.
+ */
+export async function remakePhotoVariants(blobs: BlobStore, hash: string, slots: Semaphore = makingSlots): Promise<RemakeOutcome> {
+  return slots.run(async () => {
+    if (!(await blobs.exists(hash))) return 'missing';
+    const original = await blobs.read(hash);
+    if (createHash('sha256').update(original).digest('hex') !== hash) return 'corrupt';
+    for (const kind of [THUMBNAIL, PRINT_COPY]) {
+      let bytes: Buffer;
+      try {
+        bytes = await kind.derive(sharp(original, { limitInputPixels: 64_000_000 }).rotate()).toBuffer();
+      } catch {
+        return 'undecodable';
+      }
+      await blobs.putVariant(hash, kind.variant, bytes);
+    }
+    return 'remade';
+  });
 }

@@ -1,0 +1,2 @@
+export { fileToolRoutes } from './routes.js';
+export { createFileToolsService, type FileToolsService } from './service.js';

@@ -1,0 +1,419 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  type CompletedPart,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, type StoredBlob } from './blob-store.js';
+
+const HASH_PATTERN = /^[0-9a-f]{64}$/;
+/** An original's key below the prefix: `ab/cd/<sha256>`, the fan-out DiskBlobStore uses. */
+const ORIGINAL_KEY_PATTERN = /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
+/**
+ * A streamed write goes up in parts of this size: S3 wants at least 5 MiB for every part but
+ * the last, and about one part is all a write holds in memory.
+ */
+const PART_SIZE = 8 * 1024 * 1024;
+
+export interface S3Settings {
+  /** For an S3-compatible service (MinIO, R2...); unset for AWS itself. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what most S3-compatible services need. */
+  forcePathStyle: boolean;
+}
+
+/** A client for these settings: their keys when both are given, else the SDK's default chain (environment, profile, instance role). */
+export function createS3Client(settings: S3Settings): S3Client {
+  const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle } = settings;
+  return new S3Client({
+    region,
+    forcePathStyle,
+    ...(endpoint ? { endpoint } : {}),
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+  });
+}
+
+export interface S3BlobStoreOptions {
+  client: S3Client;
+  bucket: string;
+  /** Put before every key, trailing slash included (`photos/`): several stores can share a bucket. */
+  prefix?: string;
+}
+
+/**
+ * Blobs under `prefix/ab/cd/<sha256>` in a bucket, variants beside them, as DiskBlobStore lays
+ * them out on disk. A PUT is atomic in S3 (a reader gets the old object or the new, whole), so
+ * a buffer goes straight to its key; a stream, whose hash is known only at its end, goes up to
+ * `prefix/incoming/<uuid>` first and is copied into place once complete.
+ */
+export class S3BlobStore implements BlobStore {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+
+  constructor(options: S3BlobStoreOptions) {
+    this.client = options.client;
+    this.bucket = options.bucket;
+    this.prefix = options.prefix ?? '';
+  }
+
+  private keyOf(hash: string): string {
+    if (!HASH_PATTERN.test(hash)) throw new Error(`Not a sha256 hex digest: ${hash}`);
+    return `${this.prefix}${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`;
+  }
+
+  private variantKeyOf(hash: string, variant: BlobVariant): string {
+    return `${this.keyOf(hash)}.${variant}`;
+  }
+
+  private get incomingPrefix(): string {
+    return `${this.prefix}incoming/`;
+  }
+
+  async put(bytes: Buffer, options: PutOptions = {}): Promise<StoredBlob> {
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    if (options.replace || !(await this.exists(hash))) await this.putObject(this.keyOf(hash), bytes);
+    return { hash, sizeBytes: bytes.length };
+  }
+
+  private async putObject(key: string, bytes: Buffer): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentLength: bytes.length }));
+  }
+
+  /**
+   * Reads the stream one part at a time: a stream that ends within the first part is in memory
+   * anyway and is put under its hash directly; a longer one goes up as a multipart upload to
+   * `incoming/<uuid>`, invisible until completed, then is copied to its hash's key.
+   */
+  async putStream(source: Readable, options: PutOptions = {}): Promise<StoredBlob> {
+    const hasher = createHash('sha256');
+    let sizeBytes = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let upload: MultipartUpload | undefined;
+    try {
+      for await (const chunk of source) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+        hasher.update(bytes);
+        sizeBytes += bytes.length;
+        pending.push(bytes);
+        pendingBytes += bytes.length;
+        while (pendingBytes >= PART_SIZE) {
+          const joined = Buffer.concat(pending, pendingBytes);
+          upload ??= await this.startUpload();
+          await upload.send(joined.subarray(0, PART_SIZE));
+          pending = pendingBytes > PART_SIZE ? [joined.subarray(PART_SIZE)] : [];
+          pendingBytes -= PART_SIZE;
+        }
+      }
+      if (upload) {
+        if (pendingBytes > 0) await upload.send(Buffer.concat(pending, pendingBytes));
+        await upload.complete();
+      }
+    } catch (error) {
+      // An upload neither completed nor aborted keeps its parts (and the bill) until
+      // removeAbandonedWrites or the bucket's lifecycle rule ends it.
+      await upload?.abort().catch(() => undefined);
+      throw error;
+    }
+    const hash = hasher.digest('hex');
+    const target = this.keyOf(hash);
+    if (!upload) {
+      if (options.replace || !(await this.exists(hash))) await this.putObject(target, Buffer.concat(pending, pendingBytes));
+      return { hash, sizeBytes };
+    }
+    try {
+      if (options.replace || !(await this.exists(hash))) {
+        // Server side, and atomic like a PUT. One CopyObject takes up to 5 GiB: reports are far smaller.
+        await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: copySource(this.bucket, upload.key) }));
+      }
+    } finally {
+      // Once copied the blob is stored: a delete that fails leaves litter removeAbandonedWrites sweeps, not an error.
+      await this.deleteKey(upload.key).catch(() => undefined);
+    }
+    return { hash, sizeBytes };
+  }
+
+  /** Begins a multipart upload to a fresh `incoming/` key; parts are sent in order, one at a time. */
+  private async startUpload(): Promise<MultipartUpload> {
+    const { client, bucket } = this;
+    const key = `${this.incomingPrefix}${randomUUID()}`;
+    const created = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
+    const uploadId = created.UploadId;
+    if (!uploadId) throw new Error(`S3 started no multipart upload for ${key}`);
+    const parts: CompletedPart[] = [];
+    return {
+      key,
+      async send(bytes) {
+        const PartNumber = parts.length + 1;
+        const sent = await client.send(
+          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber, Body: bytes, ContentLength: bytes.length }),
+        );
+        parts.push({ PartNumber, ETag: sent.ETag });
+      },
+      async complete() {
+        await client.send(
+          new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+        );
+      },
+      async abort() {
+        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }));
+      },
+    };
+  }
+
+  /**
+   * Deletes `incoming/` objects (a process killed between completing an upload and copying it)
+   * and aborts multipart uploads under `incoming/` (killed while uploading) last touched before
+   * `olderThan`. Several instances may share the bucket: a write still going on is newer than
+   * the cutoff, so it is left alone.
+   */
+  async removeAbandonedWrites(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for await (const object of this.listObjects(this.incomingPrefix)) {
+      if (object.Key && object.LastModified && object.LastModified < olderThan) {
+        await this.deleteKey(object.Key);
+        removed += 1;
+      }
+    }
+    return removed + (await this.abortAbandonedUploads(olderThan));
+  }
+
+  private async abortAbandonedUploads(olderThan: Date): Promise<number> {
+    let aborted = 0;
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.incomingPrefix, KeyMarker, UploadIdMarker }));
+      } catch (error) {
+        // Not every S3-compatible service lists uploads (s3rver does not); its lifecycle rules, if any, are the fallback.
+        if (statusOf(error) === 501 || errorName(error) === 'NotImplemented') return aborted;
+        throw error;
+      }
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;
+        // Started long ago is not abandoned: a slow render may still be sending parts.
+        if (await this.touchedSince(upload.Key, upload.UploadId, olderThan)) continue;
+        try {
+          await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+          aborted += 1;
+        } catch (error) {
+          // Completed or aborted since it was listed.
+          if (errorName(error) !== 'NoSuchUpload') throw error;
+        }
+      }
+      KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (KeyMarker);
+    return aborted;
+  }
+
+  /** Whether a multipart upload received a part at or after `since` (or ended meanwhile). */
+  private async touchedSince(key: string, uploadId: string, since: Date): Promise<boolean> {
+    let PartNumberMarker: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker }));
+      } catch (error) {
+        if (errorName(error) === 'NoSuchUpload') return true;
+        throw error;
+      }
+      if ((page.Parts ?? []).some((part) => part.LastModified && part.LastModified >= since)) return true;
+      PartNumberMarker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+    } while (PartNumberMarker);
+    return false;
+  }
+
+  async *list(): AsyncIterable<ListedBlob> {
+    for await (const object of this.listObjects(this.prefix)) {
+      const match = ORIGINAL_KEY_PATTERN.exec(object.Key?.slice(this.prefix.length) ?? '');
+      if (!match || object.Size === undefined || !object.LastModified) continue;
+      const [, first, second, hash = ''] = match;
+      if (hash.slice(0, 2) !== first || hash.slice(2, 4) !== second) continue;
+      yield { hash, sizeBytes: object.Size, modifiedAt: object.LastModified };
+    }
+  }
+
+  private async *listObjects(prefix: string) {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }));
+      yield* page.Contents ?? [];
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
+
+  async exists(hash: string): Promise<boolean> {
+    return (await this.size(hash)) !== null;
+  }
+
+  async size(hash: string): Promise<number | null> {
+    // No blob can have such a name: absent, as DiskBlobStore answers.
+    if (!HASH_PATTERN.test(hash)) return null;
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(hash) }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      // A HEAD answer has no body to tell a missing key from a missing bucket: both are 404.
+      if (isMissing(error) || statusOf(error) === 404) return null;
+      throw error;
+    }
+  }
+
+  async read(hash: string): Promise<Buffer> {
+    return this.getBytes(this.keyOf(hash), hash);
+  }
+
+  async readHead(hash: string, bytes: number): Promise<Buffer> {
+    const key = this.keyOf(hash);
+    if (bytes <= 0) {
+      if (!(await this.exists(hash))) throw missingBlob(hash);
+      return Buffer.alloc(0);
+    }
+    try {
+      const head = await this.getBytes(key, hash, `bytes=0-${bytes - 1}`);
+      // Sliced: a server may answer a range with more (s3rver sends the whole object for bytes=0-0).
+      return head.subarray(0, bytes);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+      // A range of an empty object is unsatisfiable (416): check that before failing.
+      if ((await this.size(hash)) === 0) return Buffer.alloc(0);
+      throw error;
+    }
+  }
+
+  /** The object's bytes; a missing one fails with code ENOENT, as a missing file does. */
+  private async getBytes(key: string, hash: string, range?: string): Promise<Buffer> {
+    try {
+      const got = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range }));
+      if (got.ContentRange?.endsWith('/0')) {
+        // A range of an empty object, answered anyway (s3rver, with a length its body never
+        // reaches: reading it would wait for the connection to time out).
+        if (got.Body instanceof Readable) got.Body.destroy();
+        return Buffer.alloc(0);
+      }
+      const bytes = (await got.Body?.transformToByteArray()) ?? new Uint8Array();
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    } catch (error) {
+      if (isMissing(error)) throw missingBlob(hash, error);
+      throw error;
+    }
+  }
+
+  /**
+   * The stream is returned at once and fed when S3 answers. It fails as a missing file does
+   * (code ENOENT) before any byte when there is no such blob, so an HTTP reply that has sent
+   * no header yet can still answer with an error.
+   */
+  stream(hash: string, range?: { start: number; end: number }): Readable {
+    const key = this.keyOf(hash);
+    const out = new PassThrough();
+    const request = new AbortController();
+    let answered = false;
+    // The reader went away before S3 answered (a download cancelled): drop the request.
+    out.once('close', () => {
+      if (!answered) request.abort();
+    });
+    const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+    this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range }), { abortSignal: request.signal }).then(
+      (got) => {
+        answered = true;
+        const body = got.Body;
+        if (!(body instanceof Readable)) {
+          out.destroy(new Error(`S3 answered ${key} without a body stream`));
+          return;
+        }
+        const expected = range ? `bytes ${range.start}-${range.end}/` : undefined;
+        if (expected && !got.ContentRange?.startsWith(expected)) {
+          // A server that ignores or trims the range: the caller has promised that many bytes (Content-Length).
+          body.destroy();
+          out.destroy(new Error(`S3 answered ${got.ContentRange ?? 'the whole object'} for ${Range} of ${key}`));
+          return;
+        }
+        // Ends or fails `out` with the body; if `out` is destroyed first, the body is too, freeing the connection.
+        pipeline(body, out).catch(() => undefined);
+      },
+      (error: unknown) => {
+        answered = true;
+        out.destroy(isMissing(error) ? missingBlob(hash, error) : (error as Error));
+      },
+    );
+    return out;
+  }
+
+  async delete(hash: string): Promise<void> {
+    // Variants first: a crash part way leaves the photo, whose deletion is retried, not a lone thumbnail.
+    for (const variant of BLOB_VARIANTS) await this.deleteKey(this.variantKeyOf(hash, variant));
+    await this.deleteKey(this.keyOf(hash));
+  }
+
+  /** DeleteObject succeeds for a key that is not there too. */
+  private async deleteKey(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async readVariant(hash: string, variant: BlobVariant): Promise<Buffer | null> {
+    try {
+      return await this.getBytes(this.variantKeyOf(hash, variant), hash);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async putVariant(hash: string, variant: BlobVariant, bytes: Buffer): Promise<void> {
+    await this.putObject(this.variantKeyOf(hash, variant), bytes);
+  }
+}
+
+interface MultipartUpload {
+  key: string;
+  send(bytes: Buffer): Promise<void>;
+  complete(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** CopyObject's source, `bucket/key`, URL-encoded as S3 wants it. */
+function copySource(bucket: string, key: string): string {
+  return [bucket, ...key.split('/')].map(encodeURIComponent).join('/');
+}
+
+function errorName(error: unknown): string | undefined {
+  return error instanceof Error ? error.name : undefined;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+}
+
+/** No such key (not: no such bucket, which is a setup error to surface). */
+function isMissing(error: unknown): boolean {
+  const name = errorName(error);
+  return name === 'NoSuchKey' || name === 'NotFound';
+}
+
+/** What a missing blob fails with: code ENOENT, as DiskBlobStore's missing file. */
+function missingBlob(hash: string, cause?: unknown): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`No blob ${hash}`, { cause });
+  error.code = 'ENOENT';
+  return error;
+}
