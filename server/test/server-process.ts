@@ -102,3 +102,24 @@ export async function signIn(server: ServerProcess, credentials: { employeeId: s
   if (!cookie) throw new Error('sign-in set no session cookie');
   return cookie.split(';')[0] ?? '';
 }
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run backup` / `npm run restore`'s program with only PATH and these settings. */
+export async function runBackupCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'backup-cli.ts'), ...args], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+  return { code, stdout, stderr };
+}

@@ -48,20 +48,23 @@ async function createFromTemplate(admin: pg.Client, name: string, template: stri
   }
 }
 
+/** PostgreSQL only: the URL of an empty database, no schema at all (a restore's target; dropped by the global teardown). */
+export async function createEmptyPostgresTestDatabase(): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `hkmi_t${randomBytes(4).toString('hex')}_${inject('postgresTemplate').split('_').pop()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template template0`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(url, name);
+}
+
 /** An empty database, no schema at all: a restore's target. */
 export async function openEmptyTestDatabase(): Promise<Database> {
-  if (testDatabaseKind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    const name = `hkmi_t${randomBytes(4).toString('hex')}_${inject('postgresTemplate').split('_').pop()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name} template template0`);
-    } finally {
-      await admin.end();
-    }
-    return openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
-  }
+  if (testDatabaseKind === 'postgres') return openDatabase({ databaseUrl: await createEmptyPostgresTestDatabase(), poolSize: 4 });
   return openDatabase({ pglite: await PGlite.create() });
 }
