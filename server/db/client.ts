@@ -77,6 +77,10 @@ function openPostgres(url: string, max: number): Database {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor may a client in use (a transaction waiting on a photo write) when the database goes
+  // away: its query fails, the request answers 5xx, the pool drops the client and the phone's
+  // outbox sends again. Without a listener, pg's 'error' event would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -9,15 +9,14 @@
  * - 150 records, one per clientSubmissionId (none stored twice);
  * - no photo file without a record, and none cut short under a photo's name.
  */
-import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dateInTimeZone } from '../../../common/rules/dates.js';
-import { inspectionListResponseSchema, type UploadResponse, uploadResponseSchema } from '../../../common/schemas/inspection.js';
+import { inspectionListResponseSchema, type UploadResponse } from '../../../common/schemas/inspection.js';
 import { openDatabase } from '../../db/client.js';
 import { inspectionLogs } from '../../db/schema.js';
-import { makeDistinctPhotos, sha256, uploadForm } from '../../test/photos.js';
+import { acknowledged, makeSubmissions, resend, send, type Submission } from '../../test/outbox.js';
+import { sha256 } from '../../test/photos.js';
 import { cleanUpServerProcesses, type ServerProcess, signIn, startServer, tempDir } from '../../test/server-process.js';
 import { createPostgresTestDatabase, testDatabaseKind } from '../../test/test-database.js';
 
@@ -29,120 +28,9 @@ const KILL_AFTER_ACKNOWLEDGED = 10;
 const PHOTO_WIDTH = 1600;
 const PHOTO_HEIGHT = 1200;
 const ADMIN = { employeeId: 'BOOT88', password: 'crash admin pw' };
-/** An outbox gives up on a try after a while and tries again; these bound a run that went wrong. */
-const RETRY_ATTEMPTS = 5;
 const HASH_NAME = /^[0-9a-f]{64}$/;
 
 afterAll(cleanUpServerProcesses);
-
-// ---------------------------------------------------------------------------------------------
-// The submissions: distinct photos, each with its own clientSubmissionId and valid metadata
-
-interface Submission {
-  clientSubmissionId: string;
-  metadata: Record<string, unknown>;
-  photo: Buffer;
-  hash: string;
-}
-
-/** The metadata the phone sends (as upload.test.ts): mostly Service visits, every fifth a CoF reading. */
-function metadataOf(n: number, clientSubmissionId: string, date: string): Record<string, unknown> {
-  if (n % 5 === 4) {
-    return {
-      date,
-      type: 'CoF',
-      divisionRailway: 'FZR/NR',
-      section: 'FZR-JUC',
-      curveNumber: String(100 + n),
-      line: 'Single',
-      cofValue: '0.28',
-      location: 'Far End',
-      km: '412/6',
-      pole1: '12',
-      pole2: '14',
-      technicianId: ADMIN.employeeId,
-      clientSubmissionId,
-    };
-  }
-  return {
-    date,
-    type: 'Service',
-    divisionRailway: 'RTM/WR',
-    section: 'RTM-NAD',
-    curveNumber: String(n),
-    line: 'Up',
-    technicianId: ADMIN.employeeId,
-    technicianName: 'Boot Admin',
-    station1: 'Ratlam Jn',
-    station2: 'Bangrod',
-    railwayEngineer: 'SSE/P.Way/NAD',
-    serviceUpdate: 'part-broken',
-    partCategory: 'Pump Assembly',
-    partItemName: 'Gear pump',
-    greaseDepth: '4.5',
-    isMachineWorking: 'no',
-    clientSubmissionId,
-    latitude: 23.3315,
-    longitude: 75.0367,
-    accuracy: 8,
-  };
-}
-
-async function makeSubmissions(count: number): Promise<Submission[]> {
-  const photos = await makeDistinctPhotos(count, PHOTO_WIDTH, PHOTO_HEIGHT, 11);
-  // A visit of two days ago: never "in the future", whatever the hour.
-  const date = dateInTimeZone(new Date(Date.now() - 2 * 86_400_000), 'Asia/Kolkata');
-  return photos.map((photo, n) => {
-    const clientSubmissionId = randomUUID();
-    return { clientSubmissionId, metadata: metadataOf(n, clientSubmissionId, date), photo, hash: sha256(photo) };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sending
-
-type Attempt =
-  | { kind: 'answered'; status: number; body: string; answer: UploadResponse | undefined }
-  | { kind: 'failed'; error: string };
-
-const acknowledged = (attempt: Attempt): attempt is Attempt & { kind: 'answered'; answer: UploadResponse } =>
-  attempt.kind === 'answered' && attempt.answer !== undefined;
-
-/** What went wrong with a request: the connection's error code when there is one. */
-function errorText(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? String(error);
-}
-
-/** One try of an upload; a connection closed before the whole answer was read is a failure. */
-async function send(server: ServerProcess, cookie: string, submission: Submission): Promise<Attempt> {
-  try {
-    const response = await fetch(`${server.base}/api/inspections/upload`, {
-      method: 'POST',
-      headers: { cookie },
-      body: uploadForm(submission.metadata, submission.photo),
-    });
-    const body = await response.text();
-    const ok = response.status === 200 || response.status === 201;
-    return { kind: 'answered', status: response.status, body, answer: ok ? uploadResponseSchema.parse(JSON.parse(body)) : undefined };
-  } catch (error) {
-    return { kind: 'failed', error: errorText(error) };
-  }
-}
-
-/** The outbox: the same submission again until it is answered 200 or 201 (a 4xx is a bug here). */
-async function resend(server: ServerProcess, cookie: string, submission: Submission): Promise<Attempt & { kind: 'answered'; answer: UploadResponse }> {
-  const tries: Attempt[] = [];
-  for (let attempt = 0; attempt < RETRY_ATTEMPTS; attempt++) {
-    const result = await send(server, cookie, submission);
-    if (acknowledged(result)) return result;
-    tries.push(result);
-    if (result.kind === 'answered' && result.status < 500) break;
-    // An outbox backs off before the next try (not needed for correctness: the server is up).
-    await new Promise((resolve) => setTimeout(resolve, 250 * (attempt + 1)));
-  }
-  throw new Error(`the retry of ${submission.clientSubmissionId} was never accepted: ${JSON.stringify(tries)}\n${server.output()}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // One round: upload 50 at once, kill part way, restart, retry all
@@ -289,7 +177,7 @@ describe('uploads when the server is killed part way', () => {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
     const blobsRoot = path.join(dataDir, 'blobs');
-    const submissions = await makeSubmissions(ROUNDS * UPLOADS_PER_ROUND);
+    const submissions = await makeSubmissions(ROUNDS * UPLOADS_PER_ROUND, { technicianId: ADMIN.employeeId, width: PHOTO_WIDTH, height: PHOTO_HEIGHT });
     expect(new Set(submissions.map((s) => s.hash)).size).toBe(submissions.length);
     expect(Math.min(...submissions.map((s) => s.photo.length))).toBeGreaterThan(150_000);
 

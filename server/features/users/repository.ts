@@ -27,6 +27,12 @@ export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<UserRow> 
   return created;
 }
 
+/** Inserts unless a user with this employee ID exists (a unique index says so); the new row, or undefined. */
+export async function insertUserIfAbsent(db: DbOrTx, row: NewUserRow): Promise<UserRow | undefined> {
+  const [created] = await db.insert(users).values(row).onConflictDoNothing().returning();
+  return created;
+}
+
 export async function updatePasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }

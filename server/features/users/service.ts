@@ -11,6 +11,7 @@ import {
   deleteSessionsOfUser,
   findUserByEmployeeId,
   insertUser,
+  insertUserIfAbsent,
   listTechnicians,
   listUsers,
   updatePasswordHash,
@@ -101,13 +102,15 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
      */
     async ensureAdmin(admin: { employeeId: string; password: string; name?: string | undefined }): Promise<'created' | 'exists'> {
       if (await findUserByEmployeeId(deps.db, admin.employeeId)) return 'exists';
-      await insertUser(deps.db, {
+      // Several instances starting at once on a new database all get here: one inserts, the
+      // others find the row there and start as well.
+      const created = await insertUserIfAbsent(deps.db, {
         employeeId: admin.employeeId,
         name: admin.name ?? 'Administrator',
         role: 'Admin',
         passwordHash: await hashPassword(admin.password),
       });
-      return 'created';
+      return created ? 'created' : 'exists';
     },
   };
 }

@@ -22,4 +22,12 @@ describe('the configured first admin (ADMIN_EMPLOYEE_ID / ADMIN_PASSWORD)', () =
     const me = (await login('BOOT01', 'first password')).json();
     expect(me.user).toMatchObject({ role: 'Admin', name: 'Administrator' });
   });
+
+  it('lets several instances starting at once on a new database all make sure of the admin', async () => {
+    const users = createUserService({ db: t.database.db, isOwner: () => false });
+    const outcomes = await Promise.all([1, 2, 3].map(() => users.ensureAdmin({ employeeId: 'BOOT02', password: 'first password' })));
+    expect(outcomes.filter((o) => o === 'created')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'exists')).toHaveLength(2);
+    expect((await login('BOOT02', 'first password')).statusCode).toBe(200);
+  });
 });
