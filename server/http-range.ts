@@ -43,6 +43,12 @@ export interface StoredFile {
   disposition?: string;
 }
 
+/** If-None-Match names this version: it may list several tags, weak or not (RFC 9110 13.1.2). */
+export function clientHas(request: FastifyRequest, etag: string): boolean {
+  const asked = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return asked.includes(etag) || asked.includes('*');
+}
+
 /**
  * Answers a stored file with its ETag (the content hash: its bytes never change under it),
  * a 304 when the client has it, and a 206 for a range, unless If-Range names another version.
@@ -51,7 +57,7 @@ export function sendStoredFile(request: FastifyRequest, reply: FastifyReply, blo
   const etag = `"${file.hash}"`;
   void reply.headers({ etag, 'cache-control': cacheControl, 'accept-ranges': 'bytes' });
   if (file.disposition) void reply.header('content-disposition', file.disposition);
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  if (clientHas(request, etag)) return reply.status(304).send();
   const ifRange = request.headers['if-range'];
   const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, file.sizeBytes) : null;
   if (range === 'unsatisfiable') {

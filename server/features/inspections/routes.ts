@@ -21,6 +21,7 @@ import { access, currentActor, currentUser } from '../../plugins/access.js';
 import { Semaphore } from '../../semaphore.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { InspectionService, PhotoFile } from './service.js';
+import { clientHas, sendStoredFile } from '../../http-range.js';
 import { attachment } from '../../content-disposition.js';
 import { sendJsonBody } from '../../json-body.js';
 
@@ -117,11 +118,10 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
     { schema: { params: recordParams }, config: { access: access.signedIn } },
     async (request, reply) => {
       const file = await inspections.photo(currentUser(request), request.params.recordId);
-      // A record's photo never changes; only this signed-in browser may keep it.
-      if (answeredNotModified(request, reply, `"${file.hash}"`)) return reply;
-      void reply.headers({ 'content-type': file.contentType, 'content-length': String(file.size) });
-      // For HEAD, Fastify's generated route drops the body and keeps these headers.
-      return reply.send(blobs.stream(file.hash));
+      // A record's photo never changes; only this signed-in browser may keep it. A Range asks
+      // for part of it (a download resumed on a poor line). For HEAD, Fastify's generated
+      // route drops the body and keeps the headers.
+      return sendStoredFile(request, reply, blobs, { hash: file.hash, sizeBytes: file.size, contentType: file.contentType }, PHOTO_CACHE_CONTROL);
     },
   );
 
@@ -224,11 +224,11 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
  * The browser may keep a photo or thumbnail a day (private: only this signed-in browser);
  * after that, or on reload, the ETag answers 304 without the bytes.
  */
+const PHOTO_CACHE_CONTROL = 'private, max-age=86400';
+
 function answeredNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
-  void reply.headers({ etag, 'cache-control': 'private, max-age=86400' });
-  // If-None-Match may list several tags, weak or not (RFC 9110 13.1.2).
-  const asked = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (!asked.includes(etag) && !asked.includes('*')) return false;
+  void reply.headers({ etag, 'cache-control': PHOTO_CACHE_CONTROL });
+  if (!clientHas(request, etag)) return false;
   void reply.status(304).send();
   return true;
 }
