@@ -135,3 +135,12 @@ export async function fetchFileTask(taskId: string): Promise<FileTaskAnswer> {
   const res = await apiRequest('GET', fileTaskUrl(taskId));
   return parseFileTask(await res.json());
 }
+
+/**
+ * GET /api/admin/files/tasks: the newest task of each kind. A card opened later (after a
+ * reload, or by another Admin) follows a task still running, or shows the last result.
+ */
+export async function fetchLatestFileTasks(): Promise<FileTaskAnswer[]> {
+  const res = await apiRequest('GET', `${FILES_URL}/tasks`);
+  return z.object({ tasks: z.array(taskSchema) }).parse(await res.json()).tasks;
+}

@@ -20,6 +20,8 @@ function asAdmin(routes: Record<string, Handler>) {
     'GET /api/health': () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0' }),
     'GET /api/auth/me': () => jsonResponse(200, { user: admin }),
     'GET /api/data-summary': () => jsonResponse(200, { curveRecords: 10, stations: 4, inspectionRecords: 5000 }),
+    // Nothing run yet (the card asks on opening).
+    'GET /api/admin/files/tasks': () => jsonResponse(200, { tasks: [] }),
     ...routes,
   });
 }
@@ -55,7 +57,7 @@ function problem(i: number): PhotoProblemRecord {
 const problems = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => problem(from + k));
 
 const notifications = () => within(screen.getByRole('region', { name: 'Notifications' }));
-const statusCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith('/api/admin/files/'));
+const statusCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith('/api/admin/files/') && r.url !== '/api/admin/files/tasks');
 
 async function openCard() {
   renderApp('/admin?view=data-management');
@@ -307,5 +309,33 @@ describe('photo file tools', () => {
     await nextPoll();
     expect(requests.filter((r) => r.url === TASK_URL)).toHaveLength(0);
     expect(screen.queryByText('Status Check Failed')).not.toBeInTheDocument();
+  });
+
+  it('on opening, follows a task still running (started before a reload or by another Admin) without starting one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const requests = asAdmin({
+      'GET /api/admin/files/tasks': () => jsonResponse(200, { tasks: [task({ kind: 'restore', progress: { done: 30, total: 120 } })] }),
+      [`GET ${TASK_URL}`]: () => jsonResponse(200, done({ kind: 'restore', summary: { restoredCount: 4, failedCount: 0, stillMissingCount: 1 } })),
+    });
+    const card = await openCard();
+    expect(await within(card).findByRole('button', { name: 'Restoring...' })).toBeDisabled();
+    await nextPoll();
+    await waitFor(() => expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(requests.filter((r) => r.url === TASK_URL)).toHaveLength(1);
+  });
+
+  it('on opening, shows the newest finished result', async () => {
+    asAdmin({
+      'GET /api/admin/files/tasks': () =>
+        jsonResponse(200, {
+          tasks: [
+            done({ kind: 'check', finishedAt: '2026-03-01T09:00:00.000Z', summary: { missing: 0, corrupt: 0, total: 5000, orphans: 0 }, records: { items: [], page: 1, pageSize: 20, total: 0 } }),
+            done({ kind: 'recreate', finishedAt: FINISHED_AT, summary: { recreatedCount: 4990, skippedCount: 10 } }),
+          ],
+        }),
+    });
+    const card = await openCard();
+    expect(await within(card).findByText(/4,990/)).toBeInTheDocument();
   });
 });

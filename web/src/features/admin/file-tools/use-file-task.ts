@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FileTaskKind } from '../../../../../common/schemas/file-tools.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { apiErrorMessage, errorStatus, isNetworkError } from '../../../lib/api-client.js';
-import { fetchFileTask, type FileTaskAnswer, type FinishedFileTask, finishedTask, startFileTask } from './file-tools-api.js';
+import { fetchFileTask, fetchLatestFileTasks, type FileTaskAnswer, type FinishedFileTask, finishedTask, startFileTask } from './file-tools-api.js';
 import { FILE_TOOLS_TEXTS } from './file-tools-texts.js';
 
 /** How often a running file task is asked about: they take seconds to minutes. */
@@ -53,15 +53,8 @@ export function useFileTask() {
   const [run, setRun] = useState<FileTaskRun>(IDLE);
   const running = useRef<AbortController | null>(null);
 
-  useEffect(
-    () => () => {
-      running.current?.abort();
-    },
-    [],
-  );
-
-  const follow = async (kind: FileTaskKind, signal: AbortSignal) => {
-    let task: FileTaskAnswer = await startFileTask(kind);
+  const follow = async (kind: FileTaskKind, signal: AbortSignal, joined?: FileTaskAnswer) => {
+    let task: FileTaskAnswer = joined ?? (await startFileTask(kind));
     signal.throwIfAborted();
     let failedPolls = 0;
     while (task.state === 'running') {
@@ -80,13 +73,13 @@ export function useFileTask() {
     setRun({ phase: 'done', result: finishedTask(task) });
   };
 
-  const start = async (kind: FileTaskKind) => {
+  const start = async (kind: FileTaskKind, joined?: FileTaskAnswer) => {
     if (running.current !== null) return;
     const controller = new AbortController();
     running.current = controller;
-    setRun({ phase: 'running', kind, progress: { done: 0, total: 0 } });
+    setRun({ phase: 'running', kind, progress: joined?.progress ?? { done: 0, total: 0 } });
     try {
-      await follow(kind, controller.signal);
+      await follow(kind, controller.signal, joined);
     } catch (error) {
       if (controller.signal.aborted) return;
       setRun(IDLE);
@@ -96,6 +89,31 @@ export function useFileTask() {
       if (running.current === controller) running.current = null;
     }
   };
+
+  // On opening: a task still running (started before a reload, or by another Admin) is
+  // followed; otherwise the newest finished result is shown. A failure here is not worth a
+  // toast: the buttons still work.
+  useEffect(() => {
+    let open = true;
+    fetchLatestFileTasks()
+      .then((tasks) => {
+        if (!open || running.current !== null) return;
+        const busy = tasks.find((t) => t.state === 'running');
+        if (busy) {
+          void start(busy.kind, busy);
+          return;
+        }
+        const newest = tasks.filter((t) => t.state === 'done').sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))[0];
+        if (newest) setRun({ phase: 'done', result: finishedTask(newest) });
+      })
+      .catch(() => undefined);
+    return () => {
+      open = false;
+      running.current?.abort();
+    };
+    // Once, on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return {
     run,
