@@ -110,7 +110,40 @@ function makeContext(server: RunningServer, settings: Settings, dataset: Dataset
     dataDir: server.dataDir,
     databaseUrl: server.databaseUrl,
     dataset,
+    serverEnv: server.env,
   };
+}
+
+/**
+ * A scenario with a server of its own (Scenario.ownServer): its service first, then a second
+ * bench server with the service's environment added (scratch DATA_DIR and database, demo seed),
+ * the scenario against it, then both stopped. The main server stays up, idle, meanwhile.
+ */
+async function runOnOwnServer(
+  scenario: Scenario & { ownServer: NonNullable<Scenario['ownServer']> },
+  settings: Settings,
+  cpus: number,
+): Promise<{ record: ScenarioRecord; serverLog: ServerLogSummary; logFile: string }> {
+  const logFile = path.join(PROJECT_ROOT, 'bench', `server-${scenario.name}.log`);
+  const setup = await scenario.ownServer(log);
+  try {
+    log(`${scenario.name}: starting its own server (${setup.description}) ...`);
+    const server = await startServer({ adminDatabaseUrl: settings.adminDatabaseUrl, logFile, log, extraEnv: setup.env });
+    let serverLog: ServerLogSummary;
+    let record: ScenarioRecord;
+    try {
+      const readyRss = await readRssMb(server.pid);
+      record = await runScenario(scenario, makeContext(server, settings, null), server.pid, cpus);
+      record.ownServer = `${setup.description}; RSS when ready ${num(readyRss, 0)} MB; log ${path.relative(process.cwd(), logFile)}`;
+    } finally {
+      serverLog = server.logSummary();
+      log(`${scenario.name}: stopping its server and removing its scratch data`);
+      await server.stop();
+    }
+    return { record, serverLog, logFile };
+  } finally {
+    await setup.stop();
+  }
 }
 
 async function runScenario(scenario: Scenario, ctx: ScenarioContext, pid: number, cpus: number): Promise<ScenarioRecord> {
@@ -167,9 +200,11 @@ interface ReportInput {
   logFile: string;
   readyRssMb: number | null;
   dataset: DatasetInfo | null;
+  /** The servers of the scenarios that had their own. */
+  ownServerLogs: ReadonlyArray<{ name: string; log: ServerLogSummary; file: string }>;
 }
 
-function report({ facts, records, database, databaseVersion, settings, serverLog, logFile, readyRssMb, dataset }: ReportInput): string {
+function report({ facts, records, database, databaseVersion, settings, serverLog, logFile, readyRssMb, dataset, ownServerLogs }: ReportInput): string {
   const lines: string[] = [];
   lines.push('');
   lines.push(
@@ -217,12 +252,18 @@ function report({ facts, records, database, databaseVersion, settings, serverLog
   );
   const footnotes: string[] = [];
   for (const r of records) {
+    if (r.ownServer) footnotes.push(`${r.name}: ran against a server of its own: ${r.ownServer}`);
     if (r.failure) footnotes.push(`${r.name}: FAILED: ${r.failure}`);
     if (r.budget && r.verdict.kind !== 'none') footnotes.push(`${r.name}: budget "${r.budget.description}": ${r.verdict.detail}`);
     for (const note of r.result?.notes ?? []) footnotes.push(`${r.name}: ${note}`);
   }
   if (serverLog.warnings + serverLog.errors > 0) {
     footnotes.push(`server logged ${serverLog.warnings} warning(s) and ${serverLog.errors} error(s); see ${path.relative(process.cwd(), logFile)}`);
+  }
+  for (const own of ownServerLogs) {
+    if (own.log.warnings + own.log.errors > 0) {
+      footnotes.push(`${own.name}'s server logged ${own.log.warnings} warning(s) and ${own.log.errors} error(s); see ${path.relative(process.cwd(), own.file)}`);
+    }
   }
   if (footnotes.length > 0) {
     lines.push('');
@@ -308,10 +349,37 @@ async function main(): Promise<number> {
   process.once('SIGTERM', interrupted);
 
   const records: ScenarioRecord[] = [];
+  const ownServerLogs: Array<{ name: string; log: ServerLogSummary; file: string }> = [];
   let serverLog: ServerLogSummary;
   try {
     const ctx = makeContext(server, settings, dataset);
-    for (const scenario of settings.selected) records.push(await runScenario(scenario, ctx, server.pid, facts.cpus.count));
+    for (const scenario of settings.selected) {
+      const { ownServer } = scenario;
+      if (!ownServer) {
+        records.push(await runScenario(scenario, ctx, server.pid, facts.cpus.count));
+        continue;
+      }
+      try {
+        const own = await runOnOwnServer({ ...scenario, ownServer }, settings, facts.cpus.count);
+        records.push(own.record);
+        ownServerLogs.push({ name: scenario.name, log: own.serverLog, file: own.logFile });
+      } catch (error) {
+        // Its service or its server did not start: the scenario failed, the run goes on.
+        const failure = `its own server: ${error instanceof Error ? error.message : String(error)}`;
+        log(`${scenario.name}: FAILED: ${failure}`);
+        records.push({
+          name: scenario.name,
+          description: scenario.description,
+          status: 'failed',
+          failure,
+          result: null,
+          rssBeforeMb: null,
+          peakRssMb: null,
+          budget: scenario.budget ?? null,
+          verdict: judge(scenario.budget, null, null, server.database, facts.cpus.count),
+        });
+      }
+    }
   } finally {
     serverLog = server.logSummary();
     log('stopping the server and removing the scratch data');
@@ -329,6 +397,7 @@ async function main(): Promise<number> {
       logFile,
       readyRssMb,
       dataset,
+      ownServerLogs,
     }),
   );
 
@@ -347,6 +416,7 @@ async function main(): Promise<number> {
     },
     passed: failed.length === 0 && overBudget.length === 0,
     serverLog: { warnings: serverLog.warnings, errors: serverLog.errors, recent: serverLog.recent },
+    ownServerLogs: ownServerLogs.map((own) => ({ scenario: own.name, warnings: own.log.warnings, errors: own.log.errors, recent: own.log.recent })),
     scenarios: records,
   };
   await writeFile(settings.resultsFile, `${JSON.stringify(results, null, 2)}\n`);

@@ -70,6 +70,24 @@ export async function readCpuSeconds(pid: number): Promise<CpuSeconds | null> {
   return { total, main, threads };
 }
 
+/**
+ * CPU seconds of this process's children that have ended and been waited for (and of theirs:
+ * cutime + cstime of /proc/self/stat), e.g. a command the bench spawned and saw exit; null
+ * where /proc is not there.
+ */
+export async function reapedChildrenCpuSeconds(): Promise<number | null> {
+  if (process.platform !== 'linux') return null;
+  try {
+    const stat = await readFile('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cutime = Number(fields[16 - 3]);
+    const cstime = Number(fields[17 - 3]);
+    return Number.isFinite(cutime) && Number.isFinite(cstime) ? (cutime + cstime) / ticksPerSecond() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** This process's user + system CPU seconds so far. */
 export function ownCpuSeconds(): number {
   const { user, system } = process.cpuUsage();

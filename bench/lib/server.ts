@@ -38,6 +38,8 @@ export interface RunningServer {
   /** PostgreSQL's server_version, or the PGlite package version. */
   databaseVersion: string | null;
   logFile: string;
+  /** The whole environment the server was started with (for a command run beside it, e.g. `npm run backup`). */
+  env: Readonly<NodeJS.ProcessEnv>;
   /** Warnings and errors the server has logged so far. */
   logSummary(): ServerLogSummary;
   /** Ends the server (SIGTERM, then SIGKILL) and removes the scratch data dir and database. */
@@ -55,6 +57,8 @@ export interface StartServerOptions {
    * generated data. `databaseUrl` is the scratch PostgreSQL database, undefined on PGlite.
    */
   prepare?(target: { databaseUrl: string | undefined; dataDir: string }): Promise<void>;
+  /** Added to the server's environment last (e.g. BLOB_STORE=s3 and S3_*). */
+  extraEnv?: Record<string, string>;
 }
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
@@ -105,7 +109,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     delete env.DATABASE_URL;
     delete env.ADMIN_EMPLOYEE_ID;
     delete env.ADMIN_PASSWORD;
+    // Nor put its photos elsewhere or start scheduled backups: the scenarios say where.
+    for (const name of Object.keys(env)) {
+      if (name === 'BLOB_STORE' || name.startsWith('S3_') || name.startsWith('BACKUP_')) delete env[name];
+    }
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    Object.assign(env, options.extraEnv);
 
     const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const pid = child.pid;
@@ -127,6 +136,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       databaseUrl,
       databaseVersion,
       logFile: options.logFile,
+      env,
       logSummary: () => watcher.summary(),
       async stop() {
         await cleanUp();

@@ -142,6 +142,24 @@ export interface ScenarioContext {
   databaseUrl: string | undefined;
   /** The generated data loaded for this run, if any scenario asked for it. */
   dataset: DatasetInfo | null;
+  /**
+   * The whole environment the server was started with (DATA_DIR, DATABASE_URL on PostgreSQL,
+   * BLOB_STORE ...): for a command run beside it as an operator would, e.g. `npm run backup`.
+   */
+  serverEnv: Readonly<NodeJS.ProcessEnv>;
+}
+
+/**
+ * What a scenario with a server of its own (`Scenario.ownServer`) needs started first: a
+ * service the server uses (an S3-compatible store) and the environment that points it there.
+ */
+export interface OwnServerSetup {
+  /** Added to the bench server's environment, e.g. BLOB_STORE=s3 and the S3_* settings. */
+  env: Record<string, string>;
+  /** For the report, e.g. 'BLOB_STORE=s3 on s3rver 3.7 (local disk)'. */
+  description: string;
+  /** Ends the service; called after the scenario's server has stopped. */
+  stop(): Promise<void>;
 }
 
 export interface Scenario {
@@ -151,6 +169,14 @@ export interface Scenario {
   budget?: Budget;
   /** Data to load before the server starts (once per run, shared by every scenario that names it). */
   dataset?: DatasetName;
+  /**
+   * The scenario runs against a server of its own, started with more environment (e.g. photos
+   * in an S3-compatible store): the runner calls this, then starts another bench server (its own
+   * scratch DATA_DIR and database, the demo seed, no generated data) with `env` added, runs the
+   * scenario against it (its memory sampled, its log in bench/server-<name>.log), stops it and
+   * calls `stop()`. Not together with `dataset`.
+   */
+  ownServer?: (log: (message: string) => void) => Promise<OwnServerSetup>;
   run(ctx: ScenarioContext): Promise<ScenarioResult>;
 }
 
@@ -174,4 +200,6 @@ export interface ScenarioRecord {
   peakRssMb: number | null;
   budget: Budget | null;
   verdict: Verdict;
+  /** Set when the scenario ran against a server of its own (`Scenario.ownServer`): what it was. */
+  ownServer?: string;
 }

@@ -3,6 +3,7 @@
  * bench/scenarios/<name>.ts exporting a Scenario and list it here.
  */
 import type { Scenario } from '../lib/types.js';
+import { backup } from './backup.js';
 import { curvesList } from './curves-list.js';
 import { dataSummary } from './data-summary.js';
 import { exportCurves } from './export-curves.js';
@@ -18,6 +19,7 @@ import { pdfReport } from './pdf-report.js';
 import { recordsViewBrowser } from './records-view-browser.js';
 import { schedule } from './schedule.js';
 import { upload } from './upload.js';
+import { uploadS3 } from './upload-s3.js';
 import { zipDownload } from './zip-download.js';
 
 export const scenarios: readonly Scenario[] = [
@@ -25,6 +27,8 @@ export const scenarios: readonly Scenario[] = [
   curvesList,
   login,
   upload,
+  // On a server of its own (BLOB_STORE=s3 on s3rver), started and stopped around it.
+  uploadS3,
   inspectionsPage,
   inspectionsPageWrites,
   inspectionsFiltered,
@@ -34,6 +38,8 @@ export const scenarios: readonly Scenario[] = [
   machineStatsWrites,
   zipDownload,
   recordsViewBrowser,
+  // Two backups of what the reads above saw (their photos too), before the scenarios below add records.
+  backup,
   // They add a few inspection records each (uploads that move the data version on).
   schedule,
   maintenanceReport,
