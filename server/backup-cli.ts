@@ -39,6 +39,7 @@ function reportBackup(outcome: SerializedOutcome): number {
   const megabytes = (m.tables.reduce((sum, t) => sum + t.bytes, 0) / 1e6).toFixed(1);
   console.log(`Backup made: ${outcome.folder}`);
   console.log(`  point in time ${m.snapshotAt}; ${records} records, ${m.tables.length} tables (${megabytes} MB), ${m.photos.count} photos (${(m.photos.bytes / 1e6).toFixed(1)} MB)`);
+  console.log(`  ${m.photos.copied} new photos copied; the rest were in the backup folder already (photos never change)`);
   for (const name of outcome.removedBackups) console.log(`  removed the older backup ${name} (BACKUP_KEEP)`);
   if (m.photos.missing.length + m.photos.corrupt.length > 0) {
     console.warn(
@@ -60,9 +61,12 @@ async function backup(config: Config, args: string[]): Promise<number> {
     const fromServer = await requestBackupFromServer(config.dataDir, to, onProgress);
     if (fromServer) return reportBackup(fromServer);
   }
+  // A backup reads, never changes the schema: a newer command must not migrate under an older server.
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pglite'))) {
+    throw new RestoreError(`No embedded database in ${config.dataDir}: nothing to back up. Set DATA_DIR (or DATABASE_URL) as the server has it.`);
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
-    await database.migrate();
     const outcome = await makeBackup({ database, blobs: openBlobStore(config), backupDir: to, trigger: 'manual', ...(keep ? { keep } : {}), onProgress });
     return reportBackup(outcome.made || outcome.reason !== 'busy' ? outcome : { ...outcome, runningSince: outcome.runningSince.toISOString() });
   } finally {

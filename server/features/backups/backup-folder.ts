@@ -39,6 +39,8 @@ export const manifestSchema = z.object({
     /** Photos the records name and this backup holds. */
     count: z.number().int().min(0),
     bytes: z.number().int().min(0),
+    /** Of those, copied by this backup; the others were in the shared photos folder already. */
+    copied: z.number().int().min(0),
     /** sha256 of photos.txt. */
     listSha256: z.string(),
     /** Named by records but not found in the live store when the backup was made. */

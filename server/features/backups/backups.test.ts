@@ -122,7 +122,7 @@ describe('a backup made while uploads run, restored into an empty database and s
 
     const named = [...new Set(records.map((r) => r.image_hash))].sort();
     expect(await readPhotoList(folder)).toEqual(named);
-    expect(manifest.photos).toMatchObject({ count: named.length, missing: [], corrupt: [] });
+    expect(manifest.photos).toMatchObject({ count: named.length, copied: named.length, missing: [], corrupt: [] });
     const store = photoStoreOf(backupDir);
     for (const hash of named) expect(sha256(await store.read(hash))).toBe(hash);
   });
@@ -249,6 +249,8 @@ describe('scheduled backups', () => {
 
     clock += hour + 1000;
     const second = made(await scheduled());
+    // Photos never change: the second backup copies none, and holds them all.
+    expect(second.manifest.photos).toMatchObject({ copied: 0, count: (await readPhotoList(second.folder)).length });
     clock += hour + 1000;
     const third = made(await scheduled());
     expect(third.removedBackups).toEqual([first.manifest.name]);

@@ -143,7 +143,7 @@ async function copyPhotos(
   hashes: readonly string[],
   onProgress?: (progress: BackupProgress) => void,
 ): Promise<Omit<BackupManifest['photos'], 'listSha256'>> {
-  const tally = { count: 0, bytes: 0, missing: [] as string[], corrupt: [] as string[] };
+  const tally = { count: 0, bytes: 0, copied: 0, missing: [] as string[], corrupt: [] as string[] };
   const slots = new Semaphore(PHOTO_COPIES);
   let done = 0;
   await Promise.all(
@@ -167,11 +167,12 @@ async function copyPhotos(
   return tally;
 }
 
-async function copyOne(blobs: BlobStore, store: BlobStore, hash: string, tally: { count: number; bytes: number; missing: string[]; corrupt: string[] }) {
+async function copyOne(blobs: BlobStore, store: BlobStore, hash: string, tally: { count: number; bytes: number; copied: number; missing: string[]; corrupt: string[] }) {
   try {
     const copied = await store.putStream(blobs.stream(hash));
     if (copied.hash === hash) {
       tally.count += 1;
+      tally.copied += 1;
       tally.bytes += copied.sizeBytes;
     } else {
       // The live file went bad: a backup never keeps bytes under a name they do not hash to.

@@ -21,6 +21,8 @@ export async function readJournal(folder = MIGRATIONS_DIR): Promise<Journal> {
 
 /** The migrations applied to this database (Drizzle's own table): how many, and the last one's name. */
 export async function appliedMigrations(db: DbOrTx): Promise<{ count: number; last: string }> {
+  const exists = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as ok`)) as unknown as { rows: Array<{ ok: boolean }> };
+  if (!exists.rows[0]?.ok) throw new Error('This database has no tables of the app yet: nothing to back up. Start the server on it once first.');
   const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ n: number }> };
   const count = result.rows[0]?.n ?? 0;
   const journal = await readJournal();
