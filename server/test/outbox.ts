@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { dateInTimeZone } from '../../common/rules/dates.js';
 import { type UploadResponse, uploadResponseSchema } from '../../common/schemas/inspection.js';
-import { makeDistinctPhotos, sha256, uploadForm } from './photos.js';
+import { makeDistinctPhotos, serviceVisitMetadata, sha256, uploadForm } from './photos.js';
 import type { ServerProcess } from './server-process.js';
 
 /** An outbox gives up on a try after a while and tries again; this bounds a run that went wrong. */
@@ -38,28 +38,16 @@ function metadataOf(n: number, clientSubmissionId: string, date: string, technic
       clientSubmissionId,
     };
   }
-  return {
+  return serviceVisitMetadata({
     date,
-    type: 'Service',
-    divisionRailway: 'RTM/WR',
-    section: 'RTM-NAD',
     curveNumber: String(n),
-    line: 'Up',
     technicianId,
     technicianName: 'Boot Admin',
-    station1: 'Ratlam Jn',
-    station2: 'Bangrod',
-    railwayEngineer: 'SSE/P.Way/NAD',
-    serviceUpdate: 'part-broken',
-    partCategory: 'Pump Assembly',
-    partItemName: 'Gear pump',
-    greaseDepth: '4.5',
-    isMachineWorking: 'no',
     clientSubmissionId,
     latitude: 23.3315,
     longitude: 75.0367,
     accuracy: 8,
-  };
+  });
 }
 
 export async function makeSubmissions(count: number, options: { technicianId: string; width: number; height: number; seed?: number }): Promise<Submission[]> {

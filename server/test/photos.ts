@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 
 /** A real JPEG with enough texture to be a believable photo (well over 6000 bytes). */
@@ -55,4 +55,26 @@ export function uploadForm(metadata: unknown, photo?: Buffer, fileName = 'inspec
   form.append('metadata', typeof metadata === 'string' ? metadata : JSON.stringify(metadata));
   if (photo) form.append('file', new Blob([new Uint8Array(photo)], { type }), fileName);
   return form;
+}
+
+/** The metadata of a Service visit as the phone sends it (a fresh clientSubmissionId each time); overrides change any field. */
+export function serviceVisitMetadata(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    date: '2026-11-20',
+    type: 'Service',
+    divisionRailway: 'RTM/WR',
+    section: 'RTM-NAD',
+    curveNumber: '12',
+    line: 'Up',
+    station1: 'Ratlam Jn',
+    station2: 'Bangrod',
+    railwayEngineer: 'SSE/P.Way/NAD',
+    serviceUpdate: 'part-broken',
+    partCategory: 'Pump Assembly',
+    partItemName: 'Gear pump',
+    greaseDepth: '4.5',
+    isMachineWorking: 'no',
+    clientSubmissionId: randomUUID(),
+    ...overrides,
+  };
 }

@@ -4,13 +4,12 @@
  * command asks the server over DATA_DIR/control.sock; on PostgreSQL it connects itself), then
  * restored into an empty DATA_DIR or database, where a new server serves every record and photo.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
-import { makeDistinctPhotos, sha256, uploadForm } from '../../test/photos.js';
+import { makeDistinctPhotos, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 import { cleanUpServerProcesses, runBackupCli, type ServerProcess, signIn, startServer, tempDir } from '../../test/server-process.js';
 import { createEmptyPostgresTestDatabase, createPostgresTestDatabase, testDatabaseKind } from '../../test/test-database.js';
 import { manifestSchema } from './backup-folder.js';
@@ -20,23 +19,8 @@ const ADMIN = { employeeId: 'BACK01', password: 'backup admin pw' };
 afterAll(cleanUpServerProcesses);
 
 async function uploadOne(server: ServerProcess, cookie: string, n: number, photo: Buffer): Promise<string> {
-  const metadata = {
-    date: dateInTimeZone(new Date(Date.now() - 2 * 86_400_000), 'Asia/Kolkata'),
-    type: 'Service',
-    divisionRailway: 'RTM/WR',
-    section: 'RTM-NAD',
-    curveNumber: String(n),
-    line: 'Up',
-    station1: 'Ratlam Jn',
-    station2: 'Bangrod',
-    railwayEngineer: 'SSE/P.Way/NAD',
-    serviceUpdate: 'part-broken',
-    partCategory: 'Pump Assembly',
-    partItemName: 'Gear pump',
-    greaseDepth: '4.5',
-    isMachineWorking: 'no',
-    clientSubmissionId: randomUUID(),
-  };
+  const metadata = serviceVisitMetadata({ date: dateInTimeZone(new Date(Date.now() - 2 * 86_400_000), 'Asia/Kolkata'), curveNumber: String(n) });
+
   const response = await fetch(`${server.base}/api/inspections/upload`, { method: 'POST', headers: { cookie }, body: uploadForm(metadata, photo) });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { recordId: string }).recordId;

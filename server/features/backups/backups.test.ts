@@ -20,7 +20,7 @@ import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { createPhotoFiles } from '../inspections/photo-files.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
 import { createUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
-import { makeDistinctPhotos, sha256, uploadForm } from '../../test/photos.js';
+import { makeDistinctPhotos, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 import { openEmptyTestDatabase } from '../../test/test-database.js';
 import { finishedBackups, photoStoreOf, readPhotoList } from './backup-folder.js';
 import { makeBackup, type BackupOutcome } from './make-backup.js';
@@ -38,25 +38,7 @@ async function scratchDir(prefix: string): Promise<string> {
   return dir;
 }
 
-function metadata(n: number) {
-  return {
-    date: '2026-11-20',
-    type: 'Service',
-    divisionRailway: n % 2 ? 'RTM/WR' : 'FZR/NR',
-    section: 'RTM-NAD',
-    curveNumber: String(n),
-    line: 'Up',
-    station1: 'Ratlam Jn',
-    station2: 'Bangrod',
-    railwayEngineer: 'SSE/P.Way/NAD',
-    serviceUpdate: 'part-broken',
-    partCategory: 'Pump Assembly',
-    partItemName: 'Gear pump',
-    greaseDepth: '4.5',
-    isMachineWorking: 'no',
-    clientSubmissionId: randomUUID(),
-  };
-}
+const metadata = (n: number) => serviceVisitMetadata({ divisionRailway: n % 2 ? 'RTM/WR' : 'FZR/NR', curveNumber: String(n) });
 
 async function uploadPhoto(n: number, photo: Buffer): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url: '/api/inspections/upload', headers: { cookie: technician }, payload: uploadForm(metadata(n), photo) });

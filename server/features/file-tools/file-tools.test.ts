@@ -15,7 +15,7 @@ import { auditLog } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, errorOf, signIn } from '../../test/factories.js';
 import { blobPathOf, thumbnailPathOf } from '../../test/inspections.js';
-import { makeDistinctPhotos, sha256, uploadForm } from '../../test/photos.js';
+import { makeDistinctPhotos, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 import { makeBackup, photoStoreOf } from '../backups/index.js';
 import { derivedPhoto, PRINT_COPY, THUMBNAIL } from '../inspections/index.js';
 
@@ -37,23 +37,8 @@ let photos: Buffer[];
 const hashOf = (n: number) => sha256(photos[n]!);
 
 async function upload(n: number, cookie = technician): Promise<Uploaded> {
-  const metadata = {
-    date: '2026-11-20',
-    type: 'Service',
-    divisionRailway: 'RTM/WR',
-    section: 'RTM-NAD',
-    curveNumber: String(40 + n),
-    line: 'Up',
-    station1: 'Ratlam Jn',
-    station2: 'Bangrod',
-    railwayEngineer: 'SSE/P.Way/NAD',
-    serviceUpdate: 'part-broken',
-    partCategory: 'Pump Assembly',
-    partItemName: 'Gear pump',
-    greaseDepth: '4.5',
-    isMachineWorking: 'no',
-    clientSubmissionId: randomUUID(),
-  };
+  const metadata = serviceVisitMetadata({ curveNumber: String(40 + n) });
+
   const response = await t.app.inject({ method: 'POST', url: '/api/inspections/upload', headers: { cookie }, payload: uploadForm(metadata, photos[n]!) });
   expect(response.statusCode, response.body).toBe(201);
   const uploaded = { recordId: (response.json() as { recordId: string }).recordId, hash: hashOf(n), photo: photos[n]! };

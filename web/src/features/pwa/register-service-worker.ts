@@ -10,6 +10,9 @@ import { announceUpdate } from './update-store.js';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 let started = false;
+let registered: ServiceWorkerRegistration | undefined;
+/** The waiting version last offered: workbox may report the same one again (a second 'waiting' event under load), which must not bring back a prompt the user answered "Later". */
+let offered: ServiceWorker | null = null;
 
 function checkForUpdate(registration: ServiceWorkerRegistration): void {
   if (!navigator.onLine || document.visibilityState !== 'visible') return;
@@ -23,11 +26,15 @@ export function registerServiceWorker(): void {
   const updateServiceWorker = registerSW({
     immediate: true,
     onNeedRefresh() {
+      const waiting = registered?.waiting ?? null;
+      if (waiting !== null && waiting === offered) return;
+      offered = waiting;
       // Sends SKIP_WAITING; once the new worker controls the page, the page reloads.
       announceUpdate(() => updateServiceWorker(true));
     },
     onRegisteredSW(_url, registration) {
       if (registration === undefined) return;
+      registered = registration;
       setInterval(() => checkForUpdate(registration), UPDATE_CHECK_MS);
       document.addEventListener('visibilitychange', () => checkForUpdate(registration));
     },

@@ -4,6 +4,7 @@ import { toast } from '../../../components/ui/toast-store.js';
 import { apiErrorMessage, errorStatus, isNetworkError } from '../../../lib/api-client.js';
 import { fetchFileTask, fetchLatestFileTasks, type FileTaskAnswer, type FinishedFileTask, finishedTask, startFileTask } from './file-tools-api.js';
 import { FILE_TOOLS_TEXTS } from './file-tools-texts.js';
+import { pause } from '../../../lib/pause.js';
 
 /** How often a running file task is asked about: they take seconds to minutes. */
 export const FILE_TASK_POLL_MS = 1000;
@@ -27,20 +28,6 @@ const isTransient = (error: unknown) => isNetworkError(error) || (errorStatus(er
 
 /** A task that ended 'failed': its own words go to the toast. */
 class TaskFailed extends Error {}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * One photo file tool from the tap to its outcome: start it (200 done or 202 running), poll

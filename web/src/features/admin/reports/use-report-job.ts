@@ -13,6 +13,7 @@ import {
   recentReportsUrl,
   requestReportJob,
 } from './reports-api.js';
+import { pause } from '../../../lib/pause.js';
 
 /** How often a report being made is asked about. */
 export const REPORT_POLL_MS = 700;
@@ -46,20 +47,6 @@ const percent = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
 const isMaking = (status: ReportSummary['status']) => status === 'queued' || status === 'running';
 /** A failed poll worth another try: the line dropped or the server hiccuped. */
 const isTransient = (error: unknown) => isNetworkError(error) || (errorStatus(error) ?? 0) >= 500;
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * One PDF report from asking to download (DESIGN section 13: reports are jobs): POST the
