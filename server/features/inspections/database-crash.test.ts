@@ -94,13 +94,7 @@ class PrivatePostgres {
   async kill(): Promise<void> {
     const postmaster = Number(readFileSync(path.join(this.dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     // Its backends are found before the kill: once the postmaster is gone they belong to init.
-    const backends = (() => {
-      try {
-        return execFileSync('pgrep', ['-P', String(postmaster)]).toString().trim().split('\n').filter(Boolean).map(Number);
-      } catch {
-        return [];
-      }
-    })();
+    const backends = childrenOf(postmaster);
     for (const pid of [postmaster, ...backends]) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -114,10 +108,28 @@ class PrivatePostgres {
 
 }
 
+/** The processes whose parent is `pid`, from /proc (no procps needed). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
+/** Running: there, and not a zombie (a killed process its parent has not reaped yet). */
 function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
   } catch {
     return false;
   }
