@@ -25,6 +25,8 @@ import { openEmptyTestDatabase } from '../../test/test-database.js';
 import { finishedBackups, photoStoreOf, readPhotoList } from './backup-folder.js';
 import { makeBackup, type BackupOutcome } from './make-backup.js';
 import { restoreBackup, RestoreError } from './restore-backup.js';
+import { createBackupScheduler } from './scheduler.js';
+import { until } from '../../test/server-process.js';
 
 let t: TestApp;
 let technician: string;
@@ -242,6 +244,25 @@ describe('scheduled backups', () => {
     expect(stillNamed.has(gone.hash!)).toBe(false);
     expect(await photoStoreOf(backupDir).exists(gone.hash!)).toBe(false);
     for (const hash of stillNamed) expect(await photoStoreOf(backupDir).exists(hash)).toBe(true);
+  });
+});
+
+describe('the scheduler', () => {
+  it('makes a backup on its own once started, and waits for one under way when stopped', async () => {
+    await t.database.db.delete(backupRuns);
+    const backupDir = await scratchDir('hkmi-scheduler-');
+    const scheduler = createBackupScheduler({ database: t.database, blobs: t.blobs, backupDir, intervalSeconds: 3600, keep: 3, firstLookMs: 10 });
+    scheduler.start();
+    let found;
+    try {
+      found = await until('the scheduled backup', async () => (await finishedBackups(backupDir))[0]);
+    } finally {
+      // Waits for the run under way to finish its bookkeeping.
+      await scheduler.stop();
+    }
+    expect(found.manifest.tables.find((tb) => tb.name === 'inspection_logs')?.rows).toBeGreaterThan(0);
+    const [run] = await t.database.db.select().from(backupRuns).where(eq(backupRuns.name, found.name));
+    expect(run).toMatchObject({ trigger: 'scheduled', state: 'done' });
   });
 });
 

@@ -20,6 +20,8 @@ export interface BackupScheduleOptions {
   intervalSeconds: number;
   keep: number;
   log?: FastifyBaseLogger;
+  /** The wait before the first look (tests shorten it). */
+  firstLookMs?: number;
 }
 
 export function createBackupScheduler(options: BackupScheduleOptions) {
@@ -66,7 +68,7 @@ export function createBackupScheduler(options: BackupScheduleOptions) {
   return {
     start() {
       stopped = false;
-      look(Math.min(FIRST_LOOK_MS, intervalMs));
+      look(Math.min(options.firstLookMs ?? FIRST_LOOK_MS, intervalMs));
     },
     async stop() {
       stopped = true;
