@@ -2,7 +2,6 @@
  * The records endpoints of the admin's records view: the filtered, paged list, thumbnails,
  * photo downloads (one, or many as a zip) and deletions with their audit entries and files.
  */
-import { randomUUID } from 'node:crypto';
 import { access, readFile, rm } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -30,7 +29,7 @@ import {
   thumbnailPathOf,
   type RowPhoto,
 } from '../../test/inspections.js';
-import { makeJpeg, sha256, uploadForm } from '../../test/photos.js';
+import { makeJpeg, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 
 let t: TestApp;
 let admin: string;
@@ -67,22 +66,9 @@ async function rowsNewestFirst(): Promise<InspectionRow[]> {
   return rows.sort((a, b) => b.submittedAt.getTime() - a.submittedAt.getTime() || b.id - a.id);
 }
 
-const serviceMetadata = (overrides: Record<string, unknown> = {}) => ({
-  date: '2026-11-20',
-  type: 'Service',
-  divisionRailway: 'RTM/WR',
-  section: 'RTM-NAD',
-  curveNumber: '12',
-  line: 'Up',
-  station1: 'Ratlam Jn',
-  station2: 'Bangrod',
-  railwayEngineer: 'SSE/P.Way/NAD',
-  serviceUpdate: 'working-fine',
-  greaseDepth: '4.5',
-  isMachineWorking: 'yes',
-  clientSubmissionId: randomUUID(),
-  ...overrides,
-});
+// A visit with the machine working: no part named.
+const serviceMetadata = (overrides: Record<string, unknown> = {}) =>
+  serviceVisitMetadata({ serviceUpdate: 'working-fine', isMachineWorking: 'yes', partCategory: undefined, partItemName: undefined, ...overrides });
 
 const cofOverrides = { type: 'CoF', divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '3', line: 'Single', cofValue: '0.28', location: 'Far End' };
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inspectionLogs } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, signIn } from '../../test/factories.js';
-import { makeJpeg, sha256, uploadForm } from '../../test/photos.js';
+import { makeJpeg, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 
 let t: TestApp;
 let technician: string;
@@ -16,29 +16,8 @@ let clientRtm: string;
 let clientFzr: string;
 let photo: Buffer;
 
-const serviceMetadata = (overrides: Record<string, unknown> = {}) => ({
-  date: '2026-11-20',
-  type: 'Service',
-  divisionRailway: 'RTM/WR',
-  section: 'RTM-NAD',
-  curveNumber: '12',
-  line: 'Up',
-  technicianId: 'ADM9999',
-  technicianName: 'Someone Else',
-  station1: 'Ratlam Jn',
-  station2: 'Bangrod',
-  railwayEngineer: 'SSE/P.Way/NAD',
-  serviceUpdate: 'part-broken',
-  partCategory: 'Pump Assembly',
-  partItemName: 'Gear pump',
-  greaseDepth: '4.5',
-  isMachineWorking: 'no',
-  clientSubmissionId: randomUUID(),
-  latitude: 23.3315,
-  longitude: 75.0367,
-  accuracy: 8,
-  ...overrides,
-});
+const serviceMetadata = (overrides: Record<string, unknown> = {}) =>
+  serviceVisitMetadata({ technicianId: 'ADM9999', technicianName: 'Someone Else', latitude: 23.3315, longitude: 75.0367, accuracy: 8, ...overrides });
 
 const cofMetadata = (overrides: Record<string, unknown> = {}) => ({
   date: '2026-11-20',
