@@ -27,6 +27,7 @@ import { registerRoutes } from './features/register/routes.js';
 import { createStationService } from './features/stations/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createPhotoFiles } from './features/inspections/photo-files.js';
+import { createPhotoWorker } from './features/inspections/photo-worker.js';
 import { inspectionRoutes } from './features/inspections/routes.js';
 import { createInspectionService } from './features/inspections/service.js';
 import { partRoutes } from './features/parts/routes.js';
@@ -49,8 +50,10 @@ import { stationRoutes } from './features/stations/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { createUserService } from './features/users/service.js';
 import { WEB_DIST_DIR } from './paths.js';
+import { sameOrigin } from './plugins/same-origin.js';
 import { accessControl } from './plugins/access.js';
-import { errors } from './plugins/errors.js';
+import { RequestLogController, requestLogging } from './logging.js';
+import { errors, frameworkErrors } from './plugins/errors.js';
 import { webApp } from './plugins/web-app.js';
 import type { BlobStore } from './storage/blob-store.js';
 
@@ -67,7 +70,9 @@ export type AppConfig = Pick<
   | 'trustProxy'
   | 'backupDir'
   | 'backupSchedule'
->;
+> &
+  // None besides the server's own unless configured (tests leave it out).
+  Partial<Pick<Config, 'allowedOrigins'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -89,10 +94,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // One log line a request, when its response has gone (server/logging.ts).
+    logController: new RequestLogController(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // The router's own refusals (a broken %-escape, an over-long path parameter) answered from the catalogue.
+    frameworkErrors,
   });
   if (deps.onRoute) {
     const onRoute = deps.onRoute;
@@ -121,7 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const curves = createCurveService({ db });
   const audit = createAuditService({ db });
   const photoFiles = createPhotoFiles({ db, blobs: deps.blobs, log: app.log });
-  const inspections = createInspectionService({ db, blobs: deps.blobs, photoFiles, appTimeZone: config.appTimeZone });
+  const photoWorker = createPhotoWorker({ db, blobs: deps.blobs, photoFiles, log: app.log });
+  const inspections = createInspectionService({ db, blobs: deps.blobs, photoFiles, photoWorker, appTimeZone: config.appTimeZone });
   const dataSummary = createDataSummaryService({ db });
   const now = deps.now ?? (() => new Date());
   const schedule = createScheduleService({ db, appTimeZone: config.appTimeZone, cofAlertThreshold: config.cofAlertThreshold, now });
@@ -158,11 +168,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Photo files left queued by an earlier run (a crash after a deletion) go at start.
   app.addHook('onReady', async () => photoFiles.start());
   app.addHook('onClose', async () => photoFiles.stop());
+  app.addHook('onReady', async () => photoWorker.start());
+  app.addHook('onClose', async () => photoWorker.stop());
   // The report worker claims queued jobs from start; expired reports (REPORT_RETENTION_DAYS)
   // and their files go at start and then hourly. A clean stop hands unfinished jobs back.
   app.addHook('onReady', async () => reports.start());
   app.addHook('onClose', async () => reports.stop());
 
+  await app.register(requestLogging);
   await app.register(errors);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -183,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  // Before the session is read: a cross-site write is refused whatever cookie it carries.
+  await app.register(sameOrigin, { allowedOrigins: config.allowedOrigins ?? [] });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 },
   });

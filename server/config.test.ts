@@ -27,6 +27,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ COF_ALERT_THRESHOLD: '0.3' }).cofAlertThreshold).toBe(0.3);
   });
 
+  it('takes the origins besides its own whose pages may write, and refuses anything but an origin', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: ' https://field.example.org, http://10.0.0.5:8080/ ,' }).allowedOrigins).toEqual([
+      'https://field.example.org',
+      'http://10.0.0.5:8080',
+    ]);
+    for (const bad of ['field.example.org', 'https://field.example.org/app', 'ftp://field.example.org']) {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ ALLOWED_ORIGINS: bad })).toThrow(`'${bad}' is not an origin such as https://field.example.org (scheme and host, no path)`);
+    }
+  });
+
   it('keeps reports 7 days unless told otherwise', () => {
     expect(loadConfig({}).reportRetentionDays).toBe(7);
     expect(loadConfig({ REPORT_RETENTION_DAYS: '30' }).reportRetentionDays).toBe(30);
@@ -39,7 +51,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REPORT_JOB_STALE_SECONDS: '1' })).toThrow('Invalid configuration: REPORT_JOB_STALE_SECONDS must be 2 to 3600');
   });
 
+  it('writes readable log lines to a terminal and JSON lines otherwise and in production, unless LOG_FORMAT says', () => {
+    expect(loadConfig({}, { stdoutIsTty: true }).logFormat).toBe('pretty');
+    expect(loadConfig({}, { stdoutIsTty: false }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production' }, { stdoutIsTty: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTty: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, { stdoutIsTty: false }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }, { stdoutIsTty: false }).logFormat).toBe('pretty');
+    // Empty is "not set", as for every variable.
+    expect(loadConfig({ LOG_FORMAT: '' }, { stdoutIsTty: false }).logFormat).toBe('json');
+  });
+
   it.each([
+    [{ LOG_FORMAT: 'text' }, 'Invalid configuration: LOG_FORMAT must be pretty or json'],
+    [{ LOG_FORMAT: 'JSON' }, 'Invalid configuration: LOG_FORMAT must be pretty or json'],
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be 1-65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://'],

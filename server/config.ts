@@ -99,7 +99,28 @@ const envSchema = z
       .optional(),
     S3_FORCE_PATH_STYLE: booleanText.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
+    LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
     TRUST_PROXY: booleanText.default(false),
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const item of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+          let url: URL | null = null;
+          try {
+            url = new URL(item);
+          } catch {
+            url = null;
+          }
+          if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item.replace(/\/$/, '')) {
+            ctx.addIssue({ code: 'custom', message: `'${item}' is not an origin such as https://field.example.org (scheme and host, no path)` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMPLOYEE_ID && !env.ADMIN_PASSWORD) {
@@ -151,12 +172,20 @@ export interface Config {
   backupSchedule: { intervalSeconds: number; keep: number } | undefined;
   blobStore: { kind: 'disk' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
   logLevel: string;
+  /** json: pino's JSON lines (production, a log collector); pretty: readable lines for a terminal. */
+  logFormat: 'pretty' | 'json';
   trustProxy: boolean;
+  /** Origins besides the server's own whose pages may send writes (ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
 }
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** `stdoutIsTty`: whether the logs go to a terminal (they default to readable lines there). */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { stdoutIsTty = process.stdout.isTTY === true }: { stdoutIsTty?: boolean } = {},
+): Config {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
@@ -204,6 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : { kind: 'disk' },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV !== 'production' && stdoutIsTty ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
   };
 }

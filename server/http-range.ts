@@ -3,6 +3,7 @@
  * stopped instead of starting again. One range per request, which is what browsers and
  * download managers ask for; a list of ranges is answered with the whole file.
  */
+import { AppError } from './app-error.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore } from './storage/blob-store.js';
 
@@ -61,7 +62,10 @@ export function sendStoredFile(request: FastifyRequest, reply: FastifyReply, blo
   const ifRange = request.headers['if-range'];
   const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, file.sizeBytes) : null;
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${file.sizeBytes}`).send();
+    // A JSON error like every refusal, with the file's size where a client resumes from.
+    throw new AppError('RANGE_NOT_SATISFIABLE', `The range asked for is not within the file of ${file.sizeBytes} bytes`, {
+      headers: { 'content-range': `bytes */${file.sizeBytes}` },
+    });
   }
   void reply.header('content-type', file.contentType);
   if (range === null) {

@@ -7,6 +7,7 @@ import { dateInTimeZone } from '../common/rules/dates.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { loggerOptions } from './logging.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.js';
 import { seedDemoData } from './db/seed/index.js';
 import { createUserService } from './features/users/service.js';
@@ -28,10 +29,7 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const logger = {
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers["x-user-data"]', 'res.headers["set-cookie"]'],
-  };
+  const logger = loggerOptions({ level: config.logLevel, format: config.logFormat, output: process.stdout, colors: process.stdout.isTTY === true });
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();

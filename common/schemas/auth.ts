@@ -28,6 +28,13 @@ export const publicUserSchema = z.object({
   divisionAccess: z.string().nullable(),
   /** Owner rights of spec section 6, given by OWNER_EMPLOYEE_IDS. */
   isOwner: z.boolean(),
+  /**
+   * Someone else chose the password (an Admin adding the user or resetting it): until the user
+   * picks their own, the server refuses everything but me, logout and change-password. The
+   * server always sends it; a copy the app stored before this field existed reads as false
+   * (optional, so such a copy still parses and an offline technician stays signed in).
+   */
+  mustChangePassword: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

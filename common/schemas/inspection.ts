@@ -94,6 +94,9 @@ type EntryShape = { type: 'Service' | 'CoF'; cofValue: string | null; serviceUpd
 
 /** The rules that depend on the type: CoF needs its value; Service its update, parts and answer. */
 function checkTypeRules(value: EntryShape, ctx: z.RefinementCtx, stage: 'entry' | 'record') {
+  // Run "always": also when the input is not an object at all (null metadata), which the
+  // object check has already refused.
+  if (typeof value !== 'object' || value === null) return;
   // These rules also run when other fields failed (so a form shows every message at once);
   // a field that failed its own check may then still hold its raw text.
   const cofMissing = value.cofValue === null || value.cofValue === undefined || value.cofValue === '' || value.cofValue === '0.';
@@ -140,6 +143,16 @@ export const uploadMetadataSchema = z
       .nullish()
       .transform((v) => (v === undefined || v === null ? null : v === true || v === 'yes')),
     clientSubmissionId: z.uuid({ error: 'clientSubmissionId must be a UUID' }),
+    /**
+     * The photo's sha256 as the phone stored it (64 hex digits): the server checks the bytes it
+     * receives against it. Records queued in a phone's outbox before phones sent it have none;
+     * the server then only computes it.
+     */
+    photoSha256: z
+      .string({ error: 'photoSha256 must be the sha256 of the photo as 64 hex digits' })
+      .regex(/^[0-9a-fA-F]{64}$/, 'photoSha256 must be the sha256 of the photo as 64 hex digits')
+      .transform((hash) => hash.toLowerCase())
+      .optional(),
     technicianId: z.string().optional(),
     technicianName: z.string().optional(),
     latitude: z.number({ error: 'latitude must be a number' }).min(-90, 'latitude must be -90 to 90').max(90, 'latitude must be -90 to 90').nullish().transform((v) => v ?? null),
@@ -162,6 +175,10 @@ export const uploadResponseSchema = z.object({
   duplicate: z.boolean(),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** Where a stored photo's decode stands (set after the upload's commit by the server's photo worker). */
+export const photoStateSchema = z.enum(['pending', 'ready', 'undecodable']);
+export type PhotoState = z.infer<typeof photoStateSchema>;
 
 export const inspectionLogSchema = z.object({
   id: z.number().int(),
@@ -190,6 +207,11 @@ export const inspectionLogSchema = z.object({
   imageSizeBytes: z.number().int().nullable(),
   imageWidth: z.number().int().nullable(),
   imageHeight: z.number().int().nullable(),
+  /**
+   * The photo's decode after the upload: 'pending' until the server has read it whole,
+   * 'undecodable' when its pixels could not be read (the records view flags it).
+   */
+  photoState: photoStateSchema,
   serviceUpdate: z.string().nullable(),
   partCategory: z.string().nullable(),
   partItemName: z.string().nullable(),

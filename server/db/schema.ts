@@ -43,6 +43,12 @@ export const users = pgTable(
     /** argon2id hash; the spec's `password` field. Never leaves the server. */
     passwordHash: text('password_hash').notNull(),
     divisionAccess: varchar('division_access', { length: 50 }),
+    /**
+     * Set when someone else chose the password (an Admin adding the user with their phone, or a
+     * reset): until the user picks their own, the server answers every call but me, logout and
+     * change-password with PASSWORD_CHANGE_REQUIRED.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -124,6 +130,13 @@ export const inspectionLogs = pgTable(
     imageSizeBytes: integer('image_size_bytes'),
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
+    /**
+     * The photo's full decode, done once after the commit by a background worker (DESIGN
+     * section 7): 'pending' until then, 'ready' when it decoded and its thumbnail and print copy
+     * exist, 'undecodable' when its header passed but its pixels could not be read (flagged in
+     * the records view).
+     */
+    photoState: varchar('photo_state', { length: 12 }).notNull().default('ready'),
     /** Kept for the spec's shape; photos live in the BlobStore, so this stays empty. */
     imageData: text('image_data'),
     serviceUpdate: varchar('service_update', { length: 20 }),
@@ -141,6 +154,9 @@ export const inspectionLogs = pgTable(
   (t) => [
     check('inspection_logs_type_ck', sql`${t.type} in ('Service', 'CoF')`),
     check('inspection_logs_line_ck', sql`${t.line} in ('Up', 'Down', 'Single')`),
+    check('inspection_logs_photo_state_ck', sql`${t.photoState} in ('pending', 'ready', 'undecodable')`),
+    // The photo worker's queue: the few records whose photo is not decoded yet.
+    index('inspection_logs_photo_pending_idx').on(t.submittedAt).where(sql`${t.photoState} = 'pending'`),
     index('inspection_logs_submitted_idx').on(t.submittedAt.desc(), t.id.desc()),
     index('inspection_logs_date_idx').on(t.date),
     index('inspection_logs_type_date_idx').on(t.type, t.date),

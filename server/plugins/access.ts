@@ -3,13 +3,19 @@
  * rule in `config.access`; this plugin resolves the session cookie and enforces the rule
  * before the body is read. A route without a rule is refused (fail closed).
  * The X-User-Data header the spec's client sends is never read here.
+ *
+ * A user whose password someone else chose (mustChangePassword) is refused with
+ * PASSWORD_CHANGE_REQUIRED on every signed-in route that does not declare
+ * `config.allowDuringPasswordChange` (me, logout, change-password).
+ *
+ * Sessions come from whatever satisfies SessionResolver (the auth feature's service, passed in
+ * by app.ts): a cross-cutting plugin imports no feature's internals (DESIGN section 3).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, type Role } from '../../common/constants.js';
 import type { PublicUser } from '../../common/schemas/auth.js';
 import { AppError } from '../app-error.js';
-import type { AuthService } from '../features/auth/service.js';
 
 export type Access =
   | { kind: 'public' }
@@ -30,9 +36,24 @@ export interface RequestAuth {
   sessionId: string;
 }
 
+/** A live session behind a cookie token, with its user as the server shows them. */
+export interface ResolvedSession {
+  user: PublicUser;
+  sessionId: string;
+  /** Set when the session was extended: the cookie is sent again with this expiry. */
+  renewedUntil: Date | null;
+}
+
+/** What this plugin needs to know about sessions: the auth service satisfies it. */
+export interface SessionResolver {
+  resolve(token: string): Promise<ResolvedSession | null>;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Reachable while the user must still choose a new password (me, logout, change-password). */
+    allowDuringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -40,7 +61,7 @@ declare module 'fastify' {
 }
 
 export interface AccessOptions {
-  auth: AuthService;
+  auth: SessionResolver;
   sessionTtlSeconds: number;
 }
 
@@ -95,9 +116,13 @@ async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
       throw new AppError('SESSION_EXPIRED');
     }
     if (signedIn.renewedUntil) setSessionCookie(reply, token, signedIn.renewedUntil);
-    const user = options.auth.present(signedIn.user);
+    const { user } = signedIn;
     request.auth = { user, sessionId: signedIn.sessionId };
 
+    // Before the role checks: until the new password is chosen, nothing else is answered.
+    if (user.mustChangePassword === true && request.routeOptions.config.allowDuringPasswordChange !== true) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
     if (rule.kind === 'roles' && !rule.roles.includes(user.role)) throw new AppError('FORBIDDEN');
     if (rule.kind === 'owner' && !(user.role === 'Admin' && user.isOwner)) throw new AppError('FORBIDDEN');
   });

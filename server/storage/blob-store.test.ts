@@ -224,6 +224,40 @@ describe.each([diskKind(), s3Kind()])('$name blob store', (kind) => {
     expect((await collect(store.stream(EMPTY_SHA256))).length).toBe(0);
   });
 
+  it('keeps staged bytes out of sight until they are committed, and drops them on discard', async () => {
+    const { store, incoming } = await kind.fresh();
+    const photo = patterned(300_000, 11);
+    const hash = sha256(photo);
+    const staged = await store.stage(Readable.from([photo.subarray(0, 1000), photo.subarray(1000)]));
+    expect({ hash: staged.hash, sizeBytes: staged.sizeBytes }).toEqual({ hash, sizeBytes: photo.length });
+    expect(await store.exists(hash)).toBe(false);
+    expect(await listAll(store)).toEqual([]);
+    await staged.commit();
+    expect((await store.read(hash)).equals(photo)).toBe(true);
+    expect(await incoming()).toEqual([]);
+    await expect(staged.commit()).rejects.toThrow();
+
+    const other = patterned(5000, 12);
+    const dropped = await store.stage(Readable.from([other]));
+    await dropped.discard();
+    await dropped.discard();
+    expect(await store.exists(dropped.hash)).toBe(false);
+    expect(await incoming()).toEqual([]);
+    expect((await listAll(store)).map((blob) => blob.hash)).toEqual([hash]);
+  });
+
+  it('commits staged bytes of a blob already stored without changing it', async () => {
+    const { store, overwrite, incoming } = await kind.fresh();
+    const photo = patterned(2000, 13);
+    const { hash } = await store.put(photo);
+    await overwrite(hash, Buffer.from('gone bad'));
+    await (await store.stage(Readable.from([photo]))).commit();
+    expect((await store.read(hash)).toString()).toBe('gone bad');
+    await (await store.stage(Readable.from([photo]))).commit({ replace: true });
+    expect((await store.read(hash)).equals(photo)).toBe(true);
+    expect(await incoming()).toEqual([]);
+  });
+
   it('streams the whole blob or just a range of it', async () => {
     const { store } = await kind.fresh();
     const bytes = patterned(70_000, 4);

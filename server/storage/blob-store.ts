@@ -21,6 +21,13 @@ export interface StoredBlob {
   sizeBytes: number;
 }
 
+export interface StagedBlob extends StoredBlob {
+  /** Names the bytes by their hash (kept as they are when that blob exists, unless `replace`). Once. */
+  commit(options?: PutOptions): Promise<void>;
+  /** Drops the staged bytes; nothing after a commit. */
+  discard(): Promise<void>;
+}
+
 /**
  * Where photo bytes live. Content-addressed: the same bytes are stored once, under their
  * sha256. On local disk (DiskBlobStore) or in an S3-compatible bucket (S3BlobStore), which
@@ -33,6 +40,13 @@ export interface BlobStore {
    * hashed while written, and only in place, under its hash, once complete and on disk.
    */
   putStream(source: Readable, options?: PutOptions): Promise<StoredBlob>;
+  /**
+   * The first half of putStream: the bytes are written (durably, on disk) and hashed, but not
+   * yet named by their hash, so a caller can check them, and take the hash's lock, before
+   * commit() makes them a blob. Staged bytes neither committed nor discarded (a killed
+   * process) are what removeAbandonedWrites removes.
+   */
+  stage(source: Readable): Promise<StagedBlob>;
   /** Every stored original, in no set order (the file tools look for photos no record uses). */
   list(): AsyncIterable<ListedBlob>;
   exists(hash: string): Promise<boolean>;

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, type StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.js';
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
 /** A streamed write in progress (putStream), named before its hash is known. */
@@ -62,6 +62,12 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async putStream(source: Readable, options: PutOptions = {}): Promise<StoredBlob> {
+    const staged = await this.stage(source);
+    await staged.commit(options);
+    return { hash: staged.hash, sizeBytes: staged.sizeBytes };
+  }
+
+  async stage(source: Readable): Promise<StagedBlob> {
     const temp = await this.incomingPath();
     const hasher = createHash('sha256');
     let sizeBytes = 0;
@@ -79,20 +85,38 @@ export class DiskBlobStore implements BlobStore {
       } finally {
         await file.close();
       }
-      const hash = hasher.digest('hex');
-      const target = this.pathOf(hash);
-      if (!options.replace && (await this.exists(hash))) {
-        await rm(temp, { force: true });
-      } else {
-        await makeDurableDir(path.dirname(target));
-        await rename(temp, target);
-        await syncDir(path.dirname(target));
-      }
-      return { hash, sizeBytes };
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
+    const hash = hasher.digest('hex');
+    let settled = false;
+    return {
+      hash,
+      sizeBytes,
+      commit: async (options: PutOptions = {}) => {
+        if (settled) throw new Error('A staged blob is committed or discarded once');
+        settled = true;
+        const target = this.pathOf(hash);
+        try {
+          if (!options.replace && (await this.exists(hash))) {
+            await rm(temp, { force: true });
+            return;
+          }
+          await makeDurableDir(path.dirname(target));
+          await rename(temp, target);
+        } catch (error) {
+          await rm(temp, { force: true });
+          throw error;
+        }
+        await syncDir(path.dirname(target));
+      },
+      discard: async () => {
+        if (settled) return;
+        settled = true;
+        await rm(temp, { force: true });
+      },
+    };
   }
 
   async removeAbandonedWrites(olderThan: Date): Promise<number> {

@@ -17,7 +17,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, type StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.js';
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
 /** An original's key below the prefix: `ab/cd/<sha256>`, the fan-out DiskBlobStore uses. */
@@ -102,6 +102,16 @@ export class S3BlobStore implements BlobStore {
    * `incoming/<uuid>`, invisible until completed, then is copied to its hash's key.
    */
   async putStream(source: Readable, options: PutOptions = {}): Promise<StoredBlob> {
+    const staged = await this.stage(source);
+    await staged.commit(options);
+    return { hash: staged.hash, sizeBytes: staged.sizeBytes };
+  }
+
+  /**
+   * Up to one part (8 MiB, a photo) is held in memory and PUT under its hash on commit; a larger
+   * stream goes up as a multipart upload to `incoming/<uuid>` and is copied on commit.
+   */
+  async stage(source: Readable): Promise<StagedBlob> {
     const hasher = createHash('sha256');
     let sizeBytes = 0;
     let pending: Buffer[] = [];
@@ -134,20 +144,33 @@ export class S3BlobStore implements BlobStore {
     }
     const hash = hasher.digest('hex');
     const target = this.keyOf(hash);
-    if (!upload) {
-      if (options.replace || !(await this.exists(hash))) await this.putObject(target, Buffer.concat(pending, pendingBytes));
-      return { hash, sizeBytes };
-    }
-    try {
-      if (options.replace || !(await this.exists(hash))) {
-        // Server side, and atomic like a PUT. One CopyObject takes up to 5 GiB: reports are far smaller.
-        await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: copySource(this.bucket, upload.key) }));
-      }
-    } finally {
-      // Once copied the blob is stored: a delete that fails leaves litter removeAbandonedWrites sweeps, not an error.
-      await this.deleteKey(upload.key).catch(() => undefined);
-    }
-    return { hash, sizeBytes };
+    const incoming = upload;
+    let held: Buffer | null = incoming ? null : Buffer.concat(pending, pendingBytes);
+    let settled = false;
+    return {
+      hash,
+      sizeBytes,
+      commit: async (options: PutOptions = {}) => {
+        if (settled) throw new Error('A staged blob is committed or discarded once');
+        settled = true;
+        try {
+          if (!options.replace && (await this.exists(hash))) return;
+          if (held) await this.putObject(target, held);
+          // Server side, and atomic like a PUT. One CopyObject takes up to 5 GiB: reports are far smaller.
+          else if (incoming) await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: copySource(this.bucket, incoming.key) }));
+        } finally {
+          held = null;
+          // Once copied the blob is stored: a delete that fails leaves litter removeAbandonedWrites sweeps, not an error.
+          if (incoming) await this.deleteKey(incoming.key).catch(() => undefined);
+        }
+      },
+      discard: async () => {
+        if (settled) return;
+        settled = true;
+        held = null;
+        if (incoming) await this.deleteKey(incoming.key).catch(() => undefined);
+      },
+    };
   }
 
   /** Begins a multipart upload to a fresh `incoming/` key; parts are sent in order, one at a time. */

@@ -301,7 +301,10 @@ describe.runIf(testDatabaseKind === 'postgres')('two instances on one database a
     expect(list.total).toBe(3);
     expect(list.logs.filter((log) => log.imageHash === first.imageHash).map((log) => log.recordId)).toEqual([first.recordId]);
     expect(await summaryOn(a)).toMatchObject({ inspectionRecords: 3 });
-    expect(keysOfPhoto(await bucketObjects(), first.imageHash)).toEqual([photoKey(first.imageHash)]);
+    // Stored once; the photo worker of the instance that took it makes its thumbnail and print copy after the commit.
+    const once = [photoKey(first.imageHash), `${photoKey(first.imageHash)}.print-1200.jpg`, `${photoKey(first.imageHash)}.thumb-320.webp`];
+    await until('the photo worker to make the derived files', async () => keysOfPhoto(await bucketObjects(), first.imageHash).length === once.length, WAIT_MS);
+    expect(keysOfPhoto(await bucketObjects(), first.imageHash)).toEqual(once);
   });
 
   it('follows and downloads through one instance a report asked for through the other', { timeout: 120_000 }, async () => {
@@ -368,7 +371,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two instances on one database a
     // The photo and its thumbnail and print copy go right after the commit; the others stay.
     await until('the deleted photo and its variants to leave the bucket', async () => keysOfPhoto(await bucketObjects(), record.imageHash).length === 0, WAIT_MS);
     const objects = await bucketObjects();
-    expect(keysOfPhoto(objects, kept.imageHash)).toEqual([photoKey(kept.imageHash), `${photoKey(kept.imageHash)}.print-1200.jpg`]);
+    expect(keysOfPhoto(objects, kept.imageHash)).toEqual([photoKey(kept.imageHash), `${photoKey(kept.imageHash)}.print-1200.jpg`, `${photoKey(kept.imageHash)}.thumb-320.webp`]);
     const served = await bytes(a, kept.imageUrl);
     expect(served.response.status).toBe(200);
     expect(sha256(served.body)).toBe(kept.imageHash);

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { buildApp, type AppConfig } from '../app.js';
+import { buildApp, type AppConfig, type AppDeps } from '../app.js';
 import type { Database } from '../db/client.js';
 import { DiskBlobStore } from '../storage/disk-blob-store.js';
 import { openTestDatabase } from './test-database.js';
@@ -35,6 +35,8 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** A fixed (or movable) clock: the schedule's "today" comes from it. */
   now?: () => Date;
+  /** Fastify's logger options (a test captures the log lines with `stream`); none by default. */
+  logger?: AppDeps['logger'];
 }
 
 export async function buildTestApp(config: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -48,6 +50,7 @@ export async function buildTestApp(config: Partial<AppConfig> = {}, options: Tes
     webRoot: path.join(blobDir, 'no-web'),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   return {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Role } from '../../common/constants.js';
 import type { Db } from '../db/client.js';
 import { consolidatedCurveDetails, type UserRow } from '../db/schema.js';
-import { hashPassword } from '../features/auth/password.js';
+import { hashPassword } from '../security/password.js';
 import { insertUser } from '../features/users/repository.js';
 
 export const TEST_PASSWORD = 'correct horse 42';

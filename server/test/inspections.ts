@@ -6,13 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer as readAll } from 'node:stream/consumers';
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as yauzl from 'yauzl';
 import type { Db } from '../db/client.js';
 import { inspectionLogs, type InspectionRow } from '../db/schema.js';
 import type { NewInspectionRow } from '../features/inspections/repository.js';
 import type { TestApp } from './build-test-app.js';
+import { until } from './server-process.js';
 
 const SUFFIX_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 let sequence = 0;
@@ -132,4 +133,24 @@ export async function readZip(body: Buffer): Promise<Array<{ name: string; bytes
     entries.push({ name: entry.fileName, bytes: await readAll(await zip.openReadStreamPromise(entry)) });
   }
   return entries;
+}
+
+/**
+ * Waits for the photo worker to have decoded a record's photo (after the upload's commit) and
+ * answers what it found: a test that looks at the derived files, or deletes the record, first
+ * lets the worker finish, as any later request would find it finished.
+ */
+export async function photoDecoded(t: TestApp, recordId: string): Promise<'ready' | 'undecodable'> {
+  return until(`the photo of ${recordId} to be decoded`, async () => {
+    const [row] = await t.database.db.select({ state: inspectionLogs.photoState }).from(inspectionLogs).where(eq(inspectionLogs.recordId, recordId));
+    return row?.state === 'ready' || row?.state === 'undecodable' ? row.state : undefined;
+  });
+}
+
+/** Waits until no record's photo waits for the worker: its derived files are written, none half. */
+export async function allPhotosDecoded(t: TestApp): Promise<void> {
+  await until('every photo to be decoded', async () => {
+    const pending = await t.database.db.select({ id: inspectionLogs.id }).from(inspectionLogs).where(eq(inspectionLogs.photoState, 'pending')).limit(1);
+    return pending.length === 0;
+  });
 }

@@ -153,7 +153,16 @@ test('an Admin who is not an owner sees no Machine Dashboard tile, no documents 
   } finally {
     await owner.dispose();
   }
-  await signIn(page, employeeId, phone);
+  // The phone is only a first password: the new Admin chooses their own before anything else.
+  const own = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    expect((await own.post('/api/auth/login', { data: { employeeId, password: phone } })).status()).toBe(200);
+    const changed = await own.post('/api/auth/change-password', { data: { currentPassword: phone, newPassword: 'not an owner 1' } });
+    expect(changed.status(), await changed.text()).toBe(200);
+  } finally {
+    await own.dispose();
+  }
+  await signIn(page, employeeId, 'not an owner 1');
   await expectPath(page, '/purpose');
   await page.goto('/admin?view=data-management');
   await expect(page.getByRole('heading', { level: 2, name: 'Data Management' })).toBeVisible();

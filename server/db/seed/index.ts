@@ -4,7 +4,7 @@
  * photos. Safe to call on every start: a second call inserts nothing and changes nothing.
  */
 import type { BlobStore } from '../../storage/blob-store.js';
-import { hashPassword } from '../../features/auth/password.js';
+import { hashPassword } from '../../security/password.js';
 import type { Db } from '../client.js';
 import { assertIsoDate } from './calendar.js';
 import { buildDemoDataset } from './dataset.js';

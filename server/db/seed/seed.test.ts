@@ -5,7 +5,7 @@ import { asc, count, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVISIONS, MIN_REAL_IMAGE_BYTES } from '../../../common/constants.js';
-import { verifyPassword } from '../../features/auth/password.js';
+import { verifyPassword } from '../../security/password.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { Database } from '../client.js';
@@ -127,6 +127,8 @@ describe('seedDemoData', () => {
       const user = rows.find((u) => u.employeeId === account.employeeId);
       expect(user?.role).toBe(account.role);
       expect(user?.passwordHash.startsWith('$argon2id$')).toBe(true);
+      // The shared demo password is meant to stay: demo users are never asked to change it.
+      expect(user?.mustChangePassword).toBe(false);
     }
     const client = rows.find((u) => u.role === 'Client');
     expect(client?.divisionAccess).toBe('RTM/WR');

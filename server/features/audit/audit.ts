@@ -11,6 +11,7 @@ import { countAuditRows, insertAuditRows, listAuditRows, type AuditRow, type New
 export type AuditAction =
   | 'user.create'
   | 'user.reset-password'
+  | 'user.change-password'
   | 'inspection.delete'
   | 'curve.create'
   | 'curve.update'

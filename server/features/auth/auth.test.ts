@@ -27,8 +27,17 @@ describe('POST /api/auth/login', () => {
     const response = await login({ employeeId: 'TEC1', password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
     const { user } = response.json();
-    expect(user).toMatchObject({ employeeId: 'TEC1', name: 'Ravi Meena', role: 'Technician', divisionAccess: null, isOwner: false });
-    expect(JSON.stringify(user)).not.toMatch(/argon2|password/i);
+    expect(user).toMatchObject({
+      employeeId: 'TEC1',
+      name: 'Ravi Meena',
+      role: 'Technician',
+      divisionAccess: null,
+      isOwner: false,
+      mustChangePassword: false,
+    });
+    // No hash and no password; only the flag whose name contains the word.
+    expect(Object.keys(user)).not.toContain('password');
+    expect(JSON.stringify(user)).not.toMatch(/argon2|passwordHash/i);
     const cookie = response.cookies.find((c) => c.name === 'hkmi_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.value.length).toBeGreaterThan(30);

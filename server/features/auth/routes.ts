@@ -7,8 +7,10 @@ import {
   loginRequestSchema,
   loginResponseSchema,
 } from '../../../common/schemas/auth.js';
+import { changePasswordRequestSchema } from '../../../common/schemas/user-password.js';
+import { AppError } from '../../app-error.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-accounts.js';
-import { access, clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/access.js';
+import { access, clearSessionCookie, currentActor, currentUser, setSessionCookie } from '../../plugins/access.js';
 import type { AuthService } from './service.js';
 
 export interface AuthRoutesOptions {
@@ -36,10 +38,14 @@ export async function authRoutes(app: FastifyInstance, { auth, demo }: AuthRoute
     },
   );
 
-  // Public: signing out must work even when the session has already expired.
+  // Public: signing out must work even when the session has already expired (and, like me and
+  // change-password, while a new password is still to be chosen).
   r.post(
     '/api/auth/logout',
-    { schema: { response: { 200: z.object({ success: z.literal(true) }) } }, config: { access: access.public } },
+    {
+      schema: { response: { 200: z.object({ success: z.literal(true) }) } },
+      config: { access: access.public, allowDuringPasswordChange: true },
+    },
     async (request, reply) => {
       await auth.logout(request.cookies[SESSION_COOKIE]);
       clearSessionCookie(reply);
@@ -49,8 +55,29 @@ export async function authRoutes(app: FastifyInstance, { auth, demo }: AuthRoute
 
   r.get(
     '/api/auth/me',
-    { schema: { response: { 200: loginResponseSchema } }, config: { access: access.signedIn } },
+    {
+      schema: { response: { 200: loginResponseSchema } },
+      config: { access: access.signedIn, allowDuringPasswordChange: true },
+    },
     async (request) => ({ user: currentUser(request) }),
+  );
+
+  // The signed-in user's own new password; the one call besides me and logout that a user who
+  // must change their password may make. Answers the user as login does.
+  r.post(
+    '/api/auth/change-password',
+    {
+      schema: { body: changePasswordRequestSchema, response: { 200: loginResponseSchema } },
+      config: { access: access.signedIn, allowDuringPasswordChange: true },
+    },
+    async (request) => {
+      if (!request.auth) throw new AppError('NOT_AUTHENTICATED');
+      const user = await auth.changePassword(
+        { ...currentActor(request), sessionId: request.auth.sessionId, address: request.ip },
+        request.body,
+      );
+      return { user };
+    },
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 
@@ -36,4 +36,13 @@ export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
 
 export async function deleteExpiredSessionsOfUser(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+}
+
+/** Ends every session of a user but the one given: their other devices must sign in again. */
+export async function deleteOtherSessionsOfUser(db: DbOrTx, userId: number, keepSessionId: string): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

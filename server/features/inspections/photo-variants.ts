@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { Semaphore } from '../../semaphore.js';
 import type { BlobStore, BlobVariant } from '../../storage/blob-store.js';
 
@@ -76,24 +76,43 @@ export async function derivedPhoto(blobs: BlobStore, hash: string, kind: PhotoVa
 export type RemakeOutcome = 'remade' | 'missing' | 'corrupt' | 'undecodable';
 
 /**
- * Makes every derived file of a photo again from its original (the file tools' recreate),
- * replacing what was there. Only from an original whose bytes still hash to its name: nothing
- * is derived from a damaged photo.
+ * Decodes a photo once and writes every derived file from that one decode, replacing what was
+ * there: the full decode is the costly part (a 1920x1080 JPEG takes tens of ms of CPU), so
+ * the print copy is made from it and the thumbnail from the print copy's pixels. 'undecodable'
+ * when the pixels cannot be read whole and clean (a damaged or truncated photo), and nothing is
+ * written.
+ */
+export async function writePhotoVariants(blobs: BlobStore, hash: string, original: Buffer): Promise<'remade' | 'undecodable'> {
+  let pixels: { data: Buffer; info: OutputInfo };
+  try {
+    // sharp's default failOn ('warning'): corrupt data is undecodable, as it is for the thumbnail made on demand.
+    pixels = await sharp(original, { limitInputPixels: 64_000_000 })
+      // rotate(): phones store portrait photos sideways with an EXIF turn; show them upright.
+      .rotate()
+      .resize(1200, 1200, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    return 'undecodable';
+  }
+  const raw = { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels };
+  for (const kind of [PRINT_COPY, THUMBNAIL]) {
+    const bytes = await kind.derive(sharp(pixels.data, { raw })).toBuffer();
+    await blobs.putVariant(hash, kind.variant, bytes);
+  }
+  return 'remade';
+}
+
+/**
+ * Makes every derived file of a photo again from its original (the file tools' recreate, the
+ * photo worker after an upload), replacing what was there. Only from an original whose bytes
+ * still hash to its name: nothing is derived from a damaged photo.
  */
 export async function remakePhotoVariants(blobs: BlobStore, hash: string, slots: Semaphore = makingSlots): Promise<RemakeOutcome> {
   return slots.run(async () => {
     if (!(await blobs.exists(hash))) return 'missing';
     const original = await blobs.read(hash);
     if (createHash('sha256').update(original).digest('hex') !== hash) return 'corrupt';
-    for (const kind of [THUMBNAIL, PRINT_COPY]) {
-      let bytes: Buffer;
-      try {
-        bytes = await kind.derive(sharp(original, { limitInputPixels: 64_000_000 }).rotate()).toBuffer();
-      } catch {
-        return 'undecodable';
-      }
-      await blobs.putVariant(hash, kind.variant, bytes);
-    }
-    return 'remade';
+    return writePhotoVariants(blobs, hash, original);
   });
 }

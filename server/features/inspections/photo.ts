@@ -1,7 +1,13 @@
 /**
- * Checks photo bytes before anything is stored: a known image format by its magic number
- * (never by the file name or the declared type), complete, decodable, at most 10 MB.
+ * The checks a photo passes on the request path, read from its bytes as they stream in and
+ * never from the file name or the declared type: a known image format by its magic number
+ * (refused at the first bytes, before the rest is read), at most 10 MB, the dimensions from its
+ * header, and for a JPEG its end marker (a photo cut short in transit). Decoding the pixels
+ * costs more than the rest of an upload together, so it happens once, after the commit, in the
+ * photo worker (photo-worker.ts); a photo whose header passes but whose pixels do not decode is
+ * flagged on its record there.
  */
+import { Transform, type TransformCallback } from 'node:stream';
 import sharp from 'sharp';
 import { MAX_PHOTO_BYTES } from '../../../common/constants.js';
 import { AppError } from '../../app-error.js';
@@ -17,6 +23,20 @@ export interface CheckedPhoto {
 export const CONTENT_TYPES: Record<PhotoFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 export const EXTENSIONS: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
+/** The most pixels a photo may have: far above a phone camera's, far below what would exhaust memory when decoded. */
+export const MAX_PHOTO_PIXELS = 64_000_000;
+
+/** Bytes enough to tell the format by its magic number. */
+const MAGIC_BYTES = 12;
+/**
+ * Bytes kept from the start for the header: the phone's canvas JPEG has its frame header in the
+ * first few hundred bytes; a camera's JPEG carries EXIF and colour profile segments first (each
+ * at most 64 KB), so this leaves room for several.
+ */
+const HEAD_BYTES = 512 * 1024;
+/** Some encoders pad after a JPEG's end marker; it is looked for this near the end. */
+const TAIL_BYTES = 64;
+
 export function formatOf(bytes: Buffer): PhotoFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -24,29 +44,98 @@ export function formatOf(bytes: Buffer): PhotoFormat | null {
   return null;
 }
 
-export async function checkPhoto(bytes: Buffer): Promise<CheckedPhoto> {
-  if (bytes.length === 0) throw new AppError('PHOTO_INVALID');
-  if (bytes.length > MAX_PHOTO_BYTES) throw new AppError('PHOTO_TOO_LARGE');
-  const format = formatOf(bytes);
-  if (!format) throw new AppError('PHOTO_WRONG_TYPE');
-  // A JPEG cut short in transit still has a readable header; it must end with its EOI marker.
-  if (format === 'jpeg' && !hasJpegEnd(bytes)) throw new AppError('PHOTO_INVALID', 'Invalid file: File is empty or corrupted (the JPEG is incomplete)');
-  try {
-    const image = sharp(bytes, { failOn: 'truncated', limitInputPixels: 64_000_000 });
-    const meta = await image.metadata();
-    if (!meta.width || !meta.height) throw new Error('no dimensions');
-    // Decoding at a small size reads the whole stream (so damage shows) at a fraction of the cost.
-    await image.resize(32, 32, { fit: 'inside' }).raw().toBuffer();
-    const rotated = (meta.orientation ?? 1) >= 5;
-    return { format, width: rotated ? meta.height : meta.width, height: rotated ? meta.width : meta.height };
-  } catch {
-    throw new AppError('PHOTO_INVALID');
+/**
+ * Passes a photo's bytes through unchanged while it keeps what the checks need (the head and
+ * the tail) and fails the stream, so the upload stops, at the first sign it is not a photo:
+ * an unknown magic number, or more than 10 MB.
+ */
+export class PhotoInspector extends Transform {
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private tail: Buffer = Buffer.alloc(0);
+  private format: PhotoFormat | null = null;
+  sizeBytes = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.sizeBytes += chunk.length;
+    if (this.sizeBytes > MAX_PHOTO_BYTES) return done(new AppError('PHOTO_TOO_LARGE'));
+    if (this.headBytes < HEAD_BYTES) {
+      const take = chunk.subarray(0, HEAD_BYTES - this.headBytes);
+      this.head.push(take);
+      this.headBytes += take.length;
+    }
+    if (this.format === null && this.headBytes >= MAGIC_BYTES) {
+      this.format = formatOf(this.headBuffer());
+      if (this.format === null) return done(new AppError('PHOTO_WRONG_TYPE'));
+    }
+    this.tail = chunk.length >= TAIL_BYTES ? chunk.subarray(chunk.length - TAIL_BYTES) : Buffer.concat([this.tail, chunk]).subarray(-TAIL_BYTES);
+    done(null, chunk);
+  }
+
+  private headBuffer(): Buffer {
+    if (this.head.length > 1) this.head = [Buffer.concat(this.head, this.headBytes)];
+    return this.head[0] ?? Buffer.alloc(0);
+  }
+
+  /** The checks that need the whole stream seen: call once it has ended. */
+  async result(): Promise<CheckedPhoto> {
+    return checkPhotoHeader(this.headBuffer(), this.tail, this.sizeBytes);
   }
 }
 
-function hasJpegEnd(bytes: Buffer): boolean {
-  // Some encoders pad after the EOI marker; look for it near the end.
-  const tail = bytes.subarray(Math.max(0, bytes.length - 64));
+/** The checks of a photo from its first bytes (up to 512 KB), its last bytes and its size. */
+export async function checkPhotoHeader(head: Buffer, tail: Buffer, sizeBytes: number): Promise<CheckedPhoto> {
+  if (sizeBytes === 0) throw new AppError('PHOTO_INVALID');
+  if (sizeBytes > MAX_PHOTO_BYTES) throw new AppError('PHOTO_TOO_LARGE');
+  const format = formatOf(head);
+  if (!format) throw new AppError('PHOTO_WRONG_TYPE');
+  // A JPEG cut short in transit still has a readable header; it must end with its EOI marker.
+  if (format === 'jpeg' && !hasJpegEnd(tail)) throw new AppError('PHOTO_INVALID', 'Invalid file: File is empty or corrupted (the JPEG is incomplete)');
+  let width: number | undefined;
+  let height: number | undefined;
+  let orientation = 1;
+  if (format === 'webp') {
+    // libwebp will not read the header of a file it does not have whole; it is a few fixed fields.
+    ({ width, height } = webpSize(head) ?? {});
+  } else {
+    try {
+      // Reads the header only (the image is not decoded), from the bytes kept.
+      const meta = await sharp(head, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
+      width = meta.width;
+      height = meta.height;
+      orientation = meta.orientation ?? 1;
+    } catch {
+      throw new AppError('PHOTO_INVALID', 'Invalid file: File is empty or corrupted (its dimensions cannot be read)');
+    }
+  }
+  if (!width || !height) throw new AppError('PHOTO_INVALID', 'Invalid file: File is empty or corrupted (its dimensions cannot be read)');
+  if (width * height > MAX_PHOTO_PIXELS) {
+    throw new AppError('PHOTO_INVALID', `Invalid file: the photo has ${width}x${height} pixels, more than a photo can have`);
+  }
+  // A portrait photo stored sideways with an EXIF turn: the record keeps the upright size.
+  const rotated = orientation >= 5;
+  return { format, width: rotated ? height : width, height: rotated ? width : height };
+}
+
+/** A WebP's canvas size from its first chunk: lossy (VP8), lossless (VP8L) or extended (VP8X). */
+export function webpSize(head: Buffer): { width: number; height: number } | null {
+  if (head.length < 30) return null;
+  const chunk = head.toString('latin1', 12, 16);
+  if (chunk === 'VP8 ') {
+    // The key frame's start code, then 14-bit width and height.
+    if (head[23] !== 0x9d || head[24] !== 0x01 || head[25] !== 0x2a) return null;
+    return { width: head.readUInt16LE(26) & 0x3fff, height: head.readUInt16LE(28) & 0x3fff };
+  }
+  if (chunk === 'VP8L') {
+    if (head[20] !== 0x2f) return null;
+    const bits = head.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8X') return { width: head.readUIntLE(24, 3) + 1, height: head.readUIntLE(27, 3) + 1 };
+  return null;
+}
+
+function hasJpegEnd(tail: Buffer): boolean {
   for (let i = tail.length - 2; i >= 0; i--) {
     if (tail[i] === 0xff && tail[i + 1] === 0xd9) return true;
   }

@@ -1,5 +1,5 @@
 import type { InspectionLog } from '../../../common/schemas/inspection.js';
-import { inspectionTypeSchema } from '../../../common/schemas/inspection.js';
+import { inspectionTypeSchema, photoStateSchema } from '../../../common/schemas/inspection.js';
 import type { InspectionRow } from '../../db/schema.js';
 
 export const imageUrlOf = (recordId: string) => `/api/inspections/${encodeURIComponent(recordId)}/image`;
@@ -11,6 +11,7 @@ export function toInspectionLog(row: InspectionRow): InspectionLog {
   return {
     ...rest,
     type: inspectionTypeSchema.parse(type),
+    photoState: photoStateSchema.parse(row.photoState),
     thumbnailUrl: row.imageHash ? thumbnailUrlOf(row.recordId) : null,
     submittedAt: submittedAt.toISOString(),
   };

@@ -28,6 +28,7 @@ import {
   recordIdFor,
   thumbnailPathOf,
   type RowPhoto,
+  photoDecoded,
 } from '../../test/inspections.js';
 import { makeJpeg, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 
@@ -80,7 +81,9 @@ async function uploadRecord(cookie: string, photo: Buffer, overrides: Record<str
     payload: uploadForm(serviceMetadata(overrides), photo),
   });
   expect(response.statusCode, response.body).toBe(201);
-  return uploadResponseSchema.parse(response.json());
+  const record = uploadResponseSchema.parse(response.json());
+  expect(await photoDecoded(t, record.recordId)).toBe('ready');
+  return record;
 }
 
 const exists = (file: string) =>
@@ -451,7 +454,9 @@ describe('GET /api/inspections/{recordId}/thumbnail', () => {
 
   it('answers 404 when the photo file is gone', async () => {
     const lost = await uploadRecord(tech1, await freshPhoto());
+    // The photo lost with everything made from it: no thumbnail is made again from nothing.
     await rm(blobPathOf(t, lost.imageHash));
+    await rm(thumbnailPathOf(t, lost.imageHash));
     const response = await get(`/api/inspections/${lost.recordId}/thumbnail`, admin);
     expect(response.statusCode).toBe(404);
     expect(await exists(thumbnailPathOf(t, lost.imageHash))).toBe(false);

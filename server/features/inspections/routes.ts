@@ -1,4 +1,5 @@
-import { availableParallelism } from 'node:os';
+import { pipeline } from 'node:stream';
+import { MAX_PHOTO_BYTES } from '../../../common/constants.js';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
@@ -8,6 +9,8 @@ import {
   inspectionListQuerySchema,
   uploadMetadataSchema,
   uploadResponseSchema,
+  type UploadMetadata,
+  type UploadResponse,
 } from '../../../common/schemas/inspection.js';
 import {
   deleteImagesResponseSchema,
@@ -18,47 +21,83 @@ import {
 } from '../../../common/schemas/records.js';
 import { AppError, validationError } from '../../app-error.js';
 import { access, currentActor, currentUser } from '../../plugins/access.js';
-import { Semaphore } from '../../semaphore.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import type { InspectionService, PhotoFile } from './service.js';
+import type { InspectionService, PhotoFile, ReceivedPhoto } from './service.js';
+import { PhotoInspector } from './photo.js';
+import type { PublicUser } from '../../../common/schemas/auth.js';
 import { clientHas, sendStoredFile } from '../../http-range.js';
 import { attachment } from '../../content-disposition.js';
 import { sendJsonBody } from '../../json-body.js';
 
-/** Reads the `metadata` and `file` parts of an upload; the photo is held in memory (<= 10 MB). */
-async function readUpload(request: FastifyRequest): Promise<{ metadataText: string | undefined; photo: Buffer | undefined }> {
+/**
+ * Reads an upload's `metadata` and `file` parts as they arrive, without holding the photo in
+ * memory: the photo streams through the header checks into the store's staging area, hashed
+ * on the way. Metadata sent first (as the app does) is checked before any photo byte is
+ * stored, and a replay of a stored submission skips the photo altogether. The staged photo is
+ * the caller's to commit (through the service) or discard.
+ */
+async function receiveUpload(
+  request: FastifyRequest,
+  inspections: InspectionService,
+  blobs: BlobStore,
+  user: PublicUser,
+): Promise<{ metadata: UploadMetadata | undefined; photo: ReceivedPhoto | undefined; replay: UploadResponse | null }> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo and its metadata as multipart/form-data');
   }
-  let metadataText: string | undefined;
-  let photo: Buffer | undefined;
+  let metadata: UploadMetadata | undefined;
+  let photo: ReceivedPhoto | undefined;
+  let replay: UploadResponse | null = null;
   try {
-    for await (const part of request.parts()) {
+    // A part buffer above any socket read (64 KB) and the photo's limit: @fastify/busboy waits
+    // for a reader that never comes when a skipped part fills a smaller one (found by the fuzzer).
+    for await (const part of request.parts({ fileHwm: MAX_PHOTO_BYTES + 1024 * 1024 })) {
       if (part.type === 'file') {
         const file: MultipartFile = part;
-        if (file.fieldname !== 'file' || photo !== undefined) {
+        if (file.fieldname !== 'file' || photo !== undefined || replay !== null) {
           // Drain what we will not use, so the rest of the request can still be read.
           file.file.resume();
           continue;
         }
-        photo = await file.toBuffer();
-      } else if (part.fieldname === 'metadata') {
-        metadataText = typeof part.value === 'string' ? part.value : String(part.value);
+        photo = await receivePhoto(file, blobs);
+      } else if (part.fieldname === 'metadata' && metadata === undefined) {
+        metadata = parseMetadata(typeof part.value === 'string' ? part.value : String(part.value));
+        replay = await inspections.admit(user, metadata);
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PHOTO_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError('VALIDATION_FAILED', 'Send one photo (file) and one metadata field');
-    }
-    throw error;
+    await photo?.staged.discard();
+    throw multipartError(error);
   }
-  return { metadataText, photo };
+  return { metadata, photo, replay };
 }
 
-function parseMetadata(text: string | undefined) {
-  if (text === undefined || text.trim() === '') {
+async function receivePhoto(file: MultipartFile, blobs: BlobStore): Promise<ReceivedPhoto> {
+  const inspector = new PhotoInspector();
+  // pipeline: an error of the part (too large) or of the checks (not an image) ends both, and
+  // the staging write with them, which then leaves nothing behind.
+  const staged = await blobs.stage(pipeline(file.file, inspector, () => undefined));
+  try {
+    // Past the size limit the part ends early, marked truncated, rather than failing.
+    if (file.file.truncated) throw new AppError('PHOTO_TOO_LARGE');
+    return { staged, checked: await inspector.result() };
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+}
+
+function multipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PHOTO_TOO_LARGE');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError('VALIDATION_FAILED', 'Send one photo (file) and one metadata field');
+  }
+  return error;
+}
+
+function parseMetadata(text: string): UploadMetadata {
+  if (text.trim() === '') {
     throw new AppError('VALIDATION_FAILED', 'metadata: metadata is required', { fields: { metadata: 'metadata is required' } });
   }
   let json: unknown;
@@ -74,9 +113,6 @@ function parseMetadata(text: string | undefined) {
 
 export async function inspectionRoutes(app: FastifyInstance, { inspections, blobs }: { inspections: InspectionService; blobs: BlobStore }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Checking a photo is CPU work and holds up to 10 MB: more at once than the cores can
-  // decode only adds memory, so later uploads wait (their bytes stay in the socket).
-  const uploadSlots = new Semaphore(Math.max(2, availableParallelism() * 2));
 
   r.post(
     '/api/inspections/upload',
@@ -86,14 +122,24 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const answer = await uploadSlots.run(async () => {
-        const { metadataText, photo } = await readUpload(request);
-        const metadata = parseMetadata(metadataText);
-        if (photo === undefined) {
+      const uploadEnded = inspections.uploadStarted();
+      let answer: UploadResponse;
+      let photo: ReceivedPhoto | undefined;
+      try {
+        const received = await receiveUpload(request, inspections, blobs, user);
+        const { metadata, replay } = received;
+        photo = received.photo;
+        if (replay) answer = replay;
+        else if (metadata === undefined) {
+          throw new AppError('VALIDATION_FAILED', 'metadata: metadata is required', { fields: { metadata: 'metadata is required' } });
+        } else if (photo === undefined) {
           throw new AppError('VALIDATION_FAILED', 'file: the photo (file) is required', { fields: { file: 'the photo (file) is required' } });
-        }
-        return inspections.upload(user, metadata, photo);
-      });
+        } else answer = await inspections.upload(user, metadata, photo);
+      } finally {
+        // Before the answer goes: nothing after a commit; otherwise the staged bytes go.
+        await photo?.staged.discard();
+        uploadEnded();
+      }
       return reply.status(answer.duplicate ? 200 : 201).send(answer);
     },
   );

@@ -6,8 +6,9 @@ import { inspectionListResponseSchema, type InspectionListQuery, type UploadMeta
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { InspectionRow } from '../../db/schema.js';
-import type { BlobStore } from '../../storage/blob-store.js';
-import { CONTENT_TYPES, EXTENSIONS, checkPhoto, formatOf } from './photo.js';
+import type { BlobStore, StagedBlob } from '../../storage/blob-store.js';
+import { CONTENT_TYPES, type CheckedPhoto, EXTENSIONS, formatOf } from './photo.js';
+import type { PhotoWorker } from './photo-worker.js';
 import { type Actor, recordAudits } from '../audit/audit.js';
 import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
 import { JsonBody } from '../../json-body.js';
@@ -30,10 +31,17 @@ export interface InspectionDeps {
   db: Db;
   blobs: BlobStore;
   photoFiles: PhotoFiles;
+  photoWorker: PhotoWorker;
   appTimeZone: string;
 }
 
 export type { Actor } from '../audit/audit.js';
+
+/** An upload's photo as the route received it: written and hashed, its header checked. */
+export interface ReceivedPhoto {
+  staged: StagedBlob;
+  checked: CheckedPhoto;
+}
 
 /** A record's photo, ready to stream. */
 export interface PhotoFile {
@@ -86,7 +94,12 @@ export function createInspectionService(deps: InspectionDeps) {
     return uploadAnswer(existing, true);
   }
 
-  async function upload(user: PublicUser, metadata: UploadMetadata, photo: Buffer): Promise<UploadResponse> {
+  /**
+   * What is decided from the metadata alone, before any photo byte is stored: the date rule,
+   * and a replay (the phone sending again a submission whose answer it did not get) answered
+   * with the record already stored. Null when the submission is new.
+   */
+  async function admit(user: PublicUser, metadata: UploadMetadata): Promise<UploadResponse | null> {
     const today = dateInTimeZone(new Date(), deps.appTimeZone);
     // A phone's clock may run a little ahead of the railway's; a day later than that is a mistake.
     const tomorrow = dateInTimeZone(new Date(Date.now() + 86_400_000), deps.appTimeZone);
@@ -95,12 +108,27 @@ export function createInspectionService(deps: InspectionDeps) {
         fields: { date: 'Date is in the future' },
       });
     }
-
     const earlier = await findInspectionBySubmissionId(db, metadata.clientSubmissionId);
-    if (earlier) return replayOf(earlier, user);
+    return earlier ? replayOf(earlier, user) : null;
+  }
 
-    const checked = await checkPhoto(photo);
-    const stored = await blobs.put(photo);
+  /**
+   * Stores a new record for a photo the route has staged (written, hashed, its header checked;
+   * not yet named in the store). The photo is named under its hash, under the hash's lock, in
+   * the transaction that writes the row; its decode and derived files follow after the commit,
+   * in the photo worker. The caller discards the staged bytes if they were not committed.
+   */
+  async function upload(user: PublicUser, metadata: UploadMetadata, photo: ReceivedPhoto): Promise<UploadResponse> {
+    const replay = await admit(user, metadata);
+    if (replay) return replay;
+    const { staged, checked } = photo;
+    if (metadata.photoSha256 !== undefined && metadata.photoSha256 !== staged.hash) {
+      throw new AppError(
+        'PHOTO_HASH_MISMATCH',
+        `The photo was damaged on the way: its sha256 is ${staged.hash}, the metadata says ${metadata.photoSha256}. Please send it again`,
+        { fields: { file: 'The photo does not match its sha256' } },
+      );
+    }
     const recordId = newRecordId(metadata.date);
     const fileName = `inspection_${recordId}.${EXTENSIONS[checked.format]}`;
     const isService = metadata.type === 'Service';
@@ -126,10 +154,11 @@ export function createInspectionService(deps: InspectionDeps) {
       railwayEngineer: metadata.railwayEngineer,
       imageUrl: imageUrlOf(recordId),
       fileName,
-      imageHash: stored.hash,
-      imageSizeBytes: stored.sizeBytes,
+      imageHash: staged.hash,
+      imageSizeBytes: staged.sizeBytes,
       imageWidth: checked.width,
       imageHeight: checked.height,
+      photoState: 'pending',
       imageData: null,
       serviceUpdate: isService ? metadata.serviceUpdate : null,
       partCategory: isService ? metadata.partCategory : null,
@@ -142,22 +171,26 @@ export function createInspectionService(deps: InspectionDeps) {
     };
     try {
       const created = await db.transaction(async (tx) => {
-        await lockPhoto(tx, stored.hash);
-        // The same bytes' last record may have been deleted (and the file removed) since put():
-        // under the lock, make sure the file is there before a row points at it.
-        if (!(await blobs.exists(stored.hash))) await blobs.put(photo);
+        // Under the lock no deletion can remove these bytes' file between its naming and the
+        // row that uses it. The file is flushed already; naming it flushes its folder.
+        await lockPhoto(tx, staged.hash);
+        await staged.commit();
         return insertInspection(tx, row);
       });
-      if (created) return uploadAnswer(created, false);
-      // Two tries of one submission raced and the other stored first: answer that one.
-      const winner = await findInspectionBySubmissionId(db, metadata.clientSubmissionId);
-      if (!winner) throw new Error('insert skipped but no record holds the clientSubmissionId');
-      return replayOf(winner, user);
+      if (created) {
+        deps.photoWorker.enqueue(staged.hash);
+        return uploadAnswer(created, false);
+      }
     } catch (error) {
       // No orphan photo: remove the file unless another record uses the same bytes.
-      await deps.photoFiles.removeIfUnused(stored.hash).catch(() => undefined);
+      await deps.photoFiles.removeIfUnused(staged.hash).catch(() => undefined);
       throw error;
     }
+    // Two tries of one submission raced and the other stored first: answer that one.
+    await deps.photoFiles.removeIfUnused(staged.hash);
+    const winner = await findInspectionBySubmissionId(db, metadata.clientSubmissionId);
+    if (!winner) throw new Error('insert skipped but no record holds the clientSubmissionId');
+    return replayOf(winner, user);
   }
 
   /** Totals per filter, recounted only after a write to inspection_logs (by any instance). */
@@ -271,6 +304,9 @@ export function createInspectionService(deps: InspectionDeps) {
   async function remove(actor: Actor, recordIds: readonly string[]): Promise<{ deleted: string[]; notFound: string[] }> {
     const deletedRows = await db.transaction(async (tx) => {
       const rows = await deleteInspectionsByRecordIds(tx, recordIds);
+      // Nothing matched: roll back, so the table's change counter (moved by the statement
+      // trigger) does not throw away every instance's cached counts for a refused delete.
+      if (rows.length === 0) throw new NothingDeleted();
       const hashes = [...new Set(rows.map((r) => r.imageHash).filter((h): h is string => h !== null))];
       await queuePhotoRemoval(tx, hashes);
       await recordAudits(
@@ -286,6 +322,9 @@ export function createInspectionService(deps: InspectionDeps) {
         })),
       );
       return rows;
+    }).catch((error: unknown) => {
+      if (error instanceof NothingDeleted) return [];
+      throw error;
     });
     // After the commit: a failure here leaves the hashes queued for the next sweep.
     await deps.photoFiles.sweep([...new Set(deletedRows.map((r) => r.imageHash).filter((h): h is string => h !== null))]);
@@ -293,7 +332,12 @@ export function createInspectionService(deps: InspectionDeps) {
     return { deleted: [...deleted], notFound: recordIds.filter((id) => !deleted.has(id)) };
   }
 
-  return { upload, list, photo, photos, thumbnail, remove };
+  /** An upload is being received: the photo worker gives way until it ends (call what this answers). */
+  function uploadStarted(): () => void {
+    return deps.photoWorker.uploadStarted();
+  }
+
+  return { admit, upload, uploadStarted, list, photo, photos, thumbnail, remove };
 }
 
 /** What the audit keeps of a deleted record: enough to tell what it was and whose it was. */
@@ -316,5 +360,8 @@ function auditStateOf(row: InspectionRow): Record<string, unknown> {
     submittedAt: row.submittedAt.toISOString(),
   };
 }
+
+/** A delete that matched no record: its transaction is rolled back (see remove). */
+class NothingDeleted extends Error {}
 
 export type InspectionService = ReturnType<typeof createInspectionService>;

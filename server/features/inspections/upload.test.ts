@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inspectionLogs } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, signIn } from '../../test/factories.js';
+import { allPhotosDecoded, photoDecoded } from '../../test/inspections.js';
 import { makeJpeg, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 
 let t: TestApp;
@@ -52,6 +53,14 @@ async function countBlobs(): Promise<number> {
   const root = (t.blobs as unknown as { root: string }).root;
   const files = await readdir(root, { recursive: true }).catch(() => []);
   return files.filter((f) => /[0-9a-f]{64}$/.test(path.basename(String(f)))).length;
+}
+
+/** Photo writes begun and not finished or removed (the store's incoming-*.tmp). */
+async function stagedWrites(): Promise<string[]> {
+  // The photo worker writes derived files through the same staging: let it finish first.
+  await allPhotosDecoded(t);
+  const root = (t.blobs as unknown as { root: string }).root;
+  return (await readdir(root).catch(() => [])).filter((name) => name.startsWith('incoming-'));
 }
 
 beforeAll(async () => {
@@ -166,6 +175,7 @@ describe('bad uploads are refused and leave nothing behind', () => {
   const nothingStored = async () => {
     expect(await countRows()).toBe(rows);
     expect(await countBlobs()).toBe(blobs);
+    expect(await stagedWrites()).toEqual([]);
   };
 
   it('names each missing field with the form\'s messages', async () => {
@@ -294,6 +304,113 @@ describe('bad uploads are refused and leave nothing behind', () => {
     } finally {
       await t.database.db.execute(sql`alter table inspection_logs drop constraint test_block`);
     }
+  });
+});
+
+describe('the photo on its way: its sha256, its header, its decode after the commit', () => {
+  const listed = async (recordId: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/inspections?q=${recordId}`, headers: { cookie: admin } });
+    return response.json().logs[0];
+  };
+
+  it('stores a photo whose sha256 the phone sent (in any case) and decodes it after the commit', async () => {
+    const fresh = await makeJpeg(1920, 1080, 501);
+    const response = await upload(technician, uploadForm(serviceMetadata({ photoSha256: sha256(fresh).toUpperCase() }), fresh));
+    expect(response.statusCode, response.body).toBe(201);
+    const { recordId, imageHash } = response.json();
+    expect(imageHash).toBe(sha256(fresh));
+    expect(await photoDecoded(t, recordId)).toBe('ready');
+    expect(await listed(recordId)).toMatchObject({ recordId, photoState: 'ready', imageWidth: 1920, imageHeight: 1080 });
+    // The derived files were made by the worker, from the one decode.
+    expect(await t.blobs.readVariant(imageHash, 'thumb-320.webp')).not.toBeNull();
+    expect(await t.blobs.readVariant(imageHash, 'print-1200.jpg')).not.toBeNull();
+  });
+
+  it('refuses a photo that does not match the sha256 the phone sent, and stores nothing', async () => {
+    const rows = await countRows();
+    const blobsBefore = await countBlobs();
+    const fresh = await makeJpeg(1920, 1080, 502);
+    const damaged = Buffer.from(fresh);
+    const middle = Math.floor(damaged.length / 2);
+    damaged.writeUInt8(damaged.readUInt8(middle) ^ 0xff, middle);
+    const response = await upload(technician, uploadForm(serviceMetadata({ photoSha256: sha256(fresh) }), damaged));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'PHOTO_HASH_MISMATCH', fields: { file: 'The photo does not match its sha256' } });
+    expect(response.json().message).toContain(sha256(fresh));
+    expect(await countRows()).toBe(rows);
+    expect(await countBlobs()).toBe(blobsBefore);
+    expect(await stagedWrites()).toEqual([]);
+    // The same record sent again whole is stored.
+    expect((await upload(technician, uploadForm(serviceMetadata({ photoSha256: sha256(fresh) }), fresh))).statusCode).toBe(201);
+  });
+
+  it("accepts a record queued in a phone's outbox before phones sent the hash, computing it", async () => {
+    const fresh = await makeJpeg(1280, 720, 506);
+    const metadata = serviceMetadata();
+    expect(metadata).not.toHaveProperty('photoSha256');
+    const response = await upload(technician, uploadForm(metadata, fresh));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ imageHash: sha256(fresh), imageSizeBytes: fresh.length });
+    expect((await t.blobs.read(sha256(fresh))).equals(fresh)).toBe(true);
+  });
+
+  it('refuses a photoSha256 that is not 64 hex digits', async () => {
+    const response = await upload(technician, uploadForm(serviceMetadata({ photoSha256: 'abc' }), photo));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ photoSha256: 'photoSha256 must be the sha256 of the photo as 64 hex digits' });
+  });
+
+  it('takes the photo before its metadata too', async () => {
+    const fresh = await makeJpeg(640, 480, 503);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(fresh)], { type: 'image/jpeg' }), 'inspection_image.jpg');
+    form.append('metadata', JSON.stringify(serviceMetadata({ photoSha256: sha256(fresh) })));
+    const response = await upload(technician, form);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ imageHash: sha256(fresh), imageWidth: 640, imageHeight: 480 });
+  });
+
+  it('answers a replay from its metadata without storing the photo sent with it', async () => {
+    const metadata = serviceMetadata();
+    const first = await upload(technician, uploadForm(metadata, photo));
+    expect(first.statusCode).toBe(201);
+    const blobsBefore = await countBlobs();
+    const other = await makeJpeg(800, 600, 504);
+    const again = await upload(technician, uploadForm(metadata, other));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ recordId: first.json().recordId, duplicate: true, imageHash: sha256(photo) });
+    expect(await countBlobs()).toBe(blobsBefore);
+    expect(await t.blobs.exists(sha256(other))).toBe(false);
+    expect(await stagedWrites()).toEqual([]);
+  });
+
+  it('flags a record whose photo passes the header checks but cannot be decoded', async () => {
+    // A photo cut short on the way and closed with an end marker: its header is whole.
+    const fresh = await makeJpeg(1920, 1080, 505);
+    const broken = Buffer.concat([fresh.subarray(0, Math.floor(fresh.length * 0.3)), Buffer.from([0xff, 0xd9])]);
+    const response = await upload(technician, uploadForm(serviceMetadata(), broken));
+    expect(response.statusCode, response.body).toBe(201);
+    const { recordId, imageHash } = response.json();
+    expect(await photoDecoded(t, recordId)).toBe('undecodable');
+    expect(await listed(recordId)).toMatchObject({ recordId, photoState: 'undecodable' });
+    // Stored as sent (it is the evidence), but nothing is made from it.
+    expect(await t.blobs.exists(imageHash)).toBe(true);
+    const thumbnail = await t.app.inject({ method: 'GET', url: `/api/inspections/${recordId}/thumbnail`, headers: { cookie: admin } });
+    expect(thumbnail.statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not an image at its first bytes, and a PNG whose size cannot be read', async () => {
+    const rows = await countRows();
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+    const notImage = await upload(technician, uploadForm(serviceMetadata(), pdf, 'inspection_image.jpg'));
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().code).toBe('PHOTO_WRONG_TYPE');
+    const pngSignatureOnly = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
+    const noSize = await upload(technician, uploadForm(serviceMetadata(), pngSignatureOnly, 'inspection_image.png', 'image/png'));
+    expect(noSize.statusCode).toBe(400);
+    expect(noSize.json()).toMatchObject({ code: 'PHOTO_INVALID', message: 'Invalid file: File is empty or corrupted (its dimensions cannot be read)' });
+    expect(await countRows()).toBe(rows);
+    expect(await stagedWrites()).toEqual([]);
   });
 });
 

@@ -31,6 +31,15 @@ const exportQuerySchema = z.object({
   division: z.enum(DIVISIONS, { error: `division must be one of ${DIVISIONS.join(', ')}` }).optional(),
 });
 
+/**
+ * The buffer of each part before the parser pauses for it. @fastify/busboy 3.2 hangs for good
+ * when a part it skips (no Content-Disposition, or past the parts limit) fills its 16 KB default
+ * in the chunk that also holds the closing boundary: it pauses for a reader that never comes.
+ * Above any one chunk's size (a socket read is at most 64 KB), it never pauses for one; the
+ * parts it does hand over are read at once, so memory stays bounded by the limits.
+ */
+const PART_HIGH_WATER_MARK = IMPORT_MAX_BYTES + 1024 * 1024;
+
 /** The `type` and `file` parts of an import; the file is held in memory (at most IMPORT_MAX_BYTES). */
 async function readImport(request: FastifyRequest): Promise<{ type: RegisterKind; bytes: Buffer; fileName: string }> {
   if (!request.isMultipart()) {
@@ -39,7 +48,7 @@ async function readImport(request: FastifyRequest): Promise<{ type: RegisterKind
   let type: string | undefined;
   let file: { bytes: Buffer; fileName: string } | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES }, fileHwm: PART_HIGH_WATER_MARK })) {
       if (part.type === 'file') {
         const upload: MultipartFile = part;
         if (upload.fieldname !== 'file' || file !== undefined) {

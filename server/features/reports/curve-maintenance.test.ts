@@ -458,6 +458,7 @@ describe('POST /api/reports/curve-maintenance', () => {
     const past = await ranged(`bytes=${bytes.length}-`);
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    expect(past.json()).toMatchObject({ code: 'RANGE_NOT_SATISFIABLE' });
     // A Client of another division gets no bytes of it, range or not.
     expect((await t.app.inject({ method: 'GET', url: `/api/reports/download/${made.reportId}`, headers: { cookie: clientRtm, range: 'bytes=0-99' } })).statusCode).toBe(404);
   });

@@ -207,6 +207,7 @@ function recordingBlobs(inner: BlobStore) {
       stored.push(blob);
       return blob;
     },
+    stage: (source) => inner.stage(source),
     exists: (hash) => inner.exists(hash),
     size: (hash) => inner.size(hash),
     read: (hash) => inner.read(hash),

@@ -36,12 +36,14 @@ describe('POST /api/users', () => {
       phone: '+919876543210',
       divisionAccess: null,
       isOwner: false,
+      // Someone else chose the password: the user picks their own at the first sign-in.
+      mustChangePassword: true,
     });
-    expect(response.body).not.toMatch(/argon2|password/i);
+    expect(response.body).not.toMatch(/argon2|"password|passwordHash/i);
 
     const signedIn = await login('tec500', '+919876543210');
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().user.role).toBe('Technician');
+    expect(signedIn.json().user).toMatchObject({ role: 'Technician', mustChangePassword: true });
   });
 
   it('adds a Client bound to a division, which is required for a Client', async () => {
@@ -106,7 +108,10 @@ describe('POST /api/auth/reset-password', () => {
     expect(response.json()).toEqual({ success: true });
 
     expect((await login('TEC600', TEST_PASSWORD)).statusCode).toBe(401);
-    expect((await login('TEC600', 'brand new secret')).statusCode).toBe(200);
+    const signedIn = await login('TEC600', 'brand new secret');
+    expect(signedIn.statusCode).toBe(200);
+    // The Admin chose it: the user must choose their own before anything else.
+    expect(signedIn.json().user.mustChangePassword).toBe(true);
     expect((await me(oldSession)).statusCode).toBe(401);
     // The admin's own session is untouched.
     expect((await me(admin)).statusCode).toBe(200);

@@ -12,5 +12,6 @@ export function toPublicUser(row: UserRow, isOwner: boolean): PublicUser {
     phone: row.phone,
     divisionAccess: row.divisionAccess,
     isOwner,
+    mustChangePassword: row.mustChangePassword,
   };
 }

@@ -33,8 +33,19 @@ export async function insertUserIfAbsent(db: DbOrTx, row: NewUserRow): Promise<U
   return created;
 }
 
-export async function updatePasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+/**
+ * A new password for a user. `mustChangePassword`: true when someone else chose it (an Admin's
+ * reset), false when the user chose it themselves.
+ */
+export async function updatePassword(
+  db: DbOrTx,
+  id: number,
+  values: { passwordHash: string; mustChangePassword: boolean },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: values.passwordHash, mustChangePassword: values.mustChangePassword })
+    .where(eq(users.id, id));
 }
 
 /** Ends every session of a user: their cookies stop working at once. */

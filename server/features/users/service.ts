@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { type Actor, recordAudit } from '../audit/audit.js';
 import { clearFailures, employeeKey } from '../auth/login-throttle.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../../security/password.js';
 import { toPublicUser } from './presenter.js';
 import {
   deleteSessionsOfUser,
@@ -14,10 +14,9 @@ import {
   insertUserIfAbsent,
   listTechnicians,
   listUsers,
-  updatePasswordHash,
+  updatePassword,
 } from './repository.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
-
 
 const duplicateEmployeeId = (employeeId: string) => new AppError('CONFLICT', `Employee ID ${employeeId} already exists`);
 
@@ -38,8 +37,9 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
     },
 
     /**
-     * An admin adds a user; the phone is the first password (spec section 3). Employee IDs
-     * are unique without regard to case. The user and its audit entry are one transaction.
+     * An admin adds a user; the phone is the first password (spec section 3), which the user
+     * must replace at their first sign-in. Employee IDs are unique without regard to case.
+     * The user and its audit entry are one transaction.
      */
     async create(actor: Actor, input: CreateUserRequest): Promise<PublicUser> {
       if (await findUserByEmployeeId(deps.db, input.employeeId)) throw duplicateEmployeeId(input.employeeId);
@@ -54,6 +54,7 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
             // Only a Client is bound to a division.
             divisionAccess: input.role === 'Client' ? (input.divisionAccess ?? null) : null,
             passwordHash,
+            mustChangePassword: true,
           });
           const user = present(row);
           await recordAudit(tx, {
@@ -74,13 +75,16 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
       }
     },
 
-    /** Sets a new password and ends every session of that user, so old cookies stop working. */
+    /**
+     * Sets a new password and ends every session of that user, so old cookies stop working.
+     * The Admin chose it, so the user must replace it at their next sign-in.
+     */
     async resetPassword(actor: Actor, input: ResetPasswordRequest): Promise<void> {
       const passwordHash = await hashPassword(input.newPassword);
       await deps.db.transaction(async (tx) => {
         const row = await findUserByEmployeeId(tx, input.employeeId);
         if (!row) throw new AppError('NOT_FOUND', `No user with employee ID ${input.employeeId}`);
-        await updatePasswordHash(tx, row.id, passwordHash);
+        await updatePassword(tx, row.id, { passwordHash, mustChangePassword: true });
         await deleteSessionsOfUser(tx, row.id);
         // A locked-out user gets a fresh start with the new password.
         await clearFailures(tx, employeeKey(row.employeeId));
@@ -98,7 +102,8 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
 
     /**
      * Makes the configured first admin if that employee ID does not exist yet. An existing
-     * account is left as it is: its password is never reset from the environment.
+     * account is left as it is: its password is never reset from the environment. The operator
+     * chose this password, so no change is asked for at the first sign-in.
      */
     async ensureAdmin(admin: { employeeId: string; password: string; name?: string | undefined }): Promise<'created' | 'exists'> {
       if (await findUserByEmployeeId(deps.db, admin.employeeId)) return 'exists';

@@ -1,21 +1,32 @@
 import { Navigate, Outlet } from 'react-router';
 import type { Role } from '../../../common/constants.js';
-import { homePathFor, useAuth } from '../features/auth/index.js';
+import { CHANGE_PASSWORD_PATH, landingPathFor, mustChangePassword, useAuth } from '../features/auth/index.js';
 
 /*
  * The guards only decide what to draw from the stored user; the server enforces every
  * permission again on each call (DESIGN section 1).
  */
 
-/** `/` and `/login`: a signed-in user goes to their home screen instead. */
+/** `/` and `/login`: a signed-in user goes to their home screen (or to choose a password) instead. */
 export function RedirectSignedIn() {
   const { user } = useAuth();
-  if (user !== null) return <Navigate to={homePathFor(user.role)} replace />;
+  if (user !== null) return <Navigate to={landingPathFor(user)} replace />;
   return <Outlet />;
 }
 
-/** Anonymous visitors on a protected route go to /login. */
+/**
+ * Anonymous visitors on a protected route go to /login; a user who must still choose a new
+ * password goes to do that, whatever they asked for.
+ */
 export function RequireAuth() {
+  const { user } = useAuth();
+  if (user === null) return <Navigate to="/login" replace />;
+  if (mustChangePassword(user)) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+  return <Outlet />;
+}
+
+/** Signed in, whether or not a new password is still due: only the change-password screen. */
+export function RequireSignedIn() {
   const { user } = useAuth();
   if (user === null) return <Navigate to="/login" replace />;
   return <Outlet />;
@@ -25,6 +36,7 @@ export function RequireAuth() {
 export function RequireRole({ allow, redirectTo }: { allow: readonly Role[]; redirectTo: string }) {
   const { user } = useAuth();
   if (user === null) return <Navigate to="/login" replace />;
+  if (mustChangePassword(user)) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
   if (!allow.includes(user.role)) return <Navigate to={redirectTo} replace />;
   return <Outlet />;
 }

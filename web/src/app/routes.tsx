@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import type { Role } from '../../../common/constants.js';
-import { LoginPage } from '../features/auth/index.js';
+import { ChangePasswordPage, LoginPage } from '../features/auth/index.js';
 import {
   CameraPage,
   DataEntryPage,
@@ -15,12 +15,19 @@ import { NotFoundPage } from '../features/not-found/index.js';
 import { OutboxPage } from '../features/outbox/index.js';
 import { PurposePage } from '../features/purpose/index.js';
 import { RootLayout } from './layouts/root-layout.js';
-import { RedirectSignedIn, RequireAuth, RequireRole, RequireStored } from './route-guards.js';
+import { RedirectSignedIn, RequireAuth, RequireRole, RequireSignedIn, RequireStored } from './route-guards.js';
 
 // Separate chunks: a technician's phone never downloads admin code (DESIGN section 10 budget).
 const AdminPage = lazy(() => import('../features/admin/index.js').then((m) => ({ default: m.AdminPage })));
 const MachineDashboardPage = lazy(() =>
   import('../features/machine-dashboard/index.js').then((m) => ({ default: m.MachineDashboardPage })),
+);
+// Only the change-password screen shows it; loaded with it, not on every first load.
+const OutboxWaitingNotice = lazy(() => import('./outbox-waiting-notice.js').then((m) => ({ default: m.OutboxWaitingNotice })));
+const outboxWaitingNotice = (
+  <Suspense fallback={null}>
+    <OutboxWaitingNotice />
+  </Suspense>
 );
 
 // Clients are read-only: the field flow is for Technicians and Admins.
@@ -35,6 +42,10 @@ export function AppRoutes() {
         <Route element={<RedirectSignedIn />}>
           <Route index element={<LoginPage />} />
           <Route path="login" element={<LoginPage />} />
+        </Route>
+        {/* The one screen a user whose password someone else chose can reach (RequireAuth sends them here). */}
+        <Route element={<RequireSignedIn />}>
+          <Route path="change-password" element={<ChangePasswordPage notice={outboxWaitingNotice} />} />
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={<RequireRole allow={FIELD_ROLES} redirectTo="/admin" />}>

@@ -170,6 +170,15 @@ describe('admin dashboard for a Client', () => {
     },
   );
 
+  it('lets a Client change their password from the dashboard (Clients have no /purpose)', async () => {
+    signedInAs(client);
+    renderApp('/admin');
+    await screen.findByRole('link', { name: 'Change password' });
+    await userEvent.click(screen.getByRole('link', { name: 'Change password' }));
+    expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/change-password$/));
+  });
+
   it('lets a Client open a permitted report view, whose Back returns to reports', async () => {
     signedInAs(client);
     renderApp('/admin?view=sse-reports');

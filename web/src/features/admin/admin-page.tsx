@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { useAuth, useSignedInUser } from '../auth/index.js';
+import { CHANGE_PASSWORD_PATH, useAuth, useSignedInUser } from '../auth/index.js';
 import { type AdminView, backTargetOf, isAdminView, mayOpenView, startViewFor, VIEW_TITLES } from './admin-views.js';
 import { AdminViewBody } from './view-bodies.js';
 
@@ -86,7 +86,10 @@ export function AdminPage() {
       title="Admin Dashboard"
       subtitle={
         <>
-          <span className="font-semibold">{user.name}</span> · {user.role}
+          <span className="font-semibold">{user.name}</span> · {user.role} ·{' '}
+          <Link to={CHANGE_PASSWORD_PATH} className="font-medium text-brand-800 underline">
+            Change password
+          </Link>
         </>
       }
       back={back}

@@ -127,6 +127,8 @@ describe('add user', () => {
     users = [added];
     answer.resolve(jsonResponse(201, { user: added }));
     expect(await notifications().findByText('User Added')).toBeInTheDocument();
+    // The server makes them choose their own password at the first sign-in: the Admin is told.
+    expect(notifications().getByText(/can sign in with their phone number, then chooses their own password\./)).toBeInTheDocument();
     expect(await screen.findByRole('list', { name: 'Users' })).toHaveTextContent('CLI042');
     expect(screen.getByRole('button', { name: 'Add User' })).toBeEnabled();
     expect(addForm().getByLabelText('Employee ID')).toHaveValue('');
@@ -232,6 +234,7 @@ describe('reset password', () => {
     });
     answer.resolve(jsonResponse(200, { success: true }));
     expect(await notifications().findByText('Password Reset')).toBeInTheDocument();
+    expect(notifications().getByText(/They choose their own at their next sign-in\./)).toBeInTheDocument();
     expect(resetForm().getByLabelText('New Password')).toHaveValue('');
   });
 

@@ -153,7 +153,7 @@ function AddUserForm() {
   const addUser = useMutation({
     mutationFn: postUser,
     onSuccess: (user) => {
-      toast({ title: USER_TEXTS.userAdded, description: `${user.name} (${user.employeeId}) can sign in with their phone number.` });
+      toast({ title: USER_TEXTS.userAdded, description: `${user.name} (${user.employeeId}) can sign in with their phone number, then chooses their own password.` });
       reset(emptyUser);
       void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
     },
@@ -288,7 +288,7 @@ function ResetPasswordForm() {
   const resetPassword = useMutation({
     mutationFn: postReset,
     onSuccess: (employeeId) => {
-      toast({ title: USER_TEXTS.passwordReset, description: `The password of ${employeeId} has been reset.` });
+      toast({ title: USER_TEXTS.passwordReset, description: `The password of ${employeeId} has been reset. They choose their own at their next sign-in.` });
       reset(emptyReset);
     },
     onError: (error) => {

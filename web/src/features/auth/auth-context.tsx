@@ -14,8 +14,13 @@ export type LogoutGuard = (leaving: PublicUser) => Promise<boolean>;
 interface AuthContextValue {
   /** The signed-in user, or null. Drawn from the stored copy at once, even offline. */
   user: PublicUser | null;
-  /** Keeps the user a successful login returned. */
+  /** Keeps the user a successful login (or password change) returned. */
   signIn: (user: PublicUser) => void;
+  /**
+   * Asks the server who is signed in and keeps the answer (for instance after a call was
+   * refused with PASSWORD_CHANGE_REQUIRED). A failure keeps the stored user.
+   */
+  refreshUser: () => Promise<void>;
   /**
    * Ends the server session (best effort) and forgets the user on this device, after the
    * logout guard agreed. `onSignedOut` (typically a navigation) is applied in the same render
@@ -27,6 +32,22 @@ interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * GET /api/auth/me: the signed-in user as the server knows them, or null when the answer is
+ * unusable, the network failed, or someone else has signed in on this device meanwhile.
+ */
+async function fetchSignedInUser(): Promise<PublicUser | null> {
+  try {
+    const res = await apiRequest('GET', '/api/auth/me');
+    const parsed = loginResponseSchema.safeParse(await res.json());
+    if (!parsed.success || readStoredUser()?.id !== parsed.data.user.id) return null;
+    return parsed.data.user;
+  } catch {
+    // Offline or server trouble: keep drawing from the stored copy.
+    return null;
+  }
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -52,24 +73,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Verify the restored user in the background. A 401 is handled above; a network failure
   // keeps the user, because technicians keep working in dead zones.
   useEffect(() => {
-    const stored = readStoredUser();
-    if (stored === null) return;
+    if (readStoredUser() === null) return;
     let cancelled = false;
-    apiRequest('GET', '/api/auth/me')
-      .then((res) => res.json())
-      .then((body: unknown) => {
-        const parsed = loginResponseSchema.safeParse(body);
-        // Ignore an answer that arrives after someone else signed in on this device.
-        if (cancelled || !parsed.success || readStoredUser()?.id !== parsed.data.user.id) return;
-        writeStoredUser(parsed.data.user);
-        setUser(parsed.data.user);
-      })
-      .catch(() => {
-        // Offline or server trouble: keep drawing from the stored copy.
-      });
+    void fetchSignedInUser().then((fresh) => {
+      if (cancelled || fresh === null) return;
+      writeStoredUser(fresh);
+      setUser(fresh);
+    });
     return () => {
       cancelled = true;
     };
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    if (readStoredUser() === null) return;
+    const fresh = await fetchSignedInUser();
+    if (fresh === null) return;
+    writeStoredUser(fresh);
+    setUser(fresh);
   }, []);
 
   // Another tab signing in or out changes what this tab may show.
@@ -114,7 +135,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [forget, user],
   );
 
-  const value = useMemo(() => ({ user, signIn, logout, setLogoutGuard }), [user, signIn, logout, setLogoutGuard]);
+  const value = useMemo(
+    () => ({ user, signIn, refreshUser, logout, setLogoutGuard }),
+    [user, signIn, refreshUser, logout, setLogoutGuard],
+  );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/toast-store.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { useAuth } from './auth-context.js';
 import { DemoAccountsCard } from './demo-accounts-card.js';
-import { homePathFor } from './home-path.js';
+import { landingPathFor } from './home-path.js';
 import { loginFailureMessage } from './login-failure.js';
 
 async function postLogin(body: LoginRequest) {
@@ -37,7 +37,8 @@ export function LoginForm() {
     mutationFn: postLogin,
     onSuccess: (user) => {
       signIn(user);
-      navigate(homePathFor(user.role), { replace: true });
+      // A password someone else chose is replaced first.
+      navigate(landingPathFor(user), { replace: true });
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Login Failed', description: loginFailureMessage(error) });

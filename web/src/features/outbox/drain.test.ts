@@ -16,6 +16,10 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
+const passwordChangeRequired = () =>
+  new Response(JSON.stringify({ code: 'PASSWORD_CHANGE_REQUIRED', message: 'Please choose a new password before you continue' }), {
+    status: 403,
+  });
 
 describe('a drain pass', () => {
   it('sends the oldest record first, one at a time, and deletes each on 201 and on 200 duplicate', async () => {
@@ -116,6 +120,34 @@ describe('a drain pass', () => {
     expect(await store.get(first.localId)).toMatchObject({ attempts: 0, lastError: 'Your session has ended. Sign in again to send this record.' });
   });
 
+  it('keeps the records waiting, not failed, while the server asks for a new password (403 PASSWORD_CHANGE_REQUIRED)', async () => {
+    const first = makeRecord();
+    const second = makeRecord();
+    await store.put(first);
+    await store.put(second);
+    const uploads = stubUploads(() => Promise.resolve(passwordChangeRequired()));
+
+    expect(await drainOnce(deps(), 'TECH001', 'all')).toMatchObject({ refused: 0, stoppedBy: 'password-change' });
+    // One try tells it all: the second record is not spent on the same answer.
+    expect(uploads).toHaveLength(1);
+    for (const record of [first, second]) {
+      expect(await store.get(record.localId)).toMatchObject({
+        status: 'needs-sign-in',
+        attempts: 0,
+        lastError: 'Waiting for your new password. It is sent once you have chosen one.',
+        nextAttemptAt: null,
+      });
+    }
+  });
+
+  it('still marks a record failed for any other 403', async () => {
+    const record = makeRecord();
+    await store.put(record);
+    stubUploads(() => Promise.resolve(new Response(JSON.stringify({ code: 'FORBIDDEN', message: "You don't have permission to access this section." }), { status: 403 })));
+    expect(await drainOnce(deps(), 'TECH001', 'all')).toMatchObject({ refused: 1, stoppedBy: null });
+    expect(await store.get(record.localId)).toMatchObject({ status: 'failed', lastError: "You don't have permission to access this section." });
+  });
+
   it("sends a record left 'sending' by an app closed mid-send", async () => {
     await store.put(makeRecord({ status: 'sending', attempts: 1 }));
     const uploads = stubUploads(() => storedAnswer('INS-1', true));
@@ -193,6 +225,30 @@ describe('the drainer', () => {
 
     sessionValid = true;
     const after = createDrainer({ ...deps(), owner: 'TECH001', onUnauthorized });
+    await after.trigger('sign-in');
+    expect(uploads).toHaveLength(2);
+    expect(await store.list()).toEqual([]);
+    after.stop();
+  });
+
+  it('stops at PASSWORD_CHANGE_REQUIRED, asks for the new password once, sets no timer, and sends after the change', async () => {
+    vi.useFakeTimers({ now: 0 });
+    await store.put(makeRecord());
+    let passwordChosen = false;
+    const uploads = stubUploads(() => (passwordChosen ? storedAnswer('INS-10') : Promise.resolve(passwordChangeRequired())));
+    const onUnauthorized = vi.fn();
+    const onPasswordChangeRequired = vi.fn();
+    const before = createDrainer({ ...deps(), owner: 'TECH001', onUnauthorized, onPasswordChangeRequired });
+
+    await before.trigger('start');
+    expect(onPasswordChangeRequired).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(BACKOFF_MAX_MS * 2);
+    expect(uploads).toHaveLength(1);
+    before.stop();
+
+    passwordChosen = true;
+    const after = createDrainer({ ...deps(), owner: 'TECH001', onUnauthorized, onPasswordChangeRequired });
     await after.trigger('sign-in');
     expect(uploads).toHaveLength(2);
     expect(await store.list()).toEqual([]);

@@ -1,6 +1,6 @@
 import type { OutboxRecord } from './outbox-record.js';
 import type { OutboxStore } from './outbox-store.js';
-import { SESSION_ENDED_MESSAGE, type SendDeps, sendRecord } from './send-record.js';
+import { PASSWORD_CHANGE_MESSAGE, SESSION_ENDED_MESSAGE, type SendDeps, sendRecord } from './send-record.js';
 
 /**
  * due: only records whose backoff has passed (the retry timer, app start).
@@ -14,7 +14,7 @@ export interface DrainResult {
   /** Records the server refused in this pass. */
   refused: number;
   /** Why the pass ended before the end of the list, if it did. */
-  stoppedBy: 'offline' | 'unreachable' | 'unauthorized' | null;
+  stoppedBy: 'offline' | 'unreachable' | 'unauthorized' | 'password-change' | null;
   /** When a record waiting on its backoff blocks the rest (the network or server is down). */
   blockedUntil: number | null;
 }
@@ -41,7 +41,8 @@ export function isOffline(): boolean {
 /**
  * Sends the owner's waiting records, oldest first, one at a time. A network or server failure
  * ends the pass (the next record would fail the same way and only use up its tries); a 401
- * ends it and parks the owner's other records for the next sign-in.
+ * ends it and parks the owner's other records for the next sign-in, and a 403
+ * PASSWORD_CHANGE_REQUIRED parks them until the new password is chosen.
  */
 export async function drainOnce(deps: SendDeps, owner: string, mode: DrainMode): Promise<DrainResult> {
   const now = deps.now ?? Date.now;
@@ -59,19 +60,26 @@ export async function drainOnce(deps: SendDeps, owner: string, mode: DrainMode):
       return { ...result, stoppedBy: 'unreachable', blockedUntil: after?.nextAttemptAt ?? null };
     }
     if (outcome.kind === 'unauthorized') {
-      await parkForSignIn(deps.store, owner);
+      await parkForSignIn(deps.store, owner, SESSION_ENDED_MESSAGE);
       return { ...result, stoppedBy: 'unauthorized' };
+    }
+    if (outcome.kind === 'password-change') {
+      await parkForSignIn(deps.store, owner, PASSWORD_CHANGE_MESSAGE);
+      return { ...result, stoppedBy: 'password-change' };
     }
   }
   return result;
 }
 
-/** The session is gone for all of the owner's records, not only the one that was tried. */
-async function parkForSignIn(store: OutboxStore, owner: string): Promise<void> {
+/**
+ * The session is gone (or held until a new password) for all of the owner's records, not only
+ * the one that was tried. Parked records keep their tries and go at the next sign-in.
+ */
+async function parkForSignIn(store: OutboxStore, owner: string, reason: string): Promise<void> {
   const records = await store.list();
   for (const record of records) {
     if (record.ownerEmployeeId !== owner || (record.status !== 'pending' && record.status !== 'sending')) continue;
-    await store.update(record.localId, { status: 'needs-sign-in', lastError: SESSION_ENDED_MESSAGE, nextAttemptAt: null });
+    await store.update(record.localId, { status: 'needs-sign-in', lastError: reason, nextAttemptAt: null });
   }
 }
 
@@ -116,6 +124,8 @@ export interface DrainerOptions extends SendDeps {
   owner: string;
   /** Told when the server said the session ended, so the app can ask for a sign-in. */
   onUnauthorized: () => void;
+  /** Told when the server holds the user until they choose a new password, so the app can ask for it. */
+  onPasswordChangeRequired?: () => void;
 }
 
 const NOTHING: DrainResult = { sent: 0, refused: 0, stoppedBy: null, blockedUntil: null };
@@ -126,7 +136,7 @@ const NOTHING: DrainResult = { sent: 0, refused: 0, stoppedBy: null, blockedUnti
  * timer wakes it when the next record is due. Stopped when the owner signs out.
  */
 export function createDrainer(options: DrainerOptions): Drainer {
-  const { owner, onUnauthorized, ...deps } = options;
+  const { owner, onUnauthorized, onPasswordChangeRequired, ...deps } = options;
   const now = deps.now ?? Date.now;
   let stopped = false;
   let next: { mode: DrainMode; waiters: Array<(result: DrainResult) => void> } | null = null;
@@ -150,7 +160,8 @@ export function createDrainer(options: DrainerOptions): Drainer {
 
   const schedule = async (after: DrainResult | null) => {
     if (stopped) return;
-    if (after?.stoppedBy === 'unauthorized' || after?.stoppedBy === 'offline') {
+    // Nothing to time: the next sign-in, the new password or the network coming back starts the next pass.
+    if (after?.stoppedBy === 'unauthorized' || after?.stoppedBy === 'password-change' || after?.stoppedBy === 'offline') {
       clearTimer();
       return;
     }
@@ -174,6 +185,7 @@ export function createDrainer(options: DrainerOptions): Drainer {
       result = { ...NOTHING, stoppedBy: 'unreachable', blockedUntil: now() + BUSY_RECHECK_MS };
     }
     if (result.stoppedBy === 'unauthorized' && !stopped) onUnauthorized();
+    if (result.stoppedBy === 'password-change' && !stopped) onPasswordChangeRequired?.();
     return result;
   };
 

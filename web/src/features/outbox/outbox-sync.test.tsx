@@ -93,6 +93,86 @@ describe('the outbox in the running app', () => {
   });
 });
 
+describe('a technician who must choose a new password', () => {
+  const held = { ...technician, phone: '9876543210', mustChangePassword: true };
+  const passwordChangeRequired = () =>
+    jsonResponse(403, { code: 'PASSWORD_CHANGE_REQUIRED', message: 'Please choose a new password before you continue' });
+
+  async function chooseNewPassword(current: string) {
+    await userEvent.type(screen.getByLabelText('Current password'), current);
+    await userEvent.type(screen.getByLabelText('New password'), 'my own secret 1');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'my own secret 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+  }
+
+  it('keeps the waiting records on the phone, counted, and sends them once the new password is chosen', async () => {
+    await outboxStore().put(makeRecord({ curveNumber: 'first' }));
+    await outboxStore().put(makeRecord({ curveNumber: 'second', status: 'needs-sign-in', lastError: 'Your session has ended.' }));
+    storeUser(held);
+    let passwordChosen = false;
+    const uploads = stubUploads(() => (passwordChosen ? storedAnswer('INS-1') : passwordChangeRequired()), {
+      user: held,
+      routes: {
+        'POST /api/auth/change-password': () => {
+          passwordChosen = true;
+          return jsonResponse(200, { user: { ...held, mustChangePassword: false } });
+        },
+      },
+    });
+    renderApp('/purpose');
+
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/change-password$/));
+    expect(await screen.findByText('2 records waiting to be sent.')).toBeInTheDocument();
+    // Nothing is spent on uploads the server would refuse.
+    await act(async () => {});
+    expect(uploads).toHaveLength(0);
+    expect(await outboxStore().list()).toHaveLength(2);
+
+    await chooseNewPassword('9876543210');
+
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/purpose$/));
+    await waitFor(() => expect(uploads.map((u) => u.curveNumber)).toEqual(['first', 'second']));
+    await waitFor(async () => expect(await outboxStore().list()).toEqual([]));
+  });
+
+  it('keeps a record the server answers with PASSWORD_CHANGE_REQUIRED waiting, not failed, and goes to choose the password', async () => {
+    const record = makeRecord();
+    await outboxStore().put(record);
+    // The copy on the phone predates the Admin's reset; the server knows better.
+    storeUser(technician);
+    let meCalls = 0;
+    let passwordChosen = false;
+    const uploads = stubUploads(() => (passwordChosen ? storedAnswer('INS-2') : passwordChangeRequired()), {
+      routes: {
+        'GET /api/auth/me': () => {
+          meCalls += 1;
+          return jsonResponse(200, { user: meCalls === 1 || passwordChosen ? technician : held });
+        },
+        'POST /api/auth/change-password': () => {
+          passwordChosen = true;
+          return jsonResponse(200, { user: technician });
+        },
+      },
+    });
+    renderApp('/purpose');
+
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/change-password$/));
+    expect(uploads).toHaveLength(1);
+    expect(await outboxStore().get(record.localId)).toMatchObject({
+      status: 'needs-sign-in',
+      attempts: 0,
+      lastError: 'Waiting for your new password. It is sent once you have chosen one.',
+    });
+    expect(screen.getByText('1 record waiting to be sent.')).toBeInTheDocument();
+
+    await chooseNewPassword('admin chose it');
+
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    await waitFor(async () => expect(await outboxStore().list()).toEqual([]));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/purpose$/));
+  });
+});
+
 describe('logout with records waiting', () => {
   async function signedInWithWaitingRecords(count: number) {
     for (let i = 0; i < count; i++) await outboxStore().put(makeRecord());

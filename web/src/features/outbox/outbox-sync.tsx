@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { reportUnauthorized } from '../../lib/api-client.js';
-import { type LogoutGuard, useAuth } from '../auth/index.js';
+import { type LogoutGuard, mustChangePassword, useAuth } from '../auth/index.js';
 import type { Drainer } from './drain.js';
 import { loadOutboxRuntime } from './load-runtime.js';
 import { subscribeOutbox } from './outbox-events.js';
@@ -11,16 +11,21 @@ import { pluralRecords } from './outbox-texts.js';
  * Runs the outbox for the signed-in technician: a pass at app start, after a new sign-in and
  * when the network comes back, then on a timer while records wait (DESIGN section 8). Mounted
  * once, inside the auth provider. It also asks before a sign-out leaves records behind.
+ *
+ * While the user must still choose a new password the server would refuse every upload, so
+ * nothing is sent; the records stay on the phone and go, as after a sign-in, once it is chosen.
  */
 export function OutboxSync() {
-  const { user, setLogoutGuard } = useAuth();
+  const { user, setLogoutGuard, refreshUser } = useAuth();
   const owner = user?.employeeId ?? null;
-  // Whether this tab has been signed out since it opened: the next owner then "signed in".
+  const held = user !== null && mustChangePassword(user);
+  // Whether this tab has been signed out (or held for a new password) since it opened: the
+  // next owner then "signed in".
   const wasSignedOut = useRef(false);
   const [question, setQuestion] = useState<{ count: number; answer: (signOut: boolean) => void } | null>(null);
 
   useEffect(() => {
-    if (owner === null) {
+    if (owner === null || held) {
       wasSignedOut.current = true;
       return;
     }
@@ -33,7 +38,14 @@ export function OutboxSync() {
     loadOutboxRuntime()
       .then((runtime) => {
         if (cancelled) return;
-        drainer = runtime.createDrainer({ store: runtime.outboxStore(), owner, onUnauthorized: reportUnauthorized });
+        drainer = runtime.createDrainer({
+          store: runtime.outboxStore(),
+          owner,
+          onUnauthorized: reportUnauthorized,
+          // The server asks for a new password this tab did not know about: learn it from the
+          // server, and the route guards take the user to choose it.
+          onPasswordChangeRequired: () => void refreshUser(),
+        });
         runtime.setActiveDrainer(drainer);
         void drainer.trigger(reason);
       })
@@ -52,7 +64,7 @@ export function OutboxSync() {
         if (runtime.activeDrainer() === stopping) runtime.setActiveDrainer(null);
       });
     };
-  }, [owner]);
+  }, [owner, held, refreshUser]);
 
   useEffect(() => {
     const guard: LogoutGuard = async (leaving) => {

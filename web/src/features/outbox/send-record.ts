@@ -15,12 +15,15 @@ export type SendOutcome =
   | { kind: 'refused'; message: string }
   /** The session ended: send after the technician signs in again. */
   | { kind: 'unauthorized'; message: string }
+  /** The server holds the user until they choose a new password: send after that. */
+  | { kind: 'password-change'; message: string }
   /** Another tab is sending it right now. */
   | { kind: 'busy' }
   /** It left the outbox meanwhile (sent by another tab, or deleted). */
   | { kind: 'gone' };
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again to send this record.';
+export const PASSWORD_CHANGE_MESSAGE = 'Waiting for your new password. It is sent once you have chosen one.';
 
 // 408 and 429 say "not now", not "never".
 const TRANSIENT_CLIENT_ERRORS = new Set([408, 429]);
@@ -28,6 +31,8 @@ const TRANSIENT_CLIENT_ERRORS = new Set([408, 429]);
 export function classifyUploadError(error: unknown): Exclude<SendOutcome, { kind: 'sent' | 'busy' | 'gone' }> {
   if (error instanceof UploadError) {
     if (error.status === 401) return { kind: 'unauthorized', message: SESSION_ENDED_MESSAGE };
+    // Not a refusal of the record: the same record goes once the user has a password of their own.
+    if (error.status === 403 && error.code === 'PASSWORD_CHANGE_REQUIRED') return { kind: 'password-change', message: PASSWORD_CHANGE_MESSAGE };
     if (error.status === 413) return { kind: 'refused', message: error.serverMessage ?? 'The photo is too large for the server (413).' };
     if (error.status >= 400 && error.status < 500 && !TRANSIENT_CLIENT_ERRORS.has(error.status)) {
       return { kind: 'refused', message: error.serverMessage ?? `The server refused the record (${error.status}).` };
@@ -82,7 +87,8 @@ async function record(deps: Required<SendDeps>, current: OutboxRecord, outcome: 
       await store.update(current.localId, { status: 'failed', attempts, lastError: outcome.message, nextAttemptAt: null });
       return;
     case 'unauthorized':
-      // Not an attempt against the record: the next sign-in sends it at once.
+    case 'password-change':
+      // Not an attempt against the record: the next sign-in (or the new password) sends it at once.
       await store.update(current.localId, { status: 'needs-sign-in', lastError: outcome.message, nextAttemptAt: null });
       return;
     default:

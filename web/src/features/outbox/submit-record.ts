@@ -3,6 +3,7 @@ import { isOffline } from './drain.js';
 import { newOutboxRecord } from './outbox-record.js';
 import { outboxStore } from './outbox-store.js';
 import { withRecordLock } from './record-lock.js';
+import { sha256Hex } from '../../lib/sha256.js';
 import { classifyUploadError, sendRecord, type SendDeps, type Upload } from './send-record.js';
 import { UploadError, uploadInspection } from './upload-inspection.js';
 
@@ -51,14 +52,17 @@ export async function submitRecord(input: SubmitInput, deps: Partial<SendDeps> &
   const store = deps.store ?? outboxStore();
   const now = deps.now ?? Date.now;
   const upload = deps.upload ?? uploadInspection;
-  const record = newOutboxRecord({ ...input, now: now() });
+  // Hashed once, when the photo is kept: the server checks what it receives against this, so
+  // damage anywhere between here and its disk (the outbox, the network) is caught.
+  const photoSha256 = await sha256Hex(input.photo);
+  const record = newOutboxRecord({ ...input, metadata: photoSha256 ? { ...input.metadata, photoSha256 } : input.metadata, now: now() });
 
   // Held from the write to the end of the try, so the background drain never sends it at the same time.
   return withRecordLock(record.localId, false, async (): Promise<SubmitOutcome> => {
     try {
       await store.put(record);
     } catch {
-      return sendDirectly(input, upload, deps.timeoutMs ?? SUBMIT_WAIT_MS);
+      return sendDirectly({ ...input, metadata: record.metadata }, upload, deps.timeoutMs ?? SUBMIT_WAIT_MS);
     }
     requestPersistentStorage();
     if (isOffline()) return { kind: 'queued', localId: record.localId };

@@ -91,11 +91,18 @@ describe('uploadInspection', () => {
     expect(log).toHaveBeenCalledWith(`Upload failed (400): ${JSON.stringify(body)}`);
   });
 
+  it("keeps the server's error code, so the outbox can tell a held account from a refused record", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubUpload(() => json(403, { code: 'PASSWORD_CHANGE_REQUIRED', message: 'Please choose a new password before you continue' }));
+    const error = await uploadInspection(metadata, jpegBlob()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, code: 'PASSWORD_CHANGE_REQUIRED', serverMessage: 'Please choose a new password before you continue' });
+  });
+
   it('keeps no server message for an answer without our error body (e.g. a proxy page)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubUpload(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await uploadInspection(metadata, jpegBlob()).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 502, serverMessage: null });
+    expect(error).toMatchObject({ status: 502, serverMessage: null, code: null });
   });
 
   it('gives the button back when no answer comes in time', async () => {

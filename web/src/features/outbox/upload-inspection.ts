@@ -15,12 +15,15 @@ export class UploadError extends Error {
   readonly status: number;
   /** The readable message of our server's error body, when it sent one. */
   readonly serverMessage: string | null;
+  /** The catalogue code of our server's error body (common/errors.ts), when it sent one. */
+  readonly code: string | null;
 
-  constructor(status: number, serverMessage: string | null) {
+  constructor(status: number, serverMessage: string | null, code: string | null = null) {
     super(`Upload failed (${status})`);
     this.name = 'UploadError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.code = code;
   }
 }
 
@@ -28,6 +31,8 @@ const errorBodySchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });
+
+const errorCodeSchema = z.object({ code: z.string() });
 
 function parseJson(text: string): unknown {
   try {
@@ -44,6 +49,12 @@ export function serverMessageOf(bodyText: string): string | null {
   if (!parsed.success || parsed.data.message.trim() === '') return null;
   const fieldMessages = Object.values(parsed.data.fields ?? {});
   return fieldMessages.length > 0 ? `${parsed.data.message}: ${fieldMessages.join('; ')}` : parsed.data.message;
+}
+
+/** The `code` of a {code, message} error body, or null for anything else. */
+export function serverCodeOf(bodyText: string): string | null {
+  const parsed = errorCodeSchema.safeParse(parseJson(bodyText));
+  return parsed.success ? parsed.data.code : null;
 }
 
 /**
@@ -72,7 +83,7 @@ export async function uploadInspection(metadata: UploadMetadataInput, photo: Blo
     });
     status = res.status;
     bodyText = await res.text();
-    if (!res.ok) throw new UploadError(status, serverMessageOf(bodyText));
+    if (!res.ok) throw new UploadError(status, serverMessageOf(bodyText), serverCodeOf(bodyText));
     const parsed = uploadResponseSchema.safeParse(parseJson(bodyText));
     if (!parsed.success) throw new UploadError(status, null);
     return parsed.data;

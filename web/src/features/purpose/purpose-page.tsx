@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
-import { useAuth, useSignedInUser } from '../auth/index.js';
+import { CHANGE_PASSWORD_PATH, useAuth, useSignedInUser } from '../auth/index.js';
 import { OutboxNotice } from '../outbox/index.js';
 import { DueList } from '../schedule/lazy-due-list.js';
 
@@ -84,6 +84,9 @@ export function PurposePage() {
           Admin Panel
         </Button>
       ) : null}
+      <Link to={CHANGE_PASSWORD_PATH} className={buttonClasses('ghost', 'default', 'self-center underline')}>
+        Change password
+      </Link>
     </Screen>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
 import { visitDateText } from '../../../lib/date-text.js';
 import { findingOf } from './record-display.js';
-import { RecordImage } from './record-image.js';
+import { PhotoStateFlag, RecordImage } from './record-image.js';
 
 export function TypeBadge({ type }: { type: InspectionLog['type'] }) {
   return (
@@ -73,6 +73,7 @@ export function RecordCard({
           <span className="sr-only">{`Select ${recordId}`}</span>
         </label>
       </div>
+      <PhotoStateFlag state={log.photoState} />
       <div className="flex items-start justify-between gap-2">
         <h3 id={titleId} className="font-mono text-base font-bold break-all text-slate-900">
           {recordId}

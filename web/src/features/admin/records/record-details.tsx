@@ -3,7 +3,7 @@ import type { InspectionLog } from '../../../../../common/schemas/inspection.js'
 import { Button } from '../../../components/ui/button.js';
 import { useModalFocus } from '../../../components/ui/use-modal-focus.js';
 import { detailRowsOf } from './record-display.js';
-import { RecordImage } from './record-image.js';
+import { PhotoStateFlag, RecordImage } from './record-image.js';
 import { TypeBadge } from './record-card.js';
 import { imageUrlOf } from './records-api.js';
 
@@ -57,6 +57,7 @@ export function RecordDetails({
           </div>
         </div>
         <RecordImage key={photo ?? 'none'} src={photo} alt={`Photo of ${log.recordId}`} className="[&_img]:bg-slate-900 [&_img]:object-contain" />
+        <PhotoStateFlag state={log.photoState} />
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:gap-x-6">
           {detailRowsOf(log).map(([label, value]) => (
             <div key={label} className="flex flex-col border-b border-slate-200 pb-2">

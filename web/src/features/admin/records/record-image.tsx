@@ -43,3 +43,13 @@ export function RecordImage({
     </div>
   );
 }
+
+/** The flag of a record whose photo was stored but cannot be decoded; nothing for any other. */
+export function PhotoStateFlag({ state }: { state: 'pending' | 'ready' | 'undecodable' }) {
+  if (state !== 'undecodable') return null;
+  return (
+    <p className="rounded-lg border-2 border-red-700 bg-red-50 px-2 py-1 text-sm font-semibold text-red-900" data-photo-state="undecodable">
+      {RECORD_TEXTS.photoUndecodable}
+    </p>
+  );
+}

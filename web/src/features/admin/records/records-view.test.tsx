@@ -36,6 +36,7 @@ function makeLog(n: number, overrides: Partial<InspectionLog> = {}): InspectionL
     imageSizeBytes: 250_000,
     imageWidth: 1920,
     imageHeight: 1080,
+    photoState: 'ready',
     serviceUpdate: null,
     partCategory: null,
     partItemName: null,
@@ -119,6 +120,19 @@ describe('the list', () => {
     expect(within(broken!).queryByRole('img')).not.toBeInTheDocument();
     expect(within(fine!).queryByText('Image Error')).not.toBeInTheDocument();
     expect(within(fine!).getByRole('img')).toBeInTheDocument();
+  });
+
+  it('flags a record whose photo the server could not decode, on its card and in its details, and only that one', async () => {
+    asAdmin({ 'GET /api/inspections': listServer(() => [makeLog(1), makeLog(2, { photoState: 'undecodable' }), makeLog(3, { photoState: 'pending' })]) });
+    await openRecords();
+    await screen.findByText('Showing 1–3 of 3 records');
+    const [ready, damaged, pending] = cards();
+    const flag = 'Photo damaged: the server cannot read it. The file is kept as it was sent.';
+    expect(within(damaged!).getByText(flag)).toBeInTheDocument();
+    expect(within(ready!).queryByText(flag)).toBeNull();
+    expect(within(pending!).queryByText(flag)).toBeNull();
+    await userEvent.click(within(damaged!).getByRole('button', { name: 'Details INS-20261121-000002' }));
+    expect(within(await screen.findByRole('dialog')).getByText(flag)).toBeInTheDocument();
   });
 
   it('says so when no record on the page has a photo, and invents nothing', async () => {

@@ -1,3 +1,7 @@
+/**
+ * Password hashing, shared by sign-in, user management, the demo seed and the create-admin
+ * script. It lives outside the features so the db layer and scripts need no feature's internals.
+ */
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane).

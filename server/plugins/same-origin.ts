@@ -1,0 +1,73 @@
+/**
+ * Refuses writes that another site makes a browser send (cross-site request forgery), whatever
+ * cookie they carry. A browser names the page a request came from in `Origin` (every POST,
+ * PUT, PATCH and DELETE of a current browser), or else in `Referer`; a write naming another
+ * site is answered 403 CROSS_SITE_REQUEST before its session is read or its body parsed. A
+ * request naming neither did not come from a web page (curl, a script, the bench) and is
+ * judged by its session alone. The session cookie's SameSite=Lax is the first line; this is
+ * the second, and it also covers the sign-in form (login CSRF) and browsers that treat a
+ * fresh cookie as same-site for two minutes.
+ *
+ * Same site means the host (with its port) the request was sent to: behind a proxy that
+ * changes the Host, set TRUST_PROXY (X-Forwarded-Host) or list the public origin in
+ * ALLOWED_ORIGINS. The scheme is not compared, so a proxy ending TLS without telling us
+ * does not refuse the app's own writes.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../app-error.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface SameOriginOptions {
+  /** Other origins whose pages may write (e.g. https://field.example.org), as configured. */
+  allowedOrigins: readonly string[];
+}
+
+/** The origin a browser says the request came from; undefined when it says nothing. */
+function claimedOrigin(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== '') return origin;
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string' || referer === '') return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/**
+ * Whether the origin names the host (and port) the request was sent to. A Host without a port
+ * (or with a default one) matches either default port: behind a proxy ending TLS the server
+ * sees http while the page is https.
+ */
+function namesThisHost(origin: string, host: string): boolean {
+  let page: URL;
+  let server: URL;
+  try {
+    page = new URL(origin);
+    server = new URL(`http://${host}`);
+  } catch {
+    // "null" (a sandboxed frame, a file) and anything unreadable name no site of ours.
+    return false;
+  }
+  if (page.protocol !== 'http:' && page.protocol !== 'https:') return false;
+  if (page.hostname !== server.hostname) return false;
+  const pagePort = page.port || (page.protocol === 'https:' ? '443' : '80');
+  return server.port === '' || server.port === '443' ? pagePort === '80' || pagePort === '443' : pagePort === server.port;
+}
+
+async function sameOriginPlugin(app: FastifyInstance, options: SameOriginOptions) {
+  const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
+  app.addHook('onRequest', async (request) => {
+    if (!WRITES.has(request.method)) return;
+    const origin = claimedOrigin(request);
+    if (origin === undefined) return;
+    if (allowed.has(origin)) return;
+    if (namesThisHost(origin, request.host)) return;
+    throw new AppError('CROSS_SITE_REQUEST', `This request came from another site (${origin.slice(0, 200)}) and was refused`);
+  });
+}
+
+export const sameOrigin = fp(sameOriginPlugin, { name: 'same-origin' });

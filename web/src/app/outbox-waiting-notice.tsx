@@ -1,0 +1,20 @@
+import { useAuth } from '../features/auth/index.js';
+import { useOutboxCount } from '../features/outbox/index.js';
+
+/**
+ * The change-password screen's word about the outbox: the records wait on the phone and go
+ * once the new password is chosen. Plain text, not the purpose screen's link: the outbox
+ * screen is out of reach until then.
+ */
+export function OutboxWaitingNotice() {
+  const { user } = useAuth();
+  const { mine } = useOutboxCount(user?.employeeId ?? null);
+  if (mine === 0) return null;
+  return (
+    <p role="status" className="rounded-lg border-2 border-amber-700 bg-amber-50 p-3 text-base text-amber-950">
+      <span className="font-semibold">{`${mine} ${mine === 1 ? 'record' : 'records'} waiting to be sent.`}</span>{' '}
+      {mine === 1 ? 'It stays on this phone and is sent' : 'They stay on this phone and are sent'} once you have chosen your new
+      password.
+    </p>
+  );
+}
