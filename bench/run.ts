@@ -22,6 +22,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-accounts.js
 import { readFile } from 'node:fs/promises';
 import { describeSummary, loadBenchData, openTarget } from './dataset/generate-inspections.js';
 import { judge, verdictLabel } from './lib/budget.js';
+import { ceilingCells, ceilingOf } from './lib/ceiling.js';
 import { machineFacts, type MachineFacts } from './lib/machine.js';
 import { readRssMb, sampleRss } from './lib/memory.js';
 import { PROJECT_ROOT, startServer, type RunningServer, type ServerLogSummary } from './lib/server.js';
@@ -179,6 +180,8 @@ async function runScenario(scenario: Scenario, ctx: ScenarioContext, pid: number
     peakRssMb: peak === null ? null : round(peak, 1),
     budget: scenario.budget ?? null,
     verdict,
+    ceiling: ceilingOf(result),
+    noCeiling: scenario.noCeiling ?? null,
   };
   log(
     failure
@@ -231,6 +234,7 @@ function report({ facts, records, database, databaseVersion, settings, serverLog
     r.result?.connections === null || r.result === null ? '-' : String(r.result.connections),
     num(r.result?.latencyMs.p50, 2),
     num(r.result?.latencyMs.p99, 2),
+    ...ceilingCells(r.ceiling),
     num(r.peakRssMb, 0),
     r.result ? String(r.result.errors + r.result.non2xx) : 'failed',
     verdictLabel(r.verdict, r.budget ?? undefined, database),
@@ -243,6 +247,10 @@ function report({ facts, records, database, databaseVersion, settings, serverLog
         { header: 'conns', align: 'right' },
         { header: 'p50 ms', align: 'right' },
         { header: 'p99 ms', align: 'right' },
+        { header: 'bare ceiling', align: 'right' },
+        { header: 'ratio', align: 'right' },
+        { header: 'bare p99', align: 'right' },
+        { header: 'p99 ratio', align: 'right' },
         { header: 'peak RSS MB', align: 'right' },
         { header: 'errors', align: 'right' },
         { header: 'budget' },
@@ -250,10 +258,17 @@ function report({ facts, records, database, databaseVersion, settings, serverLog
       rows,
     ),
   );
-  const footnotes: string[] = [];
+  const footnotes: string[] = [
+    'bare ceiling: the bare baseline measured in this run (DESIGN section 10), beside the product\'s figure; ratio: "N% thr" = the product\'s ' +
+      'throughput as a share of the bare route\'s under the same load (DESIGN: >= 80% for reads and uploads), "Nx time" = the product\'s time ' +
+      'over the bare work\'s (DESIGN: <= 3x PDF, <= 1.5x Excel); p99 ratio = the product\'s p99 over the bare route\'s',
+  ];
   for (const r of records) {
     if (r.ownServer) footnotes.push(`${r.name}: ran against a server of its own: ${r.ownServer}`);
     if (r.failure) footnotes.push(`${r.name}: FAILED: ${r.failure}`);
+    // A ceiling's figures and what it is are in the scenario's notes; its absence is said here.
+    if (!r.ceiling && r.noCeiling) footnotes.push(`${r.name}: no bare ceiling: ${r.noCeiling}`);
+    else if (!r.ceiling && r.result) footnotes.push(`${r.name}: no bare ceiling was measured (see its notes)`);
     if (r.budget && r.verdict.kind !== 'none') footnotes.push(`${r.name}: budget "${r.budget.description}": ${r.verdict.detail}`);
     for (const note of r.result?.notes ?? []) footnotes.push(`${r.name}: ${note}`);
   }
@@ -377,6 +392,8 @@ async function main(): Promise<number> {
           peakRssMb: null,
           budget: scenario.budget ?? null,
           verdict: judge(scenario.budget, null, null, server.database, facts.cpus.count),
+          ceiling: null,
+          noCeiling: scenario.noCeiling ?? null,
         });
       }
     }

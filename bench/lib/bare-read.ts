@@ -1,11 +1,14 @@
 /**
  * DESIGN section 10's bare baseline for API reads: "a bare Fastify + Drizzle route reading one
- * indexed page of the same table, same run". bench/lib/bare-read-server.ts is the route; this
- * starts it in a process of its own beside the server, on the server's PostgreSQL database, or on
- * PGlite (whose data dir the server holds) on an in-memory copy of the register read through the
- * API. A read scenario then puts the same load on it as on the product and judges the ratio.
+ * indexed page of the same table, same run". bench/lib/bare-read-server.ts has the routes (a page
+ * of the register, the same ~1000 curves, a page of inspection_logs, `select 1`, a sign-in);
+ * this starts it in a process of its own beside the server, on the server's PostgreSQL database,
+ * or on PGlite (whose data dir the server holds) on an in-memory database of its own: a copy of
+ * the register read through the API, the generated records made again by the bench generator,
+ * or one user. A read scenario then puts the same load on it as on the product and judges the ratio.
  */
 import path from 'node:path';
+import { dateInTimeZone } from '../../common/rules/dates.js';
 import { forkChild } from './child.js';
 import { PROJECT_ROOT } from './server.js';
 import type { ScenarioContext } from './types.js';
@@ -18,7 +21,10 @@ export const COPIED_CURVE_COLUMNS = [
   'length', 'station1', 'station2', 'degree', 'den', 'aen', 'sse', 'comments',
 ] as const;
 
-export type BareMessage = { type: 'ready'; port: number } | { type: 'failed'; message: string };
+/** What the bare server's in-memory PGlite holds (PostgreSQL: it reads the server's database whatever this says). */
+export type BareData = 'curves' | 'records' | 'user' | 'none';
+
+export type BareMessage = { type: 'ready'; port: number; note: string } | { type: 'failed'; message: string };
 export interface CurvesMessage {
   type: 'curves';
   /** Keyed by COPIED_CURVE_COLUMNS. */
@@ -28,15 +34,24 @@ export interface CurvesMessage {
 const ENTRY = path.join(PROJECT_ROOT, 'bench', 'lib', 'bare-read-server.ts');
 /** GET /api/consolidated-curves's largest page. */
 const COPY_PAGE = 5000;
+/** The railway's calendar, as the runner's generator uses it. */
+const APP_TIME_ZONE = process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata';
 
 export interface BareReadServer {
   baseUrl: string;
   pid: number;
   /** What it reads from, for the notes. */
   where: string;
-  /** Curves in its table (PGlite: copied). */
+  /** Curves in its table (PGlite 'curves': copied). */
   curves: number | null;
   stop(): Promise<void>;
+}
+
+export interface BareReadOptions {
+  /** On PGlite: what its in-memory database holds (default 'curves'). */
+  data?: BareData;
+  /** For 'user': who, and the password to hash. */
+  user?: { employeeId: string; password: string };
 }
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -57,24 +72,37 @@ async function registerRows(ctx: ScenarioContext, cookie: string): Promise<Array
   }
 }
 
-/** Starts the bare route; `cookie` (an Admin's) is used on PGlite to copy the register through the API. */
-export async function startBareReadServer(ctx: ScenarioContext, cookie: string): Promise<BareReadServer> {
-  const child = forkChild<BareMessage>(ENTRY, { BARE_DATABASE_URL: ctx.databaseUrl ?? '' });
+/**
+ * Starts the bare routes; `cookie` (an Admin's) is used on PGlite to copy the register through
+ * the API ('curves'). 'records' on PGlite needs the run's generated records (`ctx.dataset`).
+ */
+export async function startBareReadServer(ctx: ScenarioContext, cookie: string, options: BareReadOptions = {}): Promise<BareReadServer> {
+  const data = options.data ?? 'curves';
+  const generated = ctx.dataset?.generated;
+  if (!ctx.databaseUrl && data === 'records' && !generated) throw new Error("the bare read baseline over the records needs the run's generated records (dataset: records)");
+  const child = forkChild<BareMessage>(ENTRY, {
+    BARE_DATABASE_URL: ctx.databaseUrl ?? '',
+    BARE_DATA: data,
+    BARE_TODAY: dateInTimeZone(new Date(), APP_TIME_ZONE),
+    BARE_COUNT: String(generated?.count ?? 0),
+    BARE_CURVES: String(generated?.curves ?? 0),
+    BARE_USER: options.user?.employeeId ?? '',
+    BARE_PASSWORD: options.user?.password ?? '',
+  });
   try {
     let curves: number | null = null;
-    if (!ctx.databaseUrl) {
+    if (!ctx.databaseUrl && data === 'curves') {
       const rows = await registerRows(ctx, cookie);
       curves = rows.length;
       child.send({ type: 'curves', rows } satisfies CurvesMessage);
     }
-    const message = await child.next(180_000);
+    // 'records' on PGlite: the demo seed and 100k generated records take a while.
+    const message = await child.next(900_000);
     if (message.type !== 'ready') throw new Error(`the bare read server failed: ${message.message}`);
     return {
       baseUrl: `http://127.0.0.1:${message.port}`,
       pid: child.pid,
-      where: ctx.databaseUrl
-        ? "the server's PostgreSQL database (pg pool of 10, as the server's)"
-        : `an in-memory PGlite in its own process (the app's migrations), holding a copy of the register's ${curves} curves read through the API`,
+      where: message.note,
       curves,
       stop: () => child.stop(),
     };

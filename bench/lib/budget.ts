@@ -83,11 +83,15 @@ export function judge(
   if (!result) return { kind: 'not-applicable', detail: 'no result' };
   const { checked, broken } = breaches(budget, result, peakRssMb);
   const b = result.baseline;
+  const t = result.throughputBaseline;
   // A budget on an absolute figure still prints the baseline beside it (DESIGN section 10).
   const beside =
-    b && budget.maxRatioToBaseline === undefined && b.baselineSeconds > 0
+    (b && budget.maxRatioToBaseline === undefined && b.baselineSeconds > 0
       ? `; bare baseline ${b.baselineSeconds} s (${b.description}), product ${b.productSeconds} s = ${(b.productSeconds / b.baselineSeconds).toFixed(2)}x it`
-      : '';
+      : '') +
+    (t && budget.minThroughputRatioToBaseline === undefined && t.throughput > 0
+      ? `; bare baseline ${t.throughput} ${result.unit} (${t.description}), product ${result.throughput} = ${((result.throughput / t.throughput) * 100).toFixed(0)}% of it`
+      : '');
   const comparison = [...broken, ...checked].join(', ') + beside;
   if (budget.database && budget.database !== database) {
     return {

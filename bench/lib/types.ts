@@ -49,6 +49,38 @@ export interface ThroughputBaseline {
   throughput: number;
   /** Its p99 latency, ms (printed beside, not judged). */
   p99Ms: number;
+  /** Its p50 latency, ms, when known. */
+  p50Ms?: number;
+}
+
+/**
+ * The bare ceiling a scenario is held against, in one shape for the table's columns and
+ * results.json whichever kind of baseline the scenario measured. The runner derives it
+ * (lib/ceiling.ts) from the result's `throughputBaseline` (the same load on a bare route:
+ * kind 'throughput') or else its `baseline` (the same work done bare and timed: kind 'time').
+ */
+export interface Ceiling {
+  kind: 'throughput' | 'time';
+  /** What the bare baseline does. */
+  description: string;
+  /** The figure the ratio compares: throughput in `unit` (kind 'throughput') or seconds (kind 'time'). */
+  unit: string;
+  /** The bare baseline's figure. */
+  bare: number;
+  /** The product's figure it is compared with. */
+  product: number;
+  /**
+   * product / bare. Kind 'throughput': the share of the bare route's throughput the product
+   * reaches (DESIGN: >= 0.8 for reads and uploads); kind 'time': how many times the bare
+   * baseline's time the product takes (DESIGN: <= 3 for the PDF report, <= 1.5 for Excel).
+   */
+  ratio: number;
+  /** Kind 'throughput': the bare route's p99 under the same load, ms. */
+  bareP99Ms: number | null;
+  /** The product's p99 over the bare route's (kind 'throughput'). */
+  p99Ratio: number | null;
+  /** Kind 'time', when measured: the product's peak RSS rise over the bare baseline's. */
+  rssRiseRatio: number | null;
 }
 
 /**
@@ -167,6 +199,11 @@ export interface Scenario {
   name: string;
   description: string;
   budget?: Budget;
+  /**
+   * Why the scenario has no bare ceiling, when it has none (every load scenario has one:
+   * `throughputBaseline` or `baseline` in its result). Printed under the table.
+   */
+  noCeiling?: string;
   /** Data to load before the server starts (once per run, shared by every scenario that names it). */
   dataset?: DatasetName;
   /**
@@ -200,6 +237,10 @@ export interface ScenarioRecord {
   peakRssMb: number | null;
   budget: Budget | null;
   verdict: Verdict;
+  /** The bare ceiling measured in the same run and the product's ratio to it (null: none; see `noCeiling`). */
+  ceiling: Ceiling | null;
+  /** Why there is no bare ceiling (the scenario's `noCeiling`), or null. */
+  noCeiling: string | null;
   /** Set when the scenario ran against a server of its own (`Scenario.ownServer`): what it was. */
   ownServer?: string;
 }

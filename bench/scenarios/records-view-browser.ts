@@ -134,6 +134,10 @@ async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string
 export const recordsViewBrowser: Scenario = {
   name: 'records-view-browser',
   description: `Chromium ${VIEWPORT.width}x${VIEWPORT.height}: ${VIEW} as the demo Admin, first cards then Next, ${RUNS} fresh visits`,
+  noCeiling:
+    "a browser's timing of the whole view (sign-in, the app's JS, rendering, the list's requests, thumbnails), one visit at a time: no bare route " +
+    "does that work, and a bare static page in the same browser would time Chromium's start of a page, not a floor under this view; " +
+    "the list request it waits for is held against its bare ceiling in inspections-page",
   dataset: 'records',
   async run(ctx) {
     const admin = ctx.demo.byRole('Admin');

@@ -1,14 +1,16 @@
 import { performance } from 'node:perf_hooks';
+import { BARE_ZIP_PATH, startBareZipServer } from '../lib/bare-zip.js';
 import { readRssMb, recordRss } from '../lib/memory.js';
 import { inspectionPage } from '../lib/records.js';
 import { round } from '../lib/stats.js';
 import { sequentialResult } from '../lib/timer.js';
-import type { Scenario, ScenarioContext } from '../lib/types.js';
+import type { Scenario } from '../lib/types.js';
 
 const PATH = '/api/images/download';
 /** The issue's figure first; the others show whether memory follows the number of photos. */
 const SIZES = [50, 10, 200] as const;
-const REPEATS = 3;
+/** Each size this many times, each followed by the bare zip: the median 50-photo zip is the ratio's figure. */
+const REPEATS = 5;
 /** Several big zips at once: memory must stay flat in the number of downloads in flight too. */
 const PARALLEL = 4;
 
@@ -35,12 +37,19 @@ function zipEntries(tail: Buffer): number | null {
   return null;
 }
 
+/** Where a zip is asked for: the server (as the demo Admin) or the bare ceiling. */
+interface ZipTarget {
+  url: string;
+  headers: Record<string, string>;
+  pid: number;
+}
+
 /** One download, read to the end and dropped as it arrives (the client keeps nothing but the tail). */
-async function download(ctx: ScenarioContext, cookie: string, ids: readonly string[]): Promise<Omit<ZipRun, 'rssBeforeMb' | 'rssPeakMb'>> {
+async function download(target: ZipTarget, ids: readonly string[]): Promise<Omit<ZipRun, 'rssBeforeMb' | 'rssPeakMb'>> {
   const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${PATH}`, {
+  const response = await fetch(target.url, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { ...target.headers, 'content-type': 'application/json' },
     body: JSON.stringify({ imageIds: ids }),
     signal: AbortSignal.timeout(120_000),
   });
@@ -68,9 +77,9 @@ async function download(ctx: ScenarioContext, cookie: string, ids: readonly stri
   return { status: response.status, ms, firstByteMs, bytes, entries: zipEntries(tail) };
 }
 
-async function measured<T>(ctx: ScenarioContext, work: () => Promise<T>): Promise<{ value: T; rssBeforeMb: number; rssPeakMb: number }> {
-  const rssBeforeMb = (await readRssMb(ctx.serverPid)) ?? 0;
-  const recorder = recordRss(ctx.serverPid, 20);
+async function measured<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; rssBeforeMb: number; rssPeakMb: number }> {
+  const rssBeforeMb = (await readRssMb(pid)) ?? 0;
+  const recorder = recordRss(pid, 20);
   const value = await work();
   const samples = await recorder.stop();
   const rssPeakMb = Math.max(rssBeforeMb, ...samples.map((s) => s.mb));
@@ -80,15 +89,58 @@ async function measured<T>(ctx: ScenarioContext, work: () => Promise<T>): Promis
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
+const BARE_DESCRIPTION = 'bare yazl zip of the same photo files (stored, opened lazily, size up front) from a bare Fastify route in its own process';
+
+/** Runs of each size, one at a time, and the errors met. */
+interface Series {
+  runs: Map<number, ZipRun[]>;
+  statusCodes: Record<string, number>;
+  errors: string[];
+}
+
+const newSeries = (): Series => ({ runs: new Map(SIZES.map((size) => [size, []])), statusCodes: {}, errors: [] });
+
+async function timedRun(target: ZipTarget, series: Series, size: number, slice: readonly string[]): Promise<void> {
+  try {
+    const { value, rssBeforeMb, rssPeakMb } = await measured(target.pid, () => download(target, slice));
+    series.statusCodes[String(value.status)] = (series.statusCodes[String(value.status)] ?? 0) + 1;
+    if (value.entries !== null && value.entries !== size) series.errors.push(`a zip of ${size} IDs has ${value.entries} entries`);
+    series.runs.get(size)?.push({ ...value, rssBeforeMb, rssPeakMb });
+  } catch (error) {
+    series.errors.push(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function parallelRun(target: ZipTarget, series: Series, ids: readonly string[], who: string): Promise<string> {
+  try {
+    const { value, rssBeforeMb, rssPeakMb } = await measured(target.pid, () => Promise.all(Array.from({ length: PARALLEL }, () => download(target, ids))));
+    for (const r of value) series.statusCodes[String(r.status)] = (series.statusCodes[String(r.status)] ?? 0) + 1;
+    const total = value.reduce((s, r) => s + r.bytes, 0);
+    return (
+      `${who}: ${round(mb(total), 1)} MB in ${round(Math.max(...value.map((r) => r.ms)) / 1000, 2)} s, ` +
+      `RSS ${round(rssBeforeMb, 0)} -> peak ${round(rssPeakMb, 0)} MB (+${round(rssPeakMb - rssBeforeMb, 1)} MB)`
+    );
+  } catch (error) {
+    series.errors.push(error instanceof Error ? error.message : String(error));
+    return `${who}: failed`;
+  }
+}
+
+const medianMsOf = (list: readonly ZipRun[]) => median(list.map((r) => r.ms));
+const largestRise = (list: readonly ZipRun[]) => Math.max(0, ...list.map((r) => r.rssPeakMb - r.rssBeforeMb));
+
 /**
  * The records view's "download selected": one zip of N photos, streamed. Timed one at a time
  * for 50 photos (the issue's figure), then 10 and 200, each a few times, sampling the
  * server's RSS every 20 ms during each download: if the server held the photos in memory,
- * the RSS rise would grow with N. Then PARALLEL zips of 200 at once.
+ * the RSS rise would grow with N. Then PARALLEL zips of 200 at once. Each run is followed by
+ * the same zip from the bare ceiling (yazl alone over the same photo files, in its own
+ * process, its RSS sampled the same way): the table's ratio is the median 50-photo zip's time
+ * over the bare one's.
  */
 export const zipDownload: Scenario = {
   name: 'zip-download',
-  description: `POST ${PATH} as the demo Admin: zips of 50 photos (and 10, 200; ${PARALLEL} x 200 at once), one at a time`,
+  description: `POST ${PATH} as the demo Admin: zips of 50 photos (and 10, 200; ${PARALLEL} x 200 at once), one at a time; bare yazl zip of the same files in turn`,
   dataset: 'records',
   async run(ctx) {
     const admin = ctx.demo.byRole('Admin');
@@ -96,76 +148,81 @@ export const zipDownload: Scenario = {
     const maxSize = Math.max(...SIZES);
     const ids = (await inspectionPage(ctx, cookie, `limit=${maxSize}&offset=100`)).logs.map((l) => l.recordId);
     if (ids.length < maxSize) throw new Error(`expected ${maxSize} record IDs from the list, got ${ids.length}`);
+    const product: ZipTarget = { url: `${ctx.baseUrl}${PATH}`, headers: { cookie }, pid: ctx.serverPid };
 
-    // One unmeasured download first: the first zip pays for lazy code paths and file caches.
-    await download(ctx, cookie, ids.slice(0, 10));
-
-    const runs = new Map<number, ZipRun[]>();
-    const statusCodes: Record<string, number> = {};
-    let errors = 0;
-    const errorMessages: string[] = [];
-    for (const size of SIZES) {
-      const list: ZipRun[] = [];
-      for (let i = 0; i < REPEATS; i++) {
-        try {
-          // Another slice each time, so no two zips are the same request.
-          const slice = [...ids.slice(i * 7), ...ids.slice(0, i * 7)].slice(0, size);
-          const { value, rssBeforeMb, rssPeakMb } = await measured(ctx, () => download(ctx, cookie, slice));
-          statusCodes[String(value.status)] = (statusCodes[String(value.status)] ?? 0) + 1;
-          if (value.entries !== null && value.entries !== size) {
-            errors += 1;
-            errorMessages.push(`a zip of ${size} IDs has ${value.entries} entries`);
-          }
-          list.push({ ...value, rssBeforeMb, rssPeakMb });
-        } catch (error) {
-          errors += 1;
-          errorMessages.push(error instanceof Error ? error.message : String(error));
-        }
-      }
-      runs.set(size, list);
-    }
-
+    ctx.log('zip-download: finding the records\' photo files for the bare ceiling ...');
+    const bare = await startBareZipServer(ctx, cookie, ids).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+    const bareTarget: ZipTarget | null = typeof bare === 'string' ? null : { url: `${bare.baseUrl}${BARE_ZIP_PATH}`, headers: {}, pid: bare.pid };
+    const mine = newSeries();
+    const theirs = newSeries();
     let parallelNote = '';
     try {
-      const { value, rssBeforeMb, rssPeakMb } = await measured(ctx, () =>
-        Promise.all(Array.from({ length: PARALLEL }, () => download(ctx, cookie, ids.slice(0, maxSize)))),
-      );
-      for (const r of value) statusCodes[String(r.status)] = (statusCodes[String(r.status)] ?? 0) + 1;
-      const total = value.reduce((s, r) => s + r.bytes, 0);
-      parallelNote =
-        `${PARALLEL} zips of ${maxSize} at once: ${round(mb(total), 1)} MB in ${round(Math.max(...value.map((r) => r.ms)) / 1000, 2)} s, ` +
-        `server RSS ${round(rssBeforeMb, 0)} -> peak ${round(rssPeakMb, 0)} MB (+${round(rssPeakMb - rssBeforeMb, 1)} MB)`;
-    } catch (error) {
-      errors += 1;
-      errorMessages.push(error instanceof Error ? error.message : String(error));
+      // One unmeasured download first: the first zip pays for lazy code paths and file caches.
+      await download(product, ids.slice(0, 10));
+      if (bareTarget) await download(bareTarget, ids.slice(0, 10)).catch(() => undefined);
+      for (const size of SIZES) {
+        for (let i = 0; i < REPEATS; i++) {
+          // Another slice each time, so no two zips are the same request; the bare zip of the same slice right after.
+          const slice = [...ids.slice(i * 7), ...ids.slice(0, i * 7)].slice(0, size);
+          await timedRun(product, mine, size, slice);
+          if (bareTarget) await timedRun(bareTarget, theirs, size, slice);
+        }
+      }
+      const parallel = [await parallelRun(product, mine, ids.slice(0, maxSize), 'server')];
+      if (bareTarget) parallel.push(await parallelRun(bareTarget, theirs, ids.slice(0, maxSize), 'bare'));
+      parallelNote = `${PARALLEL} zips of ${maxSize} at once: ${parallel.join('; ')}`;
+    } finally {
+      if (typeof bare !== 'string') await bare.stop();
     }
 
-    const main = runs.get(50) ?? [];
-    const result = sequentialResult('zips/s', main.map((r) => r.ms), statusCodes, errors, 2);
-    const bySize = [...runs.entries()]
+    const main = mine.runs.get(50) ?? [];
+    const result = sequentialResult('zips/s', main.map((r) => r.ms), mine.statusCodes, mine.errors.length, 2);
+    const bareMain = theirs.runs.get(50) ?? [];
+    if (main.length > 0 && bareMain.length > 0) {
+      result.baseline = {
+        description: `${BARE_DESCRIPTION}; the 50-photo zip, median of ${bareMain.length}`,
+        productSeconds: round(medianMsOf(main) / 1000, 3),
+        baselineSeconds: round(medianMsOf(bareMain) / 1000, 3),
+        productRssRiseMb: round(median(main.map((r) => r.rssPeakMb - r.rssBeforeMb)), 1),
+        baselineRssRiseMb: round(median(bareMain.map((r) => r.rssPeakMb - r.rssBeforeMb)), 1),
+      };
+    }
+    const bySize = [...mine.runs.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([size, list]) => {
         if (list.length === 0) return `${size} photos: no successful run`;
         const bytes = median(list.map((r) => r.bytes));
-        const ms = median(list.map((r) => r.ms));
-        const rise = Math.max(...list.map((r) => r.rssPeakMb - r.rssBeforeMb));
+        const ms = medianMsOf(list);
+        const bareList = theirs.runs.get(size) ?? [];
+        const bareMs = medianMsOf(bareList);
+        const beside =
+          bareList.length > 0
+            ? `; bare ${round(bareMs, 0)} ms (first byte ${round(median(bareList.map((r) => r.firstByteMs)), 0)} ms), ` +
+              `its RSS largest rise +${round(largestRise(bareList), 1)} MB: the server ${bareMs > 0 ? (ms / bareMs).toFixed(2) : '-'}x its time`
+            : '';
         return (
           `${size} photos: ${round(mb(bytes), 1)} MB zip (${list[0]?.entries ?? '?'} entries) in ${round(ms, 0)} ms ` +
           `(first byte ${round(median(list.map((r) => r.firstByteMs)), 0)} ms, ${round(mb(bytes) / (ms / 1000), 0)} MB/s), ` +
-          `server RSS before ${round(median(list.map((r) => r.rssBeforeMb)), 0)} MB, largest rise during one +${round(rise, 1)} MB`
+          `server RSS before ${round(median(list.map((r) => r.rssBeforeMb)), 0)} MB, largest rise during one +${round(largestRise(list), 1)} MB${beside}`
         );
       });
-    result.notes.push(`one at a time, ${REPEATS} of each, median: ${bySize.join('; ')}`);
+    result.notes.push(`one at a time, ${REPEATS} of each, median (each followed by the bare zip of the same records): ${bySize.join('; ')}`);
     if (parallelNote) result.notes.push(parallelNote);
-    const rises = [...runs.entries()].map(([size, list]) => [size, Math.max(0, ...list.map((r) => r.rssPeakMb - r.rssBeforeMb))] as const);
-    const small = rises.find(([size]) => size === Math.min(...SIZES))?.[1] ?? 0;
-    const big = rises.find(([size]) => size === maxSize)?.[1] ?? 0;
+    result.notes.push(
+      typeof bare === 'string'
+        ? `bare ceiling FAILED: ${bare.slice(0, 600)}`
+        : `bare ceiling: ${BARE_DESCRIPTION}; the ${ids.length} records share ${bare.distinctFiles} distinct photo files (the generated records' photos), ` +
+            'found through GET /api/image/download/:id (sha256: their place in DATA_DIR/blobs); no sign-in, database read or access check',
+    );
+    const small = largestRise(mine.runs.get(Math.min(...SIZES)) ?? []);
+    const big = largestRise(mine.runs.get(maxSize) ?? []);
     result.notes.push(
       `memory vs photos: RSS rise ${round(small, 1)} MB for ${Math.min(...SIZES)} photos, ${round(big, 1)} MB for ${maxSize} ` +
-        `(the ${maxSize} photos weigh ${round(mb(median((runs.get(maxSize) ?? []).map((r) => r.bytes))), 0)} MB: ` +
+        `(the ${maxSize} photos weigh ${round(mb(median((mine.runs.get(maxSize) ?? []).map((r) => r.bytes))), 0)} MB: ` +
         `${big - small < 20 ? 'flat: streamed' : 'it grows with the photos: not streamed'})`,
     );
-    for (const message of errorMessages.slice(0, 5)) result.notes.push(`error: ${message}`);
+    for (const message of mine.errors.slice(0, 5)) result.notes.push(`error: ${message}`);
+    for (const message of theirs.errors.slice(0, 3)) result.notes.push(`bare ceiling error: ${message}`);
     return result;
   },
 };
