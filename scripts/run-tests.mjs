@@ -43,6 +43,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failedStages = [];
+const failedTests = [];
 
 for (const stage of stages) {
   console.log(`\n=== ${stage.name} ===`);
@@ -62,6 +63,7 @@ for (const stage of stages) {
   console.log(`--- ${stage.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s`);
 
   if (stage.results) {
+    failedTests.push(...failedTestNames(stage.results));
     const counts = readCounts(stage.results);
     if (counts) {
       passed += counts.passed;
@@ -72,6 +74,35 @@ for (const stage of stages) {
       failed += 1;
     }
   }
+}
+
+/** The names of the failed tests, so the closing lines (all CI keeps) say which ones failed. */
+function failedTestNames(file) {
+  if (!existsSync(file)) return [];
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const names = [];
+  if (Array.isArray(data.testResults)) {
+    for (const fileResult of data.testResults) {
+      const relative = path.relative(root, fileResult.name ?? '');
+      for (const test of fileResult.assertionResults ?? []) {
+        if (test.status === 'failed') names.push(`${relative} > ${test.fullName ?? test.title}`);
+      }
+      // A file that failed to load has no tests to name; name the file.
+      if (fileResult.status === 'failed' && !(fileResult.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        names.push(`${relative} (${String(fileResult.message ?? 'failed').split('\n')[0].slice(0, 200)})`);
+      }
+    }
+  }
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') names.push(`${spec.file} > ${[...trail, spec.title].join(' > ')} [${test.projectName}]`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of data.suites ?? []) walk(suite, []);
+  return names;
 }
 
 function readCounts(file) {
@@ -87,6 +118,7 @@ function readCounts(file) {
 }
 
 console.log('');
+if (failedTests.length > 0) console.log(`Failed tests:\n${failedTests.map((name) => `  ${name}`).join('\n')}`);
 if (failedStages.length > 0) console.log(`Failed stages: ${failedStages.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failedStages.length > 0 || failed > 0 ? 1 : 0);
