@@ -1,4 +1,7 @@
-/** Texts of the user management view that are the spec's contract (sections 4, 5 and 8). */
+/**
+ * Texts of the user management view: the spec's contract (sections 4, 5 and 8), and the
+ * badge of a user who has not yet chosen their own password (not in the spec).
+ */
 export const USER_TEXTS = {
   validationTitle: 'Validation Error',
   validationText: 'Please fill in all required fields',
@@ -12,4 +15,5 @@ export const USER_TEXTS = {
   passwordReset: 'Password Reset',
   resetFailed: 'Failed to reset password',
   errorTitle: 'Error',
+  mustChangePasswordBadge: 'Password not yet chosen',
 } as const;

@@ -53,6 +53,16 @@ describe('user list', () => {
     expect(screen.queryByText('No users found. Add a new user to get started.')).not.toBeInTheDocument();
   });
 
+  it('marks the users who have not yet chosen their own password', async () => {
+    asAdmin({ 'GET /api/users': listWith([admin, { ...technician, mustChangePassword: true }, { ...client, mustChangePassword: false }]) });
+    await openUserManagement();
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const [adminRow, techRow, clientRow] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(techRow).toHaveTextContent('Password not yet chosen');
+    expect(adminRow).not.toHaveTextContent('Password not yet chosen');
+    expect(clientRow).not.toHaveTextContent('Password not yet chosen');
+  });
+
   it('shows the empty state when there are no users', async () => {
     asAdmin({ 'GET /api/users': listWith([]) });
     await openUserManagement();

@@ -105,7 +105,14 @@ function UserList() {
                 {user.divisionAccess ? ` · ${user.divisionAccess}` : ''}
               </p>
             </div>
-            <RoleBadge role={user.role} />
+            <div className="flex flex-wrap items-center gap-2">
+              {user.mustChangePassword ? (
+                <span className="inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-950">
+                  {USER_TEXTS.mustChangePasswordBadge}
+                </span>
+              ) : null}
+              <RoleBadge role={user.role} />
+            </div>
           </li>
         ))}
       </ul>

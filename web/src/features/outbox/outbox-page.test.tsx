@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.js';
 import { storeUser, technician } from '../../test/users.js';
 import { outboxStore } from './outbox-store.js';
+import { PASSWORD_CHANGE_MESSAGE } from './send-record.js';
 import { makeRecord, storedAnswer, stubUploads } from './test-records.js';
 
 function spyOnObjectUrls() {
@@ -65,6 +66,16 @@ describe('the outbox screen', () => {
     // Another employee's record is counted, never shown or sent under this identity.
     expect(screen.queryByText(/· 99 ·/)).not.toBeInTheDocument();
     expect(screen.getByText('1 record of another user stays on this phone until they sign in.')).toBeInTheDocument();
+  });
+
+  it('labels records held for a new password apart from records waiting for sign-in', async () => {
+    const held = makeRecord({ curveNumber: '44', status: 'needs-sign-in', lastError: PASSWORD_CHANGE_MESSAGE });
+    const signedOut = makeRecord({ curveNumber: '45', status: 'needs-sign-in', lastError: 'Your session has ended.' });
+    for (const record of [held, signedOut]) await outboxStore().put(record);
+    const { list } = await openOutbox();
+    const byCurve = (curve: string) => items(list).find((item) => item.textContent?.includes(` ${curve} `));
+    expect(within(byCurve('44')!).getByText('Waiting for your new password')).toBeInTheDocument();
+    expect(within(byCurve('45')!).getByText('Waiting for sign-in')).toBeInTheDocument();
   });
 
   it('gives back the thumbnails\' memory when the screen is left', async () => {

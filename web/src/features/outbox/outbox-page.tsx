@@ -9,6 +9,7 @@ import { isOffline } from './drain.js';
 import { subscribeOutbox } from './outbox-events.js';
 import type { OutboxRecord, OutboxStatus } from './outbox-record.js';
 import { othersText, pluralRecords } from './outbox-texts.js';
+import { PASSWORD_CHANGE_MESSAGE } from './send-record.js';
 import { countByOwner, deleteRecord, listOwnRecords, sendNow } from './runtime.js';
 
 const TYPE_NAMES: Record<OutboxRecord['summary']['type'], string> = {
@@ -22,6 +23,12 @@ const STATUS_TEXT: Record<OutboxStatus, string> = {
   failed: 'Refused by the server',
   'needs-sign-in': 'Waiting for sign-in',
 };
+
+/** A record held for a new password says so; it is parked like one waiting for sign-in. */
+function statusText(record: OutboxRecord): string {
+  if (record.status === 'needs-sign-in' && record.lastError === PASSWORD_CHANGE_MESSAGE) return 'Waiting for your new password';
+  return STATUS_TEXT[record.status];
+}
 
 const STATUS_CLASSES: Record<OutboxStatus, string> = {
   pending: 'bg-amber-100 text-amber-950',
@@ -66,7 +73,7 @@ function RecordItem({ record, onDelete }: { record: OutboxRecord; onDelete: () =
         </p>
         <p>
           <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_CLASSES[record.status]}`}>
-            {STATUS_TEXT[record.status]}
+            {statusText(record)}
           </span>
         </p>
         {record.lastError ? <p className="text-sm text-red-800">{`Last error: ${record.lastError}`}</p> : null}
