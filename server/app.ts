@@ -27,7 +27,7 @@ import { registerRoutes } from './features/register/routes.js';
 import { createStationService } from './features/stations/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { createPhotoFiles } from './features/inspections/photo-files.js';
-import { createPhotoWorker } from './features/inspections/photo-worker.js';
+import { createPhotoWorker, type PhotoWorker } from './features/inspections/photo-worker.js';
 import { inspectionRoutes } from './features/inspections/routes.js';
 import { createInspectionService } from './features/inspections/service.js';
 import { partRoutes } from './features/parts/routes.js';
@@ -85,6 +85,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Called for every route as it is registered (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Handed the photo worker once it exists (tests wait for it to be idle before looking at files). */
+  onPhotoWorker?: (worker: PhotoWorker) => void;
 }
 
 /** JSON bodies are small (sign-in, forms); photos come as multipart with their own limit. */
@@ -131,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = createAuditService({ db });
   const photoFiles = createPhotoFiles({ db, blobs: deps.blobs, log: app.log });
   const photoWorker = createPhotoWorker({ db, blobs: deps.blobs, photoFiles, log: app.log });
+  deps.onPhotoWorker?.(photoWorker);
   const inspections = createInspectionService({ db, blobs: deps.blobs, photoFiles, photoWorker, appTimeZone: config.appTimeZone });
   const dataSummary = createDataSummaryService({ db });
   const now = deps.now ?? (() => new Date());

@@ -5,12 +5,18 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp, type AppConfig, type AppDeps } from '../app.js';
 import type { Database } from '../db/client.js';
 import { DiskBlobStore } from '../storage/disk-blob-store.js';
+import type { PhotoWorker } from '../features/inspections/photo-worker.js';
 import { openTestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   blobs: DiskBlobStore;
+  /**
+   * Resolves once the photo worker has nothing queued or under way: the derived files of every
+   * upload so far are written, and those of a photo deleted meanwhile are gone again.
+   */
+  photosSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,7 @@ export async function buildTestApp(config: Partial<AppConfig> = {}, options: Tes
   const database = await openTestDatabase();
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-blobs-'));
   const blobs = new DiskBlobStore(blobDir);
+  let photoWorker: PhotoWorker | undefined;
   const app = await buildApp({
     config: { ...TEST_CONFIG, ...config },
     database,
@@ -51,12 +58,18 @@ export async function buildTestApp(config: Partial<AppConfig> = {}, options: Tes
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    onPhotoWorker: (worker) => {
+      photoWorker = worker;
+    },
   });
   await app.ready();
   return {
     app,
     database,
     blobs,
+    async photosSettled() {
+      await photoWorker?.idle();
+    },
     async close() {
       await app.close();
       await database.close();

@@ -111,9 +111,12 @@ export async function blobHashesOnDisk(t: TestApp): Promise<string[]> {
 
 /**
  * Storage and table agree: every photo file is used by a row, every row's photo is on disk,
- * and no thumbnail is left without its photo.
+ * and no thumbnail is left without its photo. Judged once the photo worker is idle: a photo
+ * deleted while it was being decoded has its derived files written, then removed by the
+ * worker when it finds the photo gone.
  */
 export async function expectStorageTrue(t: TestApp): Promise<void> {
+  await t.photosSettled();
   const onDisk = await blobHashesOnDisk(t);
   const used = await t.database.db
     .selectDistinct({ hash: inspectionLogs.imageHash })

@@ -64,6 +64,7 @@ async function queuedHashes(): Promise<string[]> {
 
 /** Every row's photo is on disk and every photo on disk belongs to a row. */
 async function expectStorageTrue() {
+  await t.photosSettled();
   expect([...(await blobFilesOnDisk())].sort()).toEqual([...(await hashesInRows())].sort());
 }
 

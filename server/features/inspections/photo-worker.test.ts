@@ -10,6 +10,7 @@ import { inspectionLogs } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
 import { makeJpeg } from '../../test/photos.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { createPhotoFiles } from './photo-files.js';
 import { createPhotoWorker } from './photo-worker.js';
 
@@ -92,6 +93,48 @@ describe('the photo worker', () => {
     await worker.sweep();
     await worker.idle();
     expect(await statesOf([row.recordId])).toEqual({ [row.recordId]: 'ready' });
+    await worker.stop();
+  });
+
+  it('removes the derived files it wrote for a photo whose last record was deleted during the decode', async () => {
+    const db = t.database.db;
+    const photo = await t.blobs.put(await makeJpeg(1200, 800, 605));
+    const [row] = await insertInspectionRows(db, [
+      inspectionRow({ photoState: 'pending', submittedAt: new Date(Date.now() - 3_600_000) }, { ...photo, width: 1200, height: 800 }),
+    ]);
+    if (!row) throw new Error('insert failed');
+    // The worker's first derived file is held back until the record and its photo are deleted.
+    let reachWrite = () => {};
+    const writing = new Promise<void>((resolve) => (reachWrite = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: BlobStore = new Proxy(t.blobs, {
+      get(target, property) {
+        if (property === 'putVariant') {
+          return async (...args: Parameters<BlobStore['putVariant']>) => {
+            reachWrite();
+            await released;
+            return target.putVariant(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const photoFiles = createPhotoFiles({ db, blobs: t.blobs });
+    const worker = createPhotoWorker({ db, blobs: held, photoFiles, concurrency: 1 });
+    await worker.sweep();
+    await writing;
+    // The deletion as the API makes it: the row goes, then the photo no record uses.
+    await db.delete(inspectionLogs).where(eq(inspectionLogs.recordId, row.recordId));
+    await photoFiles.removeIfUnused(photo.hash);
+    expect(await t.blobs.exists(photo.hash)).toBe(false);
+
+    release();
+    await worker.idle();
+    await t.photosSettled();
+    expect(await t.blobs.readVariant(photo.hash, 'print-1200.jpg')).toBeNull();
+    expect(await t.blobs.readVariant(photo.hash, 'thumb-320.webp')).toBeNull();
     await worker.stop();
   });
 });
