@@ -6,6 +6,7 @@
  * passwords are never changed.
  */
 import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
+import { makeCofRecord, outbox, readyForTheField } from './field-helpers.js';
 import { expectPath, signIn } from './helpers.js';
 import { apiSession } from './machine-helpers.js';
 
@@ -124,91 +125,6 @@ test('a technician changes their password of their own accord from the purpose s
   expect(await loginStatus(playwright, testInfo, person.employeeId, 'second own one 2')).toBe(200);
 });
 
-interface QueuedRecord {
-  localId: string;
-  status: string;
-  lastError: string | null;
-  photoHash: string;
-}
-
-/** The outbox as the phone holds it (IndexedDB), with the sha256 of each stored photo. */
-function outbox(page: Page): Promise<QueuedRecord[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('hkmi-field');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('outbox')) return [];
-      const records = await new Promise<Array<{ localId: string; status: string; lastError: string | null; photo: Blob }>>((resolve, reject) => {
-        const request = db.transaction('outbox').objectStore('outbox').getAll();
-        request.onsuccess = () => resolve(request.result as never);
-        request.onerror = () => reject(request.error);
-      });
-      return Promise.all(
-        records.map(async (r) => {
-          const digest = await crypto.subtle.digest('SHA-256', await r.photo.arrayBuffer());
-          const photoHash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-          return { localId: r.localId, status: r.status, lastError: r.lastError, photoHash };
-        }),
-      );
-    } finally {
-      db.close();
-    }
-  });
-}
-
-/** Signed in, the app shell cached by the service worker and the curve list kept on the phone. */
-async function readyForTheField(page: Page, employeeId: string, password: string) {
-  await signIn(page, employeeId, password);
-  await expectPath(page, '/purpose');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const request = indexedDB.open('hkmi-field');
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          try {
-            if (!db.objectStoreNames.contains('reference')) return 0;
-            return await new Promise<number>((resolve) => {
-              const request = db.transaction('reference').objectStore('reference').count();
-              request.onsuccess = () => resolve(request.result);
-              request.onerror = () => resolve(0);
-            });
-          } finally {
-            db.close();
-          }
-        }),
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThan(2);
-}
-
-/** A CoF visit with the fake camera, submitted while offline: it stays in the outbox. */
-async function makeCofRecord(page: Page, cof: string) {
-  await page.goto('/data-entry?type=CoF');
-  await page.getByLabel('Division/Railway').selectOption('FZR/NR');
-  await page.getByLabel('Section', { exact: true }).selectOption({ index: 1 });
-  await page.getByLabel('Curve Number').selectOption({ index: 1 });
-  await page.getByLabel('CoF Value').pressSequentially(cof);
-  await page.getByRole('button', { name: 'Continue to Camera' }).click();
-  await expectPath(page, '/camera');
-  await page.getByRole('button', { name: 'Open Camera' }).click();
-  const capture = page.getByRole('button', { name: 'Capture' });
-  await expect(capture).toBeEnabled({ timeout: 15_000 });
-  await capture.click();
-  await page.getByRole('button', { name: 'Submit Record' }).click();
-  await expectPath(page, '/success');
-  await expect(page.getByText('Queued')).toBeVisible();
-}
-
 async function serverHashesOf(admin: APIRequestContext, employeeId: string): Promise<string[]> {
   const response = await admin.get(`/api/inspections?technicianId=${encodeURIComponent(employeeId)}&limit=50`);
   expect(response.status()).toBe(200);
@@ -225,8 +141,10 @@ test('records waiting in the outbox survive an Admin reset and are sent once the
 
   // A dead zone: two records wait on the phone.
   await context.setOffline(true);
-  await makeCofRecord(page, '27');
-  await makeCofRecord(page, '31');
+  for (const cof of ['27', '31']) {
+    await makeCofRecord(page, cof);
+    await expect(page.getByText('Queued')).toBeVisible();
+  }
   await page.goto('/purpose');
   await expect(page.getByText(/2 records waiting/).first()).toBeVisible();
   const queued = await outbox(page);

@@ -12,7 +12,7 @@ import {
   SuccessPage,
 } from '../features/inspection-flow/index.js';
 import { NotFoundPage } from '../features/not-found/index.js';
-import { OutboxPage } from '../features/outbox/index.js';
+import { OutboxPage, OutboxWaitingNotice } from '../features/outbox/index.js';
 import { PurposePage } from '../features/purpose/index.js';
 import { RootLayout } from './layouts/root-layout.js';
 import { RedirectSignedIn, RequireAuth, RequireRole, RequireSignedIn, RequireStored } from './route-guards.js';
@@ -22,8 +22,6 @@ const AdminPage = lazy(() => import('../features/admin/index.js').then((m) => ({
 const MachineDashboardPage = lazy(() =>
   import('../features/machine-dashboard/index.js').then((m) => ({ default: m.MachineDashboardPage })),
 );
-// Only the change-password screen shows it; loaded with it, not on every first load.
-const OutboxWaitingNotice = lazy(() => import('./outbox-waiting-notice.js').then((m) => ({ default: m.OutboxWaitingNotice })));
 const outboxWaitingNotice = (
   <Suspense fallback={null}>
     <OutboxWaitingNotice />

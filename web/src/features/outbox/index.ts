@@ -15,6 +15,8 @@ export { useWaitingVisits } from './use-waiting-visits.js';
 export type { WaitingVisit } from './runtime.js';
 
 export const OutboxPage = lazy(() => import('./outbox-page.js').then((m) => ({ default: m.OutboxPage })));
+/** Only the change-password screen shows it: loaded with that screen, not on every first load. */
+export const OutboxWaitingNotice = lazy(() => import('./outbox-waiting-notice.js').then((m) => ({ default: m.OutboxWaitingNotice })));
 
 /** Submit Record: into the outbox, then one try at once (see submit-record.ts). */
 export async function submitRecord(input: SubmitInput): Promise<SubmitOutcome> {

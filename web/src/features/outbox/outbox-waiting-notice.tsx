@@ -1,5 +1,6 @@
-import { useAuth } from '../features/auth/index.js';
-import { useOutboxCount } from '../features/outbox/index.js';
+import { useAuth } from '../auth/index.js';
+import { waitingText } from './outbox-texts.js';
+import { useOutboxCount } from './use-outbox-count.js';
 
 /**
  * The change-password screen's word about the outbox: the records wait on the phone and go
@@ -12,7 +13,7 @@ export function OutboxWaitingNotice() {
   if (mine === 0) return null;
   return (
     <p role="status" className="rounded-lg border-2 border-amber-700 bg-amber-50 p-3 text-base text-amber-950">
-      <span className="font-semibold">{`${mine} ${mine === 1 ? 'record' : 'records'} waiting to be sent.`}</span>{' '}
+      <span className="font-semibold">{`${waitingText(mine)}.`}</span>{' '}
       {mine === 1 ? 'It stays on this phone and is sent' : 'They stay on this phone and are sent'} once you have chosen your new
       password.
     </p>
