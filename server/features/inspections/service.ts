@@ -94,33 +94,38 @@ export function createInspectionService(deps: InspectionDeps) {
     return uploadAnswer(existing, true);
   }
 
+  /** The date rule: a phone's clock may run a little ahead of the railway's; a day later than that is a mistake. */
+  function refuseFutureDate(metadata: UploadMetadata): void {
+    const tomorrow = dateInTimeZone(new Date(Date.now() + 86_400_000), deps.appTimeZone);
+    if (metadata.date > tomorrow) {
+      const today = dateInTimeZone(new Date(), deps.appTimeZone);
+      throw new AppError('VALIDATION_FAILED', `date: Date ${metadata.date} is in the future (today is ${today})`, {
+        fields: { date: 'Date is in the future' },
+      });
+    }
+  }
+
   /**
    * What is decided from the metadata alone, before any photo byte is stored: the date rule,
    * and a replay (the phone sending again a submission whose answer it did not get) answered
    * with the record already stored. Null when the submission is new.
    */
   async function admit(user: PublicUser, metadata: UploadMetadata): Promise<UploadResponse | null> {
-    const today = dateInTimeZone(new Date(), deps.appTimeZone);
-    // A phone's clock may run a little ahead of the railway's; a day later than that is a mistake.
-    const tomorrow = dateInTimeZone(new Date(Date.now() + 86_400_000), deps.appTimeZone);
-    if (metadata.date > tomorrow) {
-      throw new AppError('VALIDATION_FAILED', `date: Date ${metadata.date} is in the future (today is ${today})`, {
-        fields: { date: 'Date is in the future' },
-      });
-    }
+    refuseFutureDate(metadata);
     const earlier = await findInspectionBySubmissionId(db, metadata.clientSubmissionId);
     return earlier ? replayOf(earlier, user) : null;
   }
 
   /**
    * Stores a new record for a photo the route has staged (written, hashed, its header checked;
-   * not yet named in the store). The photo is named under its hash, under the hash's lock, in
-   * the transaction that writes the row; its decode and derived files follow after the commit,
-   * in the photo worker. The caller discards the staged bytes if they were not committed.
+   * not yet named in the store), after admit() has passed its metadata. The photo is named
+   * under its hash, under the hash's lock, in the transaction that writes the row; its decode
+   * and derived files follow after the commit, in the photo worker. A replay that arrived since
+   * admit() is settled by the insert (one row per clientSubmissionId). The caller discards the
+   * staged bytes if they were not committed.
    */
   async function upload(user: PublicUser, metadata: UploadMetadata, photo: ReceivedPhoto): Promise<UploadResponse> {
-    const replay = await admit(user, metadata);
-    if (replay) return replay;
+    refuseFutureDate(metadata);
     const { staged, checked } = photo;
     if (metadata.photoSha256 !== undefined && metadata.photoSha256 !== staged.hash) {
       throw new AppError(
