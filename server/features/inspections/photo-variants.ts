@@ -104,9 +104,10 @@ export async function writePhotoVariants(blobs: BlobStore, hash: string, origina
 }
 
 /**
- * Makes every derived file of a photo again from its original (the file tools' recreate, the
- * photo worker after an upload), replacing what was there. Only from an original whose bytes
- * still hash to its name: nothing is derived from a damaged photo.
+ * Makes every derived file of a photo again from its original (the file tools' recreate),
+ * replacing what was there. Only from an original whose bytes still hash to its name: nothing
+ * is derived from a damaged photo. (The photo worker calls writePhotoVariants itself: its
+ * photo was hashed on the way in.)
  */
 export async function remakePhotoVariants(blobs: BlobStore, hash: string, slots: Semaphore = makingSlots): Promise<RemakeOutcome> {
   return slots.run(async () => {
