@@ -7,6 +7,8 @@ export const ERRORS = {
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not accepted here' },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive. Please try again' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid employee ID or password' },
   NOT_AUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
   SESSION_EXPIRED: { status: 401, message: 'Your session has expired. Please sign in again' },

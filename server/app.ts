@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PHOTO_BYTES } from '../common/constants.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
+import { employeeIdKey } from '../common/rules/employee-id.js';
 import type { Database } from './db/client.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
 import { createAuditService } from './features/audit/audit.js';
@@ -53,7 +54,7 @@ import { WEB_DIST_DIR } from './paths.js';
 import { sameOrigin } from './plugins/same-origin.js';
 import { accessControl } from './plugins/access.js';
 import { RequestLogController, requestLogging } from './logging.js';
-import { errors, frameworkErrors } from './plugins/errors.js';
+import { clientErrors, errors, frameworkErrors } from './plugins/errors.js';
 import { webApp } from './plugins/web-app.js';
 import type { BlobStore } from './storage/blob-store.js';
 
@@ -62,6 +63,8 @@ export type AppConfig = Pick<
   | 'demo'
   | 'ownerEmployeeIds'
   | 'sessionTtlSeconds'
+  | 'sessionMaxAgeSeconds'
+  | 'requestTimeoutSeconds'
   | 'appTimeZone'
   | 'cofAlertThreshold'
   | 'reportRetentionDays'
@@ -92,6 +95,22 @@ export interface AppDeps {
 /** JSON bodies are small (sign-in, forms); photos come as multipart with their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * A request ID a client or a proxy sent is kept (to follow a request through the proxy's logs)
+ * only in a plain shape; anything else is replaced before it reaches the logs or the audit trail.
+ */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+function requestIdOf(raw: RawRequestDefaultExpression): string {
+  const sent = raw.headers['x-request-id'];
+  return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+/** TRUST_PROXY as Fastify takes it: a number of proxies is "believe the last n hops". */
+function trustedProxies(setting: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -99,11 +118,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One log line a request, when its response has gone (server/logging.ts).
     logController: new RequestLogController(),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    trustProxy: trustedProxies(config.trustProxy),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    // A request must arrive whole within REQUEST_TIMEOUT (408 otherwise): a client trickling a
+    // body cannot hold a connection for ever. Node 20 applies it only when the server is made
+    // with it (Fastify's own requestTimeout sets it afterwards, which Node ignores), and checks
+    // at connectionsCheckingInterval, so that is kept well below it.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: {
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, (config.requestTimeoutSeconds * 1000) / 4)),
+    },
     // The router's own refusals (a broken %-escape, an over-long path parameter) answered from the catalogue.
     frameworkErrors,
+    clientErrorHandler: clientErrors,
   });
   if (deps.onRoute) {
     const onRoute = deps.onRoute;
@@ -121,13 +150,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // screen of the product can be tried.
   const owners = new Set(
     [...config.ownerEmployeeIds, ...(config.demo ? DEMO_ACCOUNTS.filter((a) => a.role === 'Admin').map((a) => a.employeeId) : [])].map(
-      (id) => id.toLowerCase(),
+      employeeIdKey,
     ),
   );
-  const isOwner = (employeeId: string) => owners.has(employeeId.toLowerCase());
+  const isOwner = (employeeId: string) => owners.has(employeeIdKey(employeeId));
 
   const db = database.db;
-  const auth = createAuthService({ db, sessionTtlSeconds: config.sessionTtlSeconds, isOwner });
+  const auth = createAuthService({
+    db,
+    sessionTtlSeconds: config.sessionTtlSeconds,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+    demoMode: config.demo,
+    isOwner,
+  });
+  // Dead sessions, sign-in counts and trusted browsers nobody can use go at start and hourly.
+  app.addHook('onReady', async () => auth.start());
+  app.addHook('onClose', async () => auth.stop());
   const users = createUserService({ db, isOwner });
   const curves = createCurveService({ db });
   const audit = createAuditService({ db });
@@ -206,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(accessControl, { auth, sessionTtlSeconds: config.sessionTtlSeconds });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, demo: config.demo });
   await app.register(authRoutes, { auth, demo: config.demo });
   await app.register(userRoutes, { users });
   await app.register(auditRoutes, { audit });

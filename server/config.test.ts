@@ -22,6 +22,50 @@ describe('loadConfig', () => {
     expect(config.bootstrapAdmin).toEqual({ employeeId: 'ADM9', password: 'long enough' });
   });
 
+  it('refuses demo mode in production unless told twice: the demo password is published', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: 'true' })).toThrow(
+      'Invalid configuration: DEMO must not be on in production (NODE_ENV=production): the demo accounts have a published password. Set ALLOW_DEMO_IN_PRODUCTION=true as well to run a demo on a production build',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'true', ALLOW_DEMO_IN_PRODUCTION: 'true' }).demo).toBe(true);
+    // The second setting alone turns nothing on.
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO_IN_PRODUCTION: 'true' }).demo).toBe(false);
+  });
+
+  it('takes only plain employee IDs for owners and the first admin', () => {
+    expect(() => loadConfig({ OWNER_EMPLOYEE_IDS: 'ADM1,\u212Aadm' })).toThrow(
+      "Invalid configuration: OWNER_EMPLOYEE_IDS '\u212Aadm': Employee ID may contain only letters, digits, '.', '_' and '-'",
+    );
+    expect(() => loadConfig({ ADMIN_EMPLOYEE_ID: 'ADM 1', ADMIN_PASSWORD: 'long enough' })).toThrow(
+      "Invalid configuration: ADMIN_EMPLOYEE_ID may contain only letters, digits, '.', '_' and '-'",
+    );
+  });
+
+  it('believes the proxies TRUST_PROXY names: a number of hops or their addresses, never any proxy at all', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback, fd00::/8' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback', 'fd00::/8']);
+    for (const blanket of ['true', 'yes', 'on']) {
+      expect(() => loadConfig({ TRUST_PROXY: blanket })).toThrow('TRUST_PROXY must name the proxies, not trust every one');
+    }
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    for (const bad of ['10.0.0.0/33', 'proxy.example.org', '11', '10.0.0.5/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+    }
+  });
+
+  it('ends a session after 7 days unused and 30 days after its sign-in, and waits 5 minutes for a request to arrive', () => {
+    expect(loadConfig({})).toMatchObject({ sessionTtlSeconds: 7 * 86400, sessionMaxAgeSeconds: 30 * 86400, requestTimeoutSeconds: 300 });
+    expect(loadConfig({ SESSION_MAX_AGE: '12h', SESSION_TTL: '1h', REQUEST_TIMEOUT: '90s' })).toMatchObject({
+      sessionTtlSeconds: 3600,
+      sessionMaxAgeSeconds: 43200,
+      requestTimeoutSeconds: 90,
+    });
+    expect(() => loadConfig({ SESSION_MAX_AGE: '1d', SESSION_TTL: '7d' })).toThrow('Invalid configuration: SESSION_MAX_AGE must be at least SESSION_TTL');
+    expect(() => loadConfig({ REQUEST_TIMEOUT: 'soon' })).toThrow("Invalid configuration: REQUEST_TIMEOUT must be a duration such as '90s' or '5m'");
+  });
+
   it('takes the CoF alert threshold, 0.25 by default', () => {
     expect(loadConfig({}).cofAlertThreshold).toBe(0.25);
     expect(loadConfig({ COF_ALERT_THRESHOLD: '0.3' }).cofAlertThreshold).toBe(0.3);

@@ -2,9 +2,11 @@
  * The only reader of process.env. Every setting is parsed here with Zod; a bad value stops
  * the start with one line naming the variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseDurationSeconds } from '../common/rules/duration.js';
+import { employeeIdProblem } from '../common/rules/employee-id.js';
 import { DEFAULT_COF_ALERT_THRESHOLD } from '../common/rules/schedule.js';
 
 const booleanText = z
@@ -13,9 +15,81 @@ const booleanText = z
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
-const employeeIdList = z
+const employeeIdList = z.string().transform((v, ctx) => {
+  const ids = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const id of ids) {
+    const problem = employeeIdProblem(id);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', message: `'${id.slice(0, 60)}': ${problem}` });
+      return z.NEVER;
+    }
+  }
+  return ids;
+});
+
+/** A duration such as '45m', '12h' or '7d', in seconds. */
+const duration = (fallback: string, min = 1, hint = "must be a duration such as '12h' or '7d'") =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const seconds = parseDurationSeconds(v);
+      if (seconds === null || seconds < min) {
+        ctx.addIssue({ code: 'custom', message: hint });
+        return z.NEVER;
+      }
+      return seconds;
+    });
+
+/**
+ * Which proxies' X-Forwarded-For (and -Host, -Proto) to believe: their number in front of the
+ * server, or their addresses. `true` (believe any) is refused: the left-most X-Forwarded-For
+ * entry is whatever the client wrote, so the per-address sign-in limit could be escaped and
+ * logs forged.
+ */
+export type TrustProxy = false | number | string[];
+/** proxy-addr's names for address ranges, as Fastify accepts them. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
   .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+  .default('false')
+  .transform((v, ctx): TrustProxy => {
+    const value = v.trim().toLowerCase();
+    if (['false', '0', 'no', 'off'].includes(value)) return false;
+    if (['true', 'yes', 'on'].includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must name the proxies, not trust every one: the number of proxies in front of the server (1 for one reverse proxy) or their addresses (10.0.0.5, 10.0.0.0/24, loopback)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops < 1 || hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'must be 1 to 10 proxies, or their addresses' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+    const bad = items.find((item) => !isProxyAddress(item));
+    if (bad !== undefined || items.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `'${(bad ?? v).slice(0, 60)}' is not a number of proxies nor a proxy address or CIDR range (10.0.0.5, 10.0.0.0/24, loopback)` });
+      return z.NEVER;
+    }
+    return items;
+  });
 
 const envSchema = z
   .object({
@@ -28,20 +102,20 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     DEMO: booleanText.optional(),
-    ADMIN_EMPLOYEE_ID: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional(),
+    ALLOW_DEMO_IN_PRODUCTION: booleanText.default(false),
+    ADMIN_EMPLOYEE_ID: z
+      .string()
+      .trim()
+      .superRefine((id, ctx) => {
+        const problem = employeeIdProblem(id);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem.replace(/^Employee ID /, '') });
+      })
+      .optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional(),
     OWNER_EMPLOYEE_IDS: employeeIdList.default([]),
-    SESSION_TTL: z
-      .string()
-      .default('7d')
-      .transform((v, ctx) => {
-        const seconds = parseDurationSeconds(v);
-        if (seconds === null) {
-          ctx.addIssue({ code: 'custom', message: "must be a duration such as '12h' or '7d'" });
-          return z.NEVER;
-        }
-        return seconds;
-      }),
+    SESSION_TTL: duration('7d'),
+    SESSION_MAX_AGE: duration('30d'),
+    REQUEST_TIMEOUT: duration('5m', 1, "must be a duration such as '90s' or '5m'"),
     APP_TIMEZONE: z
       .string()
       .default('Asia/Kolkata')
@@ -70,17 +144,7 @@ const envSchema = z
       .max(3600, 'must be 2 to 3600')
       .default(60),
     BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
-    BACKUP_INTERVAL: z
-      .string()
-      .default('24h')
-      .transform((v, ctx) => {
-        const seconds = parseDurationSeconds(v);
-        if (seconds === null || seconds < 60) {
-          ctx.addIssue({ code: 'custom', message: "must be a duration of a minute or more, such as '6h' or '24h'" });
-          return z.NEVER;
-        }
-        return seconds;
-      }),
+    BACKUP_INTERVAL: duration('24h', 60, "must be a duration of a minute or more, such as '6h' or '24h'"),
     BACKUP_KEEP: z.coerce
       .number({ error: 'must be a number of backups' })
       .int('must be a whole number of backups')
@@ -100,7 +164,7 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: booleanText.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
     LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
-    TRUST_PROXY: booleanText.default(false),
+    TRUST_PROXY: trustProxy,
     ALLOWED_ORIGINS: z
       .string()
       .default('')
@@ -135,6 +199,18 @@ const envSchema = z
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMPLOYEE_ID) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMPLOYEE_ID'], message: 'is required when ADMIN_PASSWORD is set' });
     }
+    // The demo accounts' password is published (README, login screen): a production build runs
+    // them only when told twice.
+    if (env.NODE_ENV === 'production' && env.DEMO === true && !env.ALLOW_DEMO_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO'],
+        message: 'must not be on in production (NODE_ENV=production): the demo accounts have a published password. Set ALLOW_DEMO_IN_PRODUCTION=true as well to run a demo on a production build',
+      });
+    }
+    if (env.SESSION_MAX_AGE < env.SESSION_TTL) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_MAX_AGE'], message: 'must be at least SESSION_TTL' });
+    }
   });
 
 function isKnownTimeZone(zone: string): boolean {
@@ -156,7 +232,12 @@ export interface Config {
   demo: boolean;
   bootstrapAdmin: { employeeId: string; password: string } | undefined;
   ownerEmployeeIds: string[];
+  /** A session not used for this long ends (sliding: use extends it). */
   sessionTtlSeconds: number;
+  /** A session ends this long after its sign-in, however much it is used. */
+  sessionMaxAgeSeconds: number;
+  /** A request whose whole body has not arrived by then is answered 408 and its connection closed. */
+  requestTimeoutSeconds: number;
   appTimeZone: string;
   /** A CoF reading above this marks its curve "CoF high: follow up" (common/rules/schedule.ts). */
   cofAlertThreshold: number;
@@ -174,7 +255,8 @@ export interface Config {
   logLevel: string;
   /** json: pino's JSON lines (production, a log collector); pretty: readable lines for a terminal. */
   logFormat: 'pretty' | 'json';
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); false: none. */
+  trustProxy: TrustProxy;
   /** Origins besides the server's own whose pages may send writes (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
 }
@@ -210,6 +292,8 @@ export function loadConfig(
         : undefined,
     ownerEmployeeIds: e.OWNER_EMPLOYEE_IDS,
     sessionTtlSeconds: e.SESSION_TTL,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT,
     appTimeZone: e.APP_TIMEZONE,
     cofAlertThreshold: e.COF_ALERT_THRESHOLD,
     reportRetentionDays: e.REPORT_RETENTION_DAYS,

@@ -40,7 +40,8 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
 }
 
 async function waitForHealth(port: number, child: ChildProcess): Promise<Response> {
-  const deadline = Date.now() + 45_000;
+  // Bounds a start that went wrong; a first start seeding demo data on a busy box takes a while.
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('server exited early');
     try {
@@ -90,4 +91,40 @@ describe('server start', () => {
     expect(await server.exited).toBe(0);
     if (testDatabaseKind === 'pglite') expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
   });
+
+  it('refuses the demo accounts after a restart in production on the same data, and says so once', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-demo-prod-'));
+    dirs.push(dataDir);
+    const env: Record<string, string> = { HOST: '127.0.0.1', DATA_DIR: dataDir };
+    if (testDatabaseKind === 'postgres') env.DATABASE_URL = await createPostgresTestDatabase();
+    const post = (port: number, url: string, body: object) =>
+      fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+    // A trial in demo mode: the demo admin signs in with the published password.
+    const trialPort = await freePort();
+    const trial = start({ ...env, PORT: String(trialPort), DEMO: 'true' });
+    expect((await waitForHealth(trialPort, trial.child)).status).toBe(200);
+    expect((await post(trialPort, '/api/auth/login', { employeeId: 'ADM1001', password: 'demo1234' })).status).toBe(200);
+    trial.child.kill('SIGTERM');
+    expect(await trial.exited).toBe(0);
+
+    // Production on the same data, demo mode off by default: refused as a wrong password.
+    const port = await freePort();
+    const production = start({ ...env, PORT: String(port), NODE_ENV: 'production' });
+    expect((await waitForHealth(port, production.child)).status).toBe(200);
+    const refused = await post(port, '/api/auth/login', { employeeId: 'ADM1001', password: 'demo1234' });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('INVALID_CREDENTIALS');
+    expect((await fetch(`http://127.0.0.1:${port}/api/auth/demo-accounts`)).status).toBe(404);
+    const said = production.output().split('\n').filter((line) => line.includes('demo accounts are disabled'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/"msg":"\d+ demo accounts are disabled: demo mode is off, so they cannot sign in"/);
+    production.child.kill('SIGTERM');
+    expect(await production.exited).toBe(0);
+
+    // And production refuses to start in demo mode unless told twice.
+    const refusedStart = start({ ...env, PORT: String(await freePort()), NODE_ENV: 'production', DEMO: 'true' });
+    expect(await refusedStart.exited).toBe(1);
+    expect(refusedStart.output()).toContain('Invalid configuration: DEMO must not be on in production');
+  }, 480_000);
 });

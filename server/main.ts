@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.js';
 import { loggerOptions } from './logging.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.js';
 import { seedDemoData } from './db/seed/index.js';
+import { countDemoAccounts, markUnmarkedDemoAccounts, nonPlainEmployeeIds } from './db/seed/demo-account-checks.js';
 import { createUserService } from './features/users/service.js';
 import { makeBackup } from './features/backups/index.js';
 import { startControlSocket } from './features/backups/control-socket.js';
@@ -35,6 +36,8 @@ async function main() {
   await database.migrate();
   const blobs = openBlobStore(config);
 
+  // A data folder seeded before demo accounts were marked: mark them, whatever the mode.
+  await markUnmarkedDemoAccounts(database.db);
   const users = createUserService({ db: database.db, isOwner: () => false });
   if (config.bootstrapAdmin) {
     const outcome = await users.ensureAdmin(config.bootstrapAdmin);
@@ -45,6 +48,16 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, blobs, logger });
+  if (!config.demo) {
+    const demoAccounts = await countDemoAccounts(database.db);
+    if (demoAccounts > 0) {
+      app.log.warn({ demoAccounts }, `${demoAccounts} demo accounts are disabled: demo mode is off, so they cannot sign in`);
+    }
+  }
+  const oddIds = await nonPlainEmployeeIds(database.db);
+  if (oddIds.length > 0) {
+    app.log.warn({ employeeIds: oddIds.slice(0, 20) }, `${oddIds.length} accounts have employee IDs that are not plain (letters, digits, '.', '_', '-') and cannot sign in`);
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

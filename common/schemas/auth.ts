@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { DIVISIONS, ROLES } from '../constants.js';
+import { EMPLOYEE_ID_MAX_LENGTH, EMPLOYEE_ID_PATTERN, EMPLOYEE_ID_TEXTS } from '../rules/employee-id.js';
+
+/** An employee ID as every request carries it: plain, trimmed (common/rules/employee-id.ts). */
+export const employeeIdSchema = z
+  .string({ error: EMPLOYEE_ID_TEXTS.required })
+  .trim()
+  .min(1, EMPLOYEE_ID_TEXTS.required)
+  .max(EMPLOYEE_ID_MAX_LENGTH, EMPLOYEE_ID_TEXTS.tooLong)
+  .regex(EMPLOYEE_ID_PATTERN, EMPLOYEE_ID_TEXTS.notPlain);
 
 /** Login form and POST /api/auth/login body (spec section 5). */
 export const loginRequestSchema = z.object({
-  employeeId: z
-    .string({ error: 'Employee ID is required' })
-    .trim()
-    .min(1, 'Employee ID is required')
-    .max(50, 'Employee ID must be at most 50 characters'),
+  employeeId: employeeIdSchema,
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
@@ -45,6 +50,8 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'unreachable']),
   version: z.string(),
+  /** Demo mode is on: the login page may ask for the demo accounts (outside it that is a 404). */
+  demo: z.boolean().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

@@ -1,12 +1,7 @@
 /** Admin user management (spec sections 5 and 7): add a user, reset a password. */
 import { z } from 'zod';
 import { DEFAULT_ROLE, DIVISIONS, MIN_PASSWORD_LENGTH, ROLES } from '../constants.js';
-
-const employeeIdSchema = z
-  .string({ error: 'Employee ID is required' })
-  .trim()
-  .min(1, 'Employee ID is required')
-  .max(50, 'Employee ID must be at most 50 characters');
+import { employeeIdSchema, publicUserSchema } from './auth.js';
 
 /** An empty choice from a form counts as no choice. */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -49,3 +44,20 @@ export const resetPasswordRequestSchema = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const successResponseSchema = z.object({ success: z.literal(true) });
+
+/**
+ * A user as an Admin sees them in User Management: the public fields, plus whether the account
+ * is switched on and whether it is a demo account (which signs in only in demo mode).
+ */
+export const managedUserSchema = publicUserSchema.extend({
+  active: z.boolean(),
+  deactivatedAt: z.string().nullable(),
+  isDemo: z.boolean(),
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const userListResponseSchema = z.object({ users: z.array(managedUserSchema) });
+export const managedUserResponseSchema = z.object({ user: managedUserSchema });
+
+/** POST /api/users/:employeeId/deactivate and /reactivate. */
+export const userParamsSchema = z.object({ employeeId: employeeIdSchema });

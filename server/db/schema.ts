@@ -49,6 +49,13 @@ export const users = pgTable(
      * change-password with PASSWORD_CHANGE_REQUIRED.
      */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Made by the demo seed, with the published demo password: signs in only while demo mode is
+     * on. A marker, not a name pattern, so a real account is never taken for one.
+     */
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** Set while the account is switched off: no sign-in, no session; records keep the name. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +63,9 @@ export const users = pgTable(
     // Employee IDs are matched case-insensitively at sign-in, so uniqueness is too.
     uniqueIndex('users_employee_id_lower_uq').on(sql`lower(${t.employeeId})`),
     check('users_role_ck', sql`${t.role} in ('Technician', 'Admin', 'Client')`),
+    // Plain IDs only (common/rules/employee-id.ts), so lower() here and in JavaScript agree.
+    // Migration 0009 adds it NOT VALID: rows made before the rule are left as they were.
+    check('users_employee_id_plain_ck', sql`${t.employeeId} ~ '^[A-Za-z0-9._-]+$'`),
   ],
 );
 
@@ -92,12 +102,41 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
 
-/** Failed sign-ins per key (employee ID or address) in a fixed window; shared by all instances. */
-export const loginThrottle = pgTable('login_throttle', {
-  key: varchar('key', { length: 200 }).primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  failures: integer('failures').notNull(),
-});
+/**
+ * Sign-in attempts per key (an employee ID, an address, a trusted device), shared by all
+ * instances (server/features/auth/login-throttle.ts). An attempt is counted before its password
+ * is checked; `blockedUntil` is when the key may try again.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_throttle_last_failure_idx').on(t.lastFailureAt)],
+);
+
+/**
+ * Browsers a user has signed in from (OWASP's device cookies): a sign-in from one of them is
+ * throttled by its own count, not the employee ID's, so a stranger typing an Admin's ID cannot
+ * keep that Admin out. The cookie carries the token; the table keeps only its sha256.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId, t.lastUsedAt.desc()), index('trusted_devices_expires_idx').on(t.expiresAt)],
+);
 
 export const inspectionLogs = pgTable(
   'inspection_logs',

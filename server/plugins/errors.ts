@@ -3,6 +3,8 @@
  * errors name the field and the rule, anything unexpected is logged with the request id
  * and answered 500 with no internals.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -152,4 +154,23 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const message =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : error.code === 'FST_ERR_BAD_URL' ? 'The path is not valid URL encoding' : error.message;
   return send(reply, request, 'VALIDATION_FAILED', message);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what a connection hears when Node gives up on it before any
+ * route runs. A request that did not arrive whole within REQUEST_TIMEOUT gets the catalogue's
+ * 408; anything else (a malformed request line, oversized headers) the catalogue's 400 or 431.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex) {
+  // A reset connection, or one already gone: there is nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'VALIDATION_FAILED';
+  const { status, message } = ERRORS[code];
+  const body = JSON.stringify({ code, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

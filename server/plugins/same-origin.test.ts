@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectionLogs } from '../db/schema.js';
+import { fileTasks, inspectionLogs, reports } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { createUser, signIn, TEST_PASSWORD } from '../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../test/inspections.js';
@@ -103,5 +103,37 @@ describe('writes that are not cross-site', () => {
   it('leave reads alone: a GET from another site is answered (the browser keeps the answer from that site)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: admin, origin: 'https://evil.example' } });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('a request another site makes a browser send (Sec-Fetch-Site: cross-site)', () => {
+  it('starts nothing: a top-level navigation to the photo check or the machine report is refused', async () => {
+    const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const check = await t.app.inject({ method: 'GET', url: '/api/admin/files/status', headers: { cookie: admin, ...navigation } });
+    expect(check.statusCode).toBe(403);
+    expect(check.json()).toMatchObject({ code: 'CROSS_SITE_REQUEST', message: 'This request came from another site and was refused' });
+    const report = await t.app.inject({ method: 'GET', url: '/api/machine-report?den=&aen=', headers: { cookie: admin, ...navigation } });
+    expect(report.statusCode).toBe(403);
+    const [taskRows, reportRows] = await Promise.all([
+      t.database.db.select({ id: fileTasks.id }).from(fileTasks),
+      t.database.db.select({ id: reports.id }).from(reports),
+    ]);
+    expect(taskRows).toEqual([]);
+    expect(reportRows).toEqual([]);
+    // A cross-site image or script load of a photo is refused too.
+    const recordId = await newRecord();
+    const image = await t.app.inject({ method: 'GET', url: `/api/inspections/${recordId}/image`, headers: { cookie: admin, 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' } });
+    expect(image.statusCode).toBe(403);
+  });
+
+  it("leaves the app's own requests, typed addresses and clients without the header alone", async () => {
+    for (const site of ['same-origin', 'same-site', 'none', undefined]) {
+      const headers: Record<string, string> = { cookie: admin, ...(site ? { 'sec-fetch-site': site } : {}) };
+      const response = await t.app.inject({ method: 'GET', url: '/api/admin/files/tasks', headers });
+      expect(response.statusCode, String(site)).toBe(200);
+    }
+    // The web app's own files may be linked to from anywhere.
+    const page = await t.app.inject({ method: 'GET', url: '/login', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(page.statusCode).not.toBe(403);
   });
 });

@@ -8,6 +8,8 @@
  * the second, and it also covers the sign-in form (login CSRF) and browsers that treat a
  * fresh cookie as same-site for two minutes.
  *
+ * Any /api request a browser marks `Sec-Fetch-Site: cross-site` is refused the same way.
+ *
  * Same site means the host (with its port) the request was sent to: behind a proxy that
  * changes the Host, set TRUST_PROXY (X-Forwarded-Host) or list the public origin in
  * ALLOWED_ORIGINS. The scheme is not compared, so a proxy ending TLS without telling us
@@ -58,9 +60,19 @@ function namesThisHost(origin: string, host: string): boolean {
   return server.port === '' || server.port === '443' ? pagePort === '80' || pagePort === '443' : pagePort === server.port;
 }
 
+/** The API's paths: the web app's own files may be linked to from anywhere. */
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 async function sameOriginPlugin(app: FastifyInstance, options: SameOriginOptions) {
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
   app.addHook('onRequest', async (request) => {
+    // A resource-isolation policy: the API answers nothing another site makes a browser ask
+    // for, reads included. A SameSite=Lax cookie rides along on a top-level navigation from
+    // another site, and a few GETs start work (a photo check, a machine report). Browsers name
+    // the site in Sec-Fetch-Site; requests without it (scripts, old browsers) keep the rules below.
+    if (request.headers['sec-fetch-site'] === 'cross-site' && isApiPath(request.url)) {
+      throw new AppError('CROSS_SITE_REQUEST', 'This request came from another site and was refused');
+    }
     if (!WRITES.has(request.method)) return;
     const origin = claimedOrigin(request);
     if (origin === undefined) return;

@@ -24,6 +24,8 @@ export const TEST_CONFIG: AppConfig = {
   demo: false,
   ownerEmployeeIds: ['OWN0001'],
   sessionTtlSeconds: 3600,
+  sessionMaxAgeSeconds: 30 * 24 * 3600,
+  requestTimeoutSeconds: 300,
   appTimeZone: 'Asia/Kolkata',
   cofAlertThreshold: 0.25,
   reportRetentionDays: 7,

@@ -80,7 +80,8 @@ export async function insertDemoUsers(tx: DbOrTx, passwordHash: string): Promise
   return insertRows(
     tx,
     users,
-    DEMO_USERS.map((u) => ({ ...u, passwordHash })),
+    // Marked as demo accounts: they sign in only while demo mode is on.
+    DEMO_USERS.map((u) => ({ ...u, passwordHash, isDemo: true })),
   );
 }
 

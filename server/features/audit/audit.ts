@@ -12,6 +12,10 @@ export type AuditAction =
   | 'user.create'
   | 'user.reset-password'
   | 'user.change-password'
+  | 'user.deactivate'
+  | 'user.reactivate'
+  /** A write to a user that was refused (after: what was attempted and why). */
+  | 'user.refused'
   | 'inspection.delete'
   | 'curve.create'
   | 'curve.update'

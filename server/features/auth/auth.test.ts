@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
@@ -21,6 +21,11 @@ beforeAll(async () => {
   await createUser(t.database.db, { role: 'Admin', employeeId: 'OWN0001' });
 });
 afterAll(() => t.close());
+
+/** The clock moved past a key's wait: its blocked_until is now in the past. */
+async function endWaitOf(key: string) {
+  await t.database.db.execute(sql`update login_throttle set blocked_until = now() - interval '1 second' where key = ${key}`);
+}
 
 describe('POST /api/auth/login', () => {
   it('signs in with the right password and sets an httpOnly SameSite=Lax session cookie', async () => {
@@ -117,18 +122,32 @@ describe('POST /api/auth/login', () => {
     expect(text.statusCode).toBe(415);
   });
 
-  it('locks an employee ID after 5 failures, even for the right password, with Retry-After', async () => {
-    await createUser(t.database.db, { employeeId: 'TEC_LOCK' });
+  it('after 5 failures an employee ID waits, even for the right password, and each further failure doubles the wait', async () => {
+    const user = await createUser(t.database.db, { employeeId: 'TEC_LOCK' });
     for (let i = 0; i < 5; i++) {
       expect((await login({ employeeId: 'TEC_LOCK', password: `guess ${i}` })).statusCode).toBe(401);
     }
     const blocked = await login({ employeeId: 'tec_lock', password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'TOO_MANY_LOGIN_ATTEMPTS' });
-    expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Please wait 1[45] minutes and try again$/);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Please wait 1[45] seconds and try again$/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(10);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15);
     // Another employee is not affected.
     expect((await login({ employeeId: 'TEC1', password: TEST_PASSWORD })).statusCode).toBe(200);
+
+    // The wait passes (the clock moved on): one more failure, and the next wait is twice as long.
+    await endWaitOf(`employee:${user.employeeId.toLowerCase()}`);
+    expect((await login({ employeeId: 'TEC_LOCK', password: 'guess 6' })).statusCode).toBe(401);
+    const longer = await login({ employeeId: 'TEC_LOCK', password: TEST_PASSWORD });
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(25);
+    expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual(30);
+    // Once it has passed, the right password signs in and the count starts afresh.
+    await endWaitOf(`employee:${user.employeeId.toLowerCase()}`);
+    expect((await login({ employeeId: 'TEC_LOCK', password: TEST_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login({ employeeId: 'TEC_LOCK', password: `again ${i}` })).statusCode).toBe(401);
+    expect((await login({ employeeId: 'TEC_LOCK', password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
   it('limits failures per address across employee IDs', async () => {

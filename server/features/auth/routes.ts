@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../../common/constants.js';
@@ -11,7 +11,8 @@ import { changePasswordRequestSchema } from '../../../common/schemas/user-passwo
 import { AppError } from '../../app-error.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-accounts.js';
 import { access, clearSessionCookie, currentActor, currentUser, setSessionCookie } from '../../plugins/access.js';
-import type { AuthService } from './service.js';
+import type { AuthService, DeviceCookie } from './service.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from './trusted-devices.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -28,12 +29,14 @@ export async function authRoutes(app: FastifyInstance, { auth, demo }: AuthRoute
       config: { access: access.public },
     },
     async (request, reply) => {
-      const { token, expiresAt, user } = await auth.login({
+      const { token, expiresAt, user, device } = await auth.login({
         ...request.body,
         address: request.ip,
+        deviceToken: request.cookies[DEVICE_COOKIE],
         userAgent: request.headers['user-agent'] ?? null,
       });
       setSessionCookie(reply, token, expiresAt);
+      setDeviceCookie(reply, device);
       return { user };
     },
   );
@@ -73,23 +76,36 @@ export async function authRoutes(app: FastifyInstance, { auth, demo }: AuthRoute
     async (request) => {
       if (!request.auth) throw new AppError('NOT_AUTHENTICATED');
       const user = await auth.changePassword(
-        { ...currentActor(request), sessionId: request.auth.sessionId, address: request.ip },
+        { ...currentActor(request), sessionId: request.auth.sessionId, address: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] },
         request.body,
       );
       return { user };
     },
   );
 
+  // Demo mode only: outside it the published password is not served at all (404), and the
+  // login page's card stays hidden.
   r.get(
     '/api/auth/demo-accounts',
     { schema: { response: { 200: demoAccountsResponseSchema } }, config: { access: access.public } },
     async () => {
-      // Off: an empty answer rather than a 404, so the login page logs no error in production.
-      if (!demo) return { accounts: [], password: '' };
+      if (!demo) throw new AppError('NOT_FOUND', 'Demo mode is off');
       return {
         accounts: DEMO_ACCOUNTS.map(({ role, employeeId, name }) => ({ role, employeeId, name })),
         password: DEMO_PASSWORD,
       };
     },
   );
+}
+
+/** The browser a user just signed in from is trusted for their next sign-ins (trusted-devices.ts). */
+function setDeviceCookie(reply: FastifyReply, device: DeviceCookie) {
+  void reply.setCookie(DEVICE_COOKIE, device.token, {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    // Only the app's own pages send it: a cross-site form cannot spend a device's allowance.
+    sameSite: 'strict',
+    secure: 'auto',
+    expires: device.expiresAt,
+  });
 }

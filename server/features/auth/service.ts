@@ -9,13 +9,14 @@ import { type Actor, recordAudit } from '../audit/audit.js';
 import { toPublicUser } from '../users/presenter.js';
 import { findUserByEmployeeId, findUserById, updatePassword } from '../users/repository.js';
 import {
-  MAX_FAILURES_PER_ADDRESS,
-  MAX_FAILURES_PER_EMPLOYEE,
+  type Reservation,
+  ThrottledError,
   addressKey,
   clearFailures,
+  deviceKey,
   employeeKey,
-  recordFailure,
-  secondsUntilAllowed,
+  purgeStaleThrottleRows,
+  reserveAttempt,
 } from './login-throttle.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import {
@@ -25,11 +26,18 @@ import {
   extendSession,
   findLiveSession,
   insertSession,
+  mayHoldSession,
+  purgeDeadSessions,
 } from './session-repository.js';
+import { deviceOwner, forgetDevicesOfUser, purgeExpiredDevices, trustDevice } from './trusted-devices.js';
 
 export interface AuthDeps {
   db: Db;
   sessionTtlSeconds: number;
+  /** A session ends this long after its sign-in, however much it is used (SESSION_MAX_AGE). */
+  sessionMaxAgeSeconds: number;
+  /** Demo accounts sign in only while this is on. */
+  demoMode: boolean;
   isOwner(employeeId: string): boolean;
 }
 
@@ -41,46 +49,64 @@ export const sessionIdOf = (token: string) => createHash('sha256').update(token)
 let decoyHash: Promise<string> | undefined;
 const getDecoyHash = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Where an attempt comes from: the client's address and, if it sent one, its device cookie. */
+export interface AttemptOrigin {
+  address: string;
+  deviceToken: string | undefined;
+}
+
+/** A browser trusted for the user just signed in: the cookie to set. */
+export interface DeviceCookie {
+  token: string;
+  expiresAt: Date;
+}
+
 export function createAuthService(deps: AuthDeps) {
   const { db } = deps;
+  let purgeTimer: NodeJS.Timeout | undefined;
 
   const present = (user: UserRow): PublicUser => toPublicUser(user, deps.isOwner(user.employeeId));
 
-  const throttleLimits = (employeeId: string, address: string) => [
-    { key: employeeKey(employeeId), max: MAX_FAILURES_PER_EMPLOYEE },
-    { key: addressKey(address), max: MAX_FAILURES_PER_ADDRESS },
-  ];
-
-  /** 429 while this employee ID or address has too many recent failures. */
-  async function refuseIfThrottled(limits: Array<{ key: string; max: number }>): Promise<void> {
-    const wait = await secondsUntilAllowed(db, limits);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
-      throw new AppError(
-        'TOO_MANY_LOGIN_ATTEMPTS',
-        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again`,
-        { headers: { 'retry-after': String(wait) } },
+  /**
+   * Counts an attempt for this user before the password is checked (429 when one of its keys
+   * must wait). From a browser trusted for this very user, only that device's count applies.
+   */
+  async function reserve(employeeId: string, user: UserRow | undefined, origin: AttemptOrigin) {
+    const device = await deviceOwner(db, origin.deviceToken);
+    const trusted = device !== undefined && user !== undefined && device.userId === user.id ? device : undefined;
+    try {
+      const reservation: Reservation = await reserveAttempt(
+        db,
+        trusted ? [deviceKey(trusted.tokenHash)] : [employeeKey(employeeId), addressKey(origin.address)],
       );
+      return { reservation, trusted };
+    } catch (error) {
+      if (!(error instanceof ThrottledError)) throw error;
+      const wait = error.retryAfterSeconds;
+      const when = wait < 90 ? `${wait} second${wait === 1 ? '' : 's'}` : `${Math.ceil(wait / 60)} minutes`;
+      throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', `Too many failed sign-in attempts. Please wait ${when} and try again`, {
+        headers: { 'retry-after': String(wait) },
+      });
     }
   }
 
-  async function login(input: { employeeId: string; password: string; address: string; userAgent: string | null }) {
-    const limits = throttleLimits(input.employeeId, input.address);
-    await refuseIfThrottled(limits);
-
+  async function login(input: { employeeId: string; password: string; userAgent: string | null } & AttemptOrigin) {
     const user = await findUserByEmployeeId(db, input.employeeId);
+    const { reservation, trusted } = await reserve(input.employeeId, user, input);
+
     const ok = user
       ? await verifyPassword(user.passwordHash, input.password)
       : (await verifyPassword(await getDecoyHash(), input.password), false);
-    if (!user || !ok) {
-      for (const { key } of limits) await recordFailure(db, key);
-      throw new AppError('INVALID_CREDENTIALS');
-    }
+    // A switched-off account, or a demo account outside demo mode, answers as a wrong password
+    // does (and its attempt stays counted): nothing tells a caller it exists.
+    if (!user || !ok || !mayHoldSession(user, deps.demoMode)) throw new AppError('INVALID_CREDENTIALS');
 
-    await clearFailures(db, employeeKey(input.employeeId));
+    await reservation.succeeded();
     await deleteExpiredSessionsOfUser(db, user.id);
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + deps.sessionTtlSeconds * 1000);
+    const expiresAt = new Date(Date.now() + Math.min(deps.sessionTtlSeconds, deps.sessionMaxAgeSeconds) * 1000);
     await insertSession(db, {
       id: sessionIdOf(token),
       userId: user.id,
@@ -88,21 +114,25 @@ export function createAuthService(deps: AuthDeps) {
       userAgent: input.userAgent?.slice(0, 300) ?? null,
       ipAddress: input.address.slice(0, 64),
     });
-    return { token, expiresAt, user: present(user) };
+    const device: DeviceCookie = await trustDevice(db, user.id, trusted);
+    return { token, expiresAt, user: present(user), device };
   }
 
   /**
    * The signed-in user behind a cookie token, or null. A session past half its lifetime is
-   * extended, so a technician who uses the app every week is not signed out mid-shift.
+   * extended, so a technician who uses the app every week is not signed out mid-shift, but never
+   * past SESSION_MAX_AGE from its sign-in.
    */
   async function resolve(token: string): Promise<ResolvedSession | null> {
     const sessionId = sessionIdOf(token);
-    const session = await findLiveSession(db, sessionId);
+    const session = await findLiveSession(db, sessionId, { demoMode: deps.demoMode, maxAgeSeconds: deps.sessionMaxAgeSeconds });
     if (!session) return null;
     const ttlMs = deps.sessionTtlSeconds * 1000;
+    const lastMoment = session.createdAt.getTime() + deps.sessionMaxAgeSeconds * 1000;
     let renewedUntil: Date | null = null;
-    if (session.expiresAt.getTime() - Date.now() < ttlMs / 2) {
-      renewedUntil = new Date(Date.now() + ttlMs);
+    const renewal = Math.min(Date.now() + ttlMs, lastMoment);
+    if (session.expiresAt.getTime() - Date.now() < ttlMs / 2 && renewal > session.expiresAt.getTime()) {
+      renewedUntil = new Date(renewal);
       await extendSession(db, sessionId, renewedUntil);
     }
     return { user: present(session.user), sessionId, renewedUntil };
@@ -112,6 +142,13 @@ export function createAuthService(deps: AuthDeps) {
     if (token) await deleteSession(db, sessionIdOf(token));
   }
 
+  /** Sign-in counts, sessions and trusted browsers nobody can use any more. */
+  async function purge(): Promise<void> {
+    await purgeStaleThrottleRows(db);
+    await purgeDeadSessions(db, deps.sessionMaxAgeSeconds);
+    await purgeExpiredDevices(db);
+  }
+
   /**
    * The signed-in user replaces their own password. A wrong current password is a 400 on
    * that field (a 401 would sign the app out) and counts against the sign-in throttle, so a
@@ -119,23 +156,24 @@ export function createAuthService(deps: AuthDeps) {
    * theirs (no change asked for any more) and every other session of theirs ends.
    */
   async function changePassword(
-    actor: Actor & { sessionId: string; address: string },
+    actor: Actor & { sessionId: string } & AttemptOrigin,
     input: ChangePasswordRequest,
   ): Promise<PublicUser> {
     const row = await findUserById(db, actor.user.id);
     if (!row) throw new AppError('NOT_AUTHENTICATED');
-    const limits = throttleLimits(row.employeeId, actor.address);
-    await refuseIfThrottled(limits);
+    const { reservation, trusted } = await reserve(row.employeeId, row, actor);
 
     const fields: Record<string, string> = {};
     const problem = newPasswordProblem(input.newPassword, row);
     if (problem !== null) fields.newPassword = problem;
-    if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-      for (const { key } of limits) await recordFailure(db, key);
+    const currentRight = await verifyPassword(row.passwordHash, input.currentPassword);
+    if (!currentRight) {
       fields.currentPassword = PASSWORD_TEXTS.currentWrong;
     } else if (problem === null && input.newPassword === input.currentPassword) {
       fields.newPassword = PASSWORD_TEXTS.sameAsCurrent;
     }
+    // Only a wrong current password stays counted; a right one with a refused new one does not.
+    if (currentRight) await reservation.succeeded();
     const [first] = Object.entries(fields);
     if (first) throw new AppError('VALIDATION_FAILED', `${first[0]}: ${first[1]}`, { fields });
 
@@ -143,6 +181,8 @@ export function createAuthService(deps: AuthDeps) {
     const updated = await db.transaction(async (tx) => {
       await updatePassword(tx, row.id, { passwordHash, mustChangePassword: false });
       await deleteOtherSessionsOfUser(tx, row.id, actor.sessionId);
+      // Other browsers that knew the old password are no longer trusted; this one stays.
+      await forgetDevicesOfUser(tx, row.id, trusted?.tokenHash);
       await clearFailures(tx, employeeKey(row.employeeId));
       await recordAudit(tx, {
         actor: actor.user,
@@ -159,7 +199,24 @@ export function createAuthService(deps: AuthDeps) {
     return present(updated);
   }
 
-  return { login, resolve, logout, present, changePassword };
+  return {
+    login,
+    resolve,
+    logout,
+    present,
+    changePassword,
+    purge,
+    /** Purges at start and hourly. */
+    start(): void {
+      const run = () => void purge().catch(() => undefined);
+      run();
+      purgeTimer = setInterval(run, HOUR_MS);
+      purgeTimer.unref();
+    },
+    stop(): void {
+      if (purgeTimer) clearInterval(purgeTimer);
+    },
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,12 +1,24 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 
 export interface SessionWithUser {
   id: string;
+  createdAt: Date;
   expiresAt: Date;
   user: UserRow;
 }
+
+export interface SessionRules {
+  /** Demo accounts' sessions count only while demo mode is on. */
+  demoMode: boolean;
+  /** A session ends this long after its sign-in, however much it is used. */
+  maxAgeSeconds: number;
+}
+
+/** Whether a user may hold a session now: switched on, and not a demo account outside demo mode. */
+export const mayHoldSession = (user: Pick<UserRow, 'deactivatedAt' | 'isDemo'>, demoMode: boolean) =>
+  user.deactivatedAt === null && (demoMode || !user.isDemo);
 
 export async function insertSession(
   db: DbOrTx,
@@ -15,13 +27,25 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-/** The session with this id if it has not expired, with its user. */
-export async function findLiveSession(db: DbOrTx, id: string): Promise<SessionWithUser | undefined> {
+/**
+ * The session with this id if it is still alive: not expired, not past its absolute lifetime,
+ * and its user may hold one (mayHoldSession, checked here in SQL too, so a user switched off by
+ * another instance a moment ago is refused on the very next request).
+ */
+export async function findLiveSession(db: DbOrTx, id: string, rules: SessionRules): Promise<SessionWithUser | undefined> {
   const [row] = await db
-    .select({ id: sessions.id, expiresAt: sessions.expiresAt, user: users })
+    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.createdAt, sql`now() - make_interval(secs => ${rules.maxAgeSeconds})`),
+        isNull(users.deactivatedAt),
+        rules.demoMode ? undefined : eq(users.isDemo, false),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -36,6 +60,15 @@ export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
 
 export async function deleteExpiredSessionsOfUser(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+}
+
+/** Every expired session, or one past its absolute lifetime: nobody can use them any more. */
+export async function purgeDeadSessions(db: DbOrTx, maxAgeSeconds: number): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.createdAt, sql`now() - make_interval(secs => ${maxAgeSeconds})`)))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
 
 /** Ends every session of a user but the one given: their other devices must sign in again. */

@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../paths.js';
 
 const VERSION = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
+export async function healthRoutes(app: FastifyInstance, { database, demo }: { database: Database; demo: boolean }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -21,7 +21,7 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
       void reply.header('cache-control', 'no-store');
       return reply
         .status(ok ? 200 : 503)
-        .send({ status: ok ? 'ok' : 'degraded', database: ok ? 'ok' : 'unreachable', version: VERSION });
+        .send({ status: ok ? 'ok' : 'degraded', database: ok ? 'ok' : 'unreachable', version: VERSION, demo });
     },
   );
 }

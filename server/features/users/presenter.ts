@@ -1,4 +1,5 @@
 import type { PublicUser } from '../../../common/schemas/auth.js';
+import type { ManagedUser } from '../../../common/schemas/user.js';
 import { roleSchema } from '../../../common/schemas/auth.js';
 import type { UserRow } from '../../db/schema.js';
 
@@ -13,5 +14,15 @@ export function toPublicUser(row: UserRow, isOwner: boolean): PublicUser {
     divisionAccess: row.divisionAccess,
     isOwner,
     mustChangePassword: row.mustChangePassword,
+  };
+}
+
+/** A user as User Management lists them: whether the account is on, and whether it is a demo account. */
+export function toManagedUser(row: UserRow, isOwner: boolean): ManagedUser {
+  return {
+    ...toPublicUser(row, isOwner),
+    active: row.deactivatedAt === null,
+    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+    isDemo: row.isDemo,
   };
 }

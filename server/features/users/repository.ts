@@ -1,14 +1,25 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import { employeeIdKey } from '../../../common/rules/employee-id.js';
 import type { DbOrTx } from '../../db/client.js';
 import { inspectionLogs, sessions, users, type NewUserRow, type UserRow } from '../../db/schema.js';
 
-/** Employee IDs are matched without regard to case: 'tec2001' signs in as 'TEC2001'. */
+/**
+ * Employee IDs are matched without regard to case: 'tec2001' signs in as 'TEC2001'. The key is
+ * made by employeeIdKey, the one comparison; lower() on the stored (plain, ASCII) IDs agrees with
+ * it and is what the unique index holds.
+ */
 export async function findUserByEmployeeId(db: DbOrTx, employeeId: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.employeeId}) = lower(${employeeId})`)
+    .where(sql`lower(${users.employeeId}) = ${employeeIdKey(employeeId)}`)
     .limit(1);
+  return row;
+}
+
+/** Switches an account off (`at`) or on again (null); answers the row as it is now. */
+export async function setDeactivatedAt(db: DbOrTx, id: number, at: Date | null): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ deactivatedAt: at }).where(eq(users.id, id)).returning();
   return row;
 }
 

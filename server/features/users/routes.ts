@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUserSchema } from '../../../common/schemas/auth.js';
 import { technicianListResponseSchema } from '../../../common/schemas/reference.js';
-import { createUserRequestSchema, resetPasswordRequestSchema, successResponseSchema } from '../../../common/schemas/user.js';
+import {
+  createUserRequestSchema,
+  managedUserResponseSchema,
+  resetPasswordRequestSchema,
+  successResponseSchema,
+  userListResponseSchema,
+  userParamsSchema,
+} from '../../../common/schemas/user.js';
 import { access, currentActor, currentUser } from '../../plugins/access.js';
 import type { UserService } from './service.js';
 
@@ -24,10 +31,28 @@ export async function userRoutes(app: FastifyInstance, { users }: { users: UserS
   r.get(
     '/api/users',
     {
-      schema: { response: { 200: z.object({ users: z.array(publicUserSchema) }) } },
+      schema: { response: { 200: userListResponseSchema } },
       config: { access: access.roles('Admin') },
     },
     async () => ({ users: await users.list() }),
+  );
+  // Switching an account off ends its sessions at once; its records keep its name. An owner
+  // account only by an owner. Both answer the user as the list shows them.
+  r.post(
+    '/api/users/:employeeId/deactivate',
+    {
+      schema: { params: userParamsSchema, response: { 200: managedUserResponseSchema } },
+      config: { access: access.roles('Admin') },
+    },
+    async (request) => ({ user: await users.deactivate(currentActor(request), request.params.employeeId) }),
+  );
+  r.post(
+    '/api/users/:employeeId/reactivate',
+    {
+      schema: { params: userParamsSchema, response: { 200: managedUserResponseSchema } },
+      config: { access: access.roles('Admin') },
+    },
+    async (request) => ({ user: await users.reactivate(currentActor(request), request.params.employeeId) }),
   );
   r.post(
     '/api/users',

@@ -1,12 +1,13 @@
 import type { PublicUser } from '../../../common/schemas/auth.js';
-import type { CreateUserRequest, ResetPasswordRequest } from '../../../common/schemas/user.js';
+import type { CreateUserRequest, ManagedUser, ResetPasswordRequest } from '../../../common/schemas/user.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/errors.js';
-import { type Actor, recordAudit } from '../audit/audit.js';
-import { clearFailures, employeeKey } from '../auth/login-throttle.js';
+import { type Actor, type AuditAction, recordAudit } from '../audit/audit.js';
+import { clearFailures, employeeKey, forgetDevicesOfUser } from '../auth/index.js';
 import { hashPassword } from '../../security/password.js';
-import { toPublicUser } from './presenter.js';
+import { toManagedUser, toPublicUser } from './presenter.js';
 import {
   deleteSessionsOfUser,
   findUserByEmployeeId,
@@ -14,20 +15,82 @@ import {
   insertUserIfAbsent,
   listTechnicians,
   listUsers,
+  setDeactivatedAt,
   updatePassword,
 } from './repository.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
 
 const duplicateEmployeeId = (employeeId: string) => new AppError('CONFLICT', `Employee ID ${employeeId} already exists`);
 
+/** What a plain Admin may not do to an owner account (or to an ID configured as one). */
+type OwnerOnlyAction = Extract<AuditAction, 'user.create' | 'user.reset-password' | 'user.deactivate' | 'user.reactivate'>;
+
 export function createUserService(deps: { db: Db; isOwner(employeeId: string): boolean }) {
-  const present = (row: Parameters<typeof toPublicUser>[0]) => toPublicUser(row, deps.isOwner(row.employeeId));
+  const present = (row: UserRow) => toPublicUser(row, deps.isOwner(row.employeeId));
+  const presentManaged = (row: UserRow) => toManagedUser(row, deps.isOwner(row.employeeId));
+  const notFound = (employeeId: string) => new AppError('NOT_FOUND', `No user with employee ID ${employeeId}`);
+
+  /**
+   * Only an owner manages owner accounts: a plain Admin who could reset an owner's password
+   * could sign in as them, and one who could create an account under an owner's ID would
+   * become one. A refused attempt is kept in the audit trail (its own write, since the
+   * request fails).
+   */
+  async function refuseUnlessOwnerMayBeManaged(actor: Actor, employeeId: string, attempted: OwnerOnlyAction): Promise<void> {
+    if (!deps.isOwner(employeeId) || actor.user.isOwner) return;
+    await recordAudit(deps.db, {
+      actor: actor.user,
+      action: 'user.refused',
+      entity: 'user',
+      entityId: employeeId,
+      before: null,
+      after: { attempted, reason: 'owner account' },
+      requestId: actor.requestId,
+    });
+    throw new AppError('FORBIDDEN', 'Only an owner may create, reset or switch off an owner account');
+  }
+
+  /** Switches an account off or on again, audited; switching off ends its sessions at once. */
+  async function setActive(actor: Actor, employeeId: string, active: boolean): Promise<ManagedUser> {
+    const row = await findUserByEmployeeId(deps.db, employeeId);
+    if (!row) throw notFound(employeeId);
+    await refuseUnlessOwnerMayBeManaged(actor, row.employeeId, active ? 'user.reactivate' : 'user.deactivate');
+    if (!active && row.id === actor.user.id) {
+      const message = 'You cannot switch off your own account';
+      throw new AppError('VALIDATION_FAILED', `employeeId: ${message}`, { fields: { employeeId: message } });
+    }
+    // Already as asked: nothing to change or record (a double tap, two Admins at once).
+    if ((row.deactivatedAt === null) === active) return presentManaged(row);
+    return deps.db.transaction(async (tx) => {
+      const updated = await setDeactivatedAt(tx, row.id, active ? null : new Date());
+      if (!updated) throw notFound(employeeId);
+      if (!active) {
+        await deleteSessionsOfUser(tx, row.id);
+        await forgetDevicesOfUser(tx, row.id);
+      }
+      const user = presentManaged(updated);
+      await recordAudit(tx, {
+        actor: actor.user,
+        action: active ? 'user.reactivate' : 'user.deactivate',
+        entity: 'user',
+        entityId: row.employeeId,
+        before: { active: !active },
+        after: { active },
+        requestId: actor.requestId,
+      });
+      return user;
+    });
+  }
 
   return {
-    async list(): Promise<PublicUser[]> {
+    /** Everyone, switched off or not: records keep naming them, and an Admin may switch them on again. */
+    async list(): Promise<ManagedUser[]> {
       const rows = await listUsers(deps.db);
-      return rows.map(present);
+      return rows.map(presentManaged);
     },
+
+    deactivate: (actor: Actor, employeeId: string) => setActive(actor, employeeId, false),
+    reactivate: (actor: Actor, employeeId: string) => setActive(actor, employeeId, true),
 
     /** For report filters: a Client sees only the technicians who worked in their division. */
     async technicians(user: PublicUser) {
@@ -42,6 +105,7 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
      * The user and its audit entry are one transaction.
      */
     async create(actor: Actor, input: CreateUserRequest): Promise<PublicUser> {
+      await refuseUnlessOwnerMayBeManaged(actor, input.employeeId, 'user.create');
       if (await findUserByEmployeeId(deps.db, input.employeeId)) throw duplicateEmployeeId(input.employeeId);
       const passwordHash = await hashPassword(input.phone);
       try {
@@ -80,12 +144,17 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
      * The Admin chose it, so the user must replace it at their next sign-in.
      */
     async resetPassword(actor: Actor, input: ResetPasswordRequest): Promise<void> {
+      const target = await findUserByEmployeeId(deps.db, input.employeeId);
+      if (!target) throw notFound(input.employeeId);
+      await refuseUnlessOwnerMayBeManaged(actor, target.employeeId, 'user.reset-password');
       const passwordHash = await hashPassword(input.newPassword);
       await deps.db.transaction(async (tx) => {
         const row = await findUserByEmployeeId(tx, input.employeeId);
-        if (!row) throw new AppError('NOT_FOUND', `No user with employee ID ${input.employeeId}`);
+        if (!row) throw notFound(input.employeeId);
         await updatePassword(tx, row.id, { passwordHash, mustChangePassword: true });
         await deleteSessionsOfUser(tx, row.id);
+        // Whoever knew the old password no longer signs in past the throttle from a trusted browser.
+        await forgetDevicesOfUser(tx, row.id);
         // A locked-out user gets a fresh start with the new password.
         await clearFailures(tx, employeeKey(row.employeeId));
         await recordAudit(tx, {

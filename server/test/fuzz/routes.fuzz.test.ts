@@ -172,12 +172,14 @@ async function settle(): Promise<void> {
 }
 
 /**
- * Puts a caller back as the fixture made it (a fuzzed reset-password or sign-out may have
- * changed it) and signs in again. Housekeeping of the test, outside any checked request.
+ * Puts a caller back as the fixture made it (a fuzzed reset-password, deactivation or sign-out
+ * may have changed it) and signs in again. Housekeeping of the test, outside any checked request.
  */
 async function restoreCaller(caller: Exclude<CallerName, 'anonymous'>): Promise<void> {
   const employeeId = CALLER_IDS[caller];
-  await t.database.db.execute(sql`update users set password_hash = ${passwordHash}, must_change_password = false where employee_id = ${employeeId}`);
+  await t.database.db.execute(
+    sql`update users set password_hash = ${passwordHash}, must_change_password = false, deactivated_at = null where employee_id = ${employeeId}`,
+  );
   await t.database.db.execute(sql`delete from login_throttle`);
   cookies.set(caller, await signIn(t.app, employeeId, CALLER_PASSWORD));
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../../common/schemas/auth.js';
+import type { ManagedUser } from '../../../../common/schemas/user.js';
 import { deferred, jsonResponse, type RecordedRequest, stubFetch } from '../../test/fetch-stub.js';
 import { renderApp } from '../../test/render-app.js';
 import { admin, client, storeUser, technician } from '../../test/users.js';
@@ -17,7 +18,9 @@ function asAdmin(routes: Record<string, Handler>) {
   });
 }
 
-const listWith = (users: PublicUser[]) => () => jsonResponse(200, { users });
+/** A user as the Admin's list answers them: switched on and not a demo account unless told. */
+const managed = (user: PublicUser, extra: Partial<ManagedUser> = {}): ManagedUser => ({ active: true, deactivatedAt: null, isDemo: false, ...user, ...extra });
+const listWith = (users: Array<PublicUser | ManagedUser>) => () => jsonResponse(200, { users: users.map((u) => managed(u)) });
 const notifications = () => within(screen.getByRole('region', { name: 'Notifications' }));
 const addForm = () => within(screen.getByRole('form', { name: 'Add User' }));
 const resetForm = () => within(screen.getByRole('form', { name: 'Reset Password' }));
@@ -114,7 +117,7 @@ describe('add user', () => {
     const answer = deferred<Response>();
     let users: PublicUser[] = [];
     const requests = asAdmin({
-      'GET /api/users': () => jsonResponse(200, { users }),
+      'GET /api/users': () => jsonResponse(200, { users: users.map((u) => managed(u)) }),
       'POST /api/users': () => answer.promise,
     });
     await openUserManagement();
@@ -270,5 +273,66 @@ describe('reset password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(resetForm().getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters'));
     expect(posts(requests, '/api/auth/reset-password')).toHaveLength(0);
+  });
+});
+
+describe('switching an account off and on', () => {
+  const ravi = managed(technician, { id: 11 });
+  const row = async (name: string) => {
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const item = within(list).getAllByRole('listitem').find((li) => li.textContent?.includes(name));
+    if (!item) throw new Error(`no row for ${name}`);
+    return within(item);
+  };
+
+  it('asks first, shows Deactivating..., then User Deactivated and the Inactive mark', async () => {
+    const answer = deferred<Response>();
+    let users: ManagedUser[] = [managed(admin), ravi];
+    const requests = asAdmin({
+      'GET /api/users': () => jsonResponse(200, { users }),
+      'POST /api/users/TECH001/deactivate': () => answer.promise,
+    });
+    await openUserManagement();
+    await userEvent.click((await row('Ravi Kumar')).getByRole('button', { name: 'Deactivate Ravi Kumar (TECH001)' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Deactivate Ravi Kumar?' });
+    expect(dialog).toHaveTextContent('Ravi Kumar (TECH001) is signed out at once on every device and cannot sign in until an Admin reactivates the account.');
+    // Cancel has the focus: a slip of the thumb does not switch anyone off.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(posts(requests, '/api/users/TECH001/deactivate')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(dialog).findByRole('button', { name: 'Deactivating...' })).toBeDisabled();
+    expect(posts(requests, '/api/users/TECH001/deactivate')).toHaveLength(1);
+
+    const off = { ...ravi, active: false, deactivatedAt: '2026-11-26T10:00:00.000Z' };
+    users = [managed(admin), off];
+    answer.resolve(jsonResponse(200, { user: off }));
+    expect(await notifications().findByText('User Deactivated')).toBeInTheDocument();
+    expect(notifications().getByText('Ravi Kumar (TECH001) is signed out and can no longer sign in.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await (await row('Ravi Kumar')).findByText('Inactive')).toBeInTheDocument();
+    expect((await row('Ravi Kumar')).getByRole('button', { name: 'Reactivate Ravi Kumar (TECH001)' })).toBeEnabled();
+  });
+
+  it('reactivates at once, and says why when the server refuses', async () => {
+    asAdmin({
+      'GET /api/users': listWith([admin, { ...ravi, active: false, deactivatedAt: '2026-11-26T10:00:00.000Z' }]),
+      'POST /api/users/TECH001/reactivate': () =>
+        jsonResponse(403, { code: 'FORBIDDEN', message: 'Only an owner may create, reset or switch off an owner account' }),
+    });
+    await openUserManagement();
+    await userEvent.click((await row('Ravi Kumar')).getByRole('button', { name: 'Reactivate Ravi Kumar (TECH001)' }));
+    expect(
+      await notifications().findByText('Failed to reactivate user: Only an owner may create, reset or switch off an owner account'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers nothing on your own account nor, to a plain Admin, on an owner account; marks demo accounts', async () => {
+    const owner = managed({ ...admin, id: 20, employeeId: 'OWN001', name: 'Olga Owner', isOwner: true });
+    asAdmin({ 'GET /api/users': () => jsonResponse(200, { users: [managed(admin), owner, managed(technician, { id: 12, isDemo: true })] }) });
+    await openUserManagement();
+    expect((await row('Anita Admin')).queryByRole('button')).not.toBeInTheDocument();
+    expect((await row('Olga Owner')).queryByRole('button')).not.toBeInTheDocument();
+    expect((await row('Ravi Kumar')).getByText('Demo account')).toBeInTheDocument();
+    expect((await row('Ravi Kumar')).getByRole('button', { name: 'Deactivate Ravi Kumar (TECH001)' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { type FieldPath, type FieldValues, useForm, type UseFormSetError, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { DEFAULT_ROLE, DIVISIONS, MIN_PASSWORD_LENGTH, ROLES, type Role } from '../../../../common/constants.js';
-import { type PublicUser, publicUserSchema } from '../../../../common/schemas/auth.js';
-import type { CreateUserRequest, ResetPasswordRequest } from '../../../../common/schemas/user.js';
+import { publicUserSchema } from '../../../../common/schemas/auth.js';
+import {
+  type CreateUserRequest,
+  type ManagedUser,
+  managedUserResponseSchema,
+  type ResetPasswordRequest,
+  userListResponseSchema,
+} from '../../../../common/schemas/user.js';
 import { Button } from '../../components/ui/button.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
 import { Input, type InputProps } from '../../components/ui/input.js';
 import { FieldError, Label } from '../../components/ui/label.js';
@@ -14,9 +22,9 @@ import { cn } from '../../lib/cn.js';
 import { USER_TEXTS } from './admin-texts.js';
 import { apiErrorFields, failureText } from '../../lib/api-failure.js';
 import { selectClasses } from '../../components/ui/select-classes.js';
+import { useSignedInUser } from '../auth/index.js';
 
 export const USERS_QUERY_KEY = ['/api/users'] as const;
-const usersResponseSchema = z.object({ users: z.array(publicUserSchema) });
 
 function validationToast() {
   toast({ variant: 'destructive', title: USER_TEXTS.validationTitle, description: USER_TEXTS.validationText });
@@ -76,10 +84,73 @@ function RoleBadge({ role }: { role: Role }) {
   );
 }
 
+function Badge({ className, children }: { className: string; children: string }) {
+  return <span className={cn('inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold', className)}>{children}</span>;
+}
+
+/**
+ * Switching an account off or on again. Off asks first: it signs the user out everywhere at
+ * once. The server decides who may (owner accounts only by an owner, never one's own); the
+ * button is offered only where it would be allowed.
+ */
+function AccountSwitch({ user }: { user: ManagedUser }) {
+  const me = useSignedInUser();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const change = useMutation({
+    mutationFn: async (active: boolean) => {
+      const path = `/api/users/${encodeURIComponent(user.employeeId)}/${active ? 'reactivate' : 'deactivate'}`;
+      return managedUserResponseSchema.parse(await (await apiRequest('POST', path)).json()).user;
+    },
+    onSuccess: (changed) => {
+      setAsking(false);
+      toast(
+        changed.active
+          ? { title: USER_TEXTS.userReactivated, description: `${changed.name} (${changed.employeeId}) can sign in again.` }
+          : { title: USER_TEXTS.userDeactivated, description: `${changed.name} (${changed.employeeId}) is signed out and can no longer sign in.` },
+      );
+      void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+    },
+    onError: (error, active) => {
+      setAsking(false);
+      toast({ variant: 'destructive', title: USER_TEXTS.errorTitle, description: failureText(active ? USER_TEXTS.reactivateFailed : USER_TEXTS.deactivateFailed, error) });
+    },
+  });
+  if (user.id === me.id || (user.isOwner && !me.isOwner)) return null;
+  const busy = change.isPending;
+  const who = `${user.name} (${user.employeeId})`;
+  if (!user.active) {
+    return (
+      <Button variant="outline" size="sm" disabled={busy} aria-busy={busy || undefined} aria-label={`${USER_TEXTS.reactivate} ${who}`} onClick={() => change.mutate(true)}>
+        {busy ? USER_TEXTS.reactivating : USER_TEXTS.reactivate}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button variant="outline" size="sm" aria-label={`${USER_TEXTS.deactivate} ${who}`} onClick={() => setAsking(true)}>
+        {USER_TEXTS.deactivate}
+      </Button>
+      {asking ? (
+        <ConfirmDialog
+          title={`Deactivate ${user.name}?`}
+          confirmLabel={busy ? USER_TEXTS.deactivating : USER_TEXTS.deactivate}
+          destructive
+          busy={busy}
+          onConfirm={() => change.mutate(false)}
+          onCancel={() => setAsking(false)}
+        >
+          {who} is signed out at once on every device and cannot sign in until an Admin reactivates the account. Their records keep their name.
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
 function UserList() {
   const users = useQuery({
     queryKey: USERS_QUERY_KEY,
-    select: (body: unknown) => usersResponseSchema.parse(body).users,
+    select: (body: unknown) => userListResponseSchema.parse(body).users,
   });
 
   let body;
@@ -96,22 +167,21 @@ function UserList() {
   } else {
     body = (
       <ul className="divide-y divide-slate-200" aria-label="Users">
-        {users.data.map((user: PublicUser) => (
+        {users.data.map((user: ManagedUser) => (
           <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
             <div className="min-w-0">
-              <p className="truncate text-base font-semibold text-slate-900">{user.name}</p>
+              <p className={cn('truncate text-base font-semibold', user.active ? 'text-slate-900' : 'text-slate-700')}>{user.name}</p>
               <p className="text-sm text-slate-700">
                 {user.employeeId}
                 {user.divisionAccess ? ` · ${user.divisionAccess}` : ''}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              {user.mustChangePassword ? (
-                <span className="inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-950">
-                  {USER_TEXTS.mustChangePasswordBadge}
-                </span>
-              ) : null}
+              {user.active ? null : <Badge className="border border-slate-500 bg-white text-slate-900">{USER_TEXTS.inactiveBadge}</Badge>}
+              {user.isDemo ? <Badge className="bg-violet-100 text-violet-950">{USER_TEXTS.demoBadge}</Badge> : null}
+              {user.mustChangePassword ? <Badge className="bg-amber-100 text-amber-950">{USER_TEXTS.mustChangePasswordBadge}</Badge> : null}
               <RoleBadge role={user.role} />
+              <AccountSwitch user={user} />
             </div>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../../common/constants.js';
-import { demoAccountsResponseSchema } from '../../../../common/schemas/auth.js';
+import { demoAccountsResponseSchema, healthResponseSchema } from '../../../../common/schemas/auth.js';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 
 const ROLE_ORDER: readonly Role[] = ['Admin', 'Technician', 'Client'];
@@ -12,11 +12,13 @@ function parseDemoAccounts(data: unknown) {
 }
 
 /**
- * Demo sign-in details. Shown only when the server says demo mode is on (200); a 404 or
- * any failure hides the card, so production never advertises accounts.
+ * Demo sign-in details. Asked for only when the health check (which the connection banner
+ * makes anyway) says demo mode is on, so a production login page makes no request that would
+ * answer 404; a 404 or any failure hides the card.
  */
 export function DemoAccountsCard({ onPick }: { onPick: (employeeId: string, password: string) => void }) {
-  const demo = useQuery({ queryKey: ['/api/auth/demo-accounts'], select: parseDemoAccounts });
+  const health = useQuery({ queryKey: ['/api/health'], select: (data: unknown) => healthResponseSchema.parse(data) });
+  const demo = useQuery({ queryKey: ['/api/auth/demo-accounts'], select: parseDemoAccounts, enabled: health.data?.demo === true });
   if (!demo.data || demo.data.accounts.length === 0) return null;
   const { accounts, password } = demo.data;
 

@@ -6,7 +6,8 @@ import { deferred, jsonResponse, stubFetch } from '../../test/fetch-stub.js';
 import { renderApp } from '../../test/render-app.js';
 import { client, technician } from '../../test/users.js';
 
-const healthy = () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0' });
+const healthy = () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0', demo: false });
+const demoHealthy = () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0', demo: true });
 
 async function fillAndSubmit(employeeId = 'TECH001', password = 'secret') {
   const user = userEvent.setup();
@@ -126,9 +127,17 @@ describe('Login screen', () => {
     expect(screen.queryByText('Connected')).not.toBeInTheDocument();
   });
 
+  it('does not ask for demo accounts when the server says demo mode is off', async () => {
+    const requests = stubFetch({ 'GET /api/health': healthy });
+    renderApp('/login');
+    await screen.findByText('Connected');
+    expect(requests.some((r) => r.url === '/api/auth/demo-accounts')).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Demo accounts' })).not.toBeInTheDocument();
+  });
+
   it('hides the demo card when demo-accounts answers 404', async () => {
     const requests = stubFetch({
-      'GET /api/health': healthy,
+      'GET /api/health': demoHealthy,
       'GET /api/auth/demo-accounts': () => jsonResponse(404, { code: 'NOT_FOUND', message: 'Demo mode is off' }),
     });
     renderApp('/login');
@@ -137,9 +146,9 @@ describe('Login screen', () => {
     expect(screen.queryByRole('heading', { name: 'Demo accounts' })).not.toBeInTheDocument();
   });
 
-  it('hides the demo card when demo mode is off (no accounts)', async () => {
+  it('hides the demo card when there are no accounts', async () => {
     const requests = stubFetch({
-      'GET /api/health': healthy,
+      'GET /api/health': demoHealthy,
       'GET /api/auth/demo-accounts': () => jsonResponse(200, { accounts: [], password: '' }),
     });
     renderApp('/login');
@@ -150,7 +159,7 @@ describe('Login screen', () => {
 
   it('lists the demo accounts and password in demo mode, and fills the form from them', async () => {
     stubFetch({
-      'GET /api/health': healthy,
+      'GET /api/health': demoHealthy,
       'GET /api/auth/demo-accounts': () =>
         jsonResponse(200, {
           accounts: [
