@@ -3,9 +3,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, type StagedBlob, type StoredBlob } from './blob-store.js';
 
-const HASH_PATTERN = /^[0-9a-f]{64}$/;
 /** A streamed write in progress (putStream), named before its hash is known. */
 const INCOMING_PATTERN = /^incoming-[0-9a-f-]+\.tmp$/;
 
@@ -17,7 +16,7 @@ export class DiskBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   private pathOf(hash: string): string {
-    if (!HASH_PATTERN.test(hash)) throw new Error(`Not a sha256 hex digest: ${hash}`);
+    if (!SHA256_HEX.test(hash)) throw new Error(`Not a sha256 hex digest: ${hash}`);
     return path.join(this.root, hash.slice(0, 2), hash.slice(2, 4), hash);
   }
 
@@ -146,7 +145,7 @@ export class DiskBlobStore implements BlobStore {
         if (!/^[0-9a-f]{2}$/.test(second)) continue;
         const dir = path.join(this.root, first, second);
         for (const name of await readdirOrEmpty(dir)) {
-          if (!HASH_PATTERN.test(name)) continue;
+          if (!SHA256_HEX.test(name)) continue;
           const info = await stat(path.join(dir, name)).catch(() => null);
           if (info) yield { hash: name, sizeBytes: info.size, modifiedAt: info.mtime };
         }
