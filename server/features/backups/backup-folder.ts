@@ -15,6 +15,7 @@
 import { open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { PRIVATE_FILE_MODE } from '../../private-files.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -97,7 +98,7 @@ export async function readPhotoList(folder: string): Promise<string[]> {
 /** Writes a small file whole or not at all, flushed with its folder entry. */
 export async function writeFileDurably(file: string, text: string): Promise<void> {
   const temp = `${file}.tmp`;
-  await writeFile(temp, text);
+  await writeFile(temp, text, { mode: PRIVATE_FILE_MODE });
   await syncPath(temp);
   await rename(temp, file);
   await syncPath(path.dirname(file));

@@ -17,6 +17,7 @@ import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { backupRuns, inspectionLogs } from '../../db/schema.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
+import { openToOthers, walk, withUmask } from '../../test/file-modes.js';
 import { createPhotoFiles } from '../inspections/photo-files.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
 import { createUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
@@ -186,6 +187,18 @@ describe('a damaged backup', () => {
     } finally {
       await empty.close();
     }
+  });
+});
+
+describe('a backup on disk', () => {
+  it("is its owner's alone, whatever the process's umask", async () => {
+    await uploadPhoto(71, photos[33]!);
+    // BACKUP_DIR made by the backup itself.
+    const backupDir = path.join(await scratchDir('hkmi-private-backups-'), 'backups');
+    made(await withUmask(0o000, () => makeBackup({ database: t.database, blobs: t.blobs, backupDir, trigger: 'manual' })));
+    const files = (await walk(backupDir)).filter((entry) => entry.kind === 'file').map((entry) => path.relative(backupDir, entry.path));
+    expect(files).toEqual(expect.arrayContaining([expect.stringMatching(/\/manifest\.json$/), expect.stringMatching(/\/photos\.txt$/), expect.stringMatching(/\/database\/users\.ndjson\.gz$/), expect.stringMatching(/^photos\//)]));
+    expect(await openToOthers(backupDir)).toEqual([]);
   });
 });
 
