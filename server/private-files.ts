@@ -92,3 +92,20 @@ export function tightenTree(root: string): string | null {
   visit(root);
   return failed.length === 0 ? null : `${failed.length} files under ${root} can be read by other users and could not be made private (the first: ${failed[0]}).`;
 }
+
+/**
+ * Runs `create` with the owner-only umask and puts the previous one back: for what Node gives
+ * no mode to, a Unix socket above all, whose bind inside `listen` is synchronous, so the socket
+ * never exists with wider rights, not even before a chmod could run. The umask is the
+ * process's (the libuv threads writing files meanwhile share it), which is why this sets the
+ * entry points' own umask rather than a stricter one: under an entry point it changes nothing
+ * for them, and a folder made meanwhile never loses its owner's rights.
+ */
+export function withOwnerOnlyUmask<T>(create: () => T): T {
+  const previous = process.umask(OWNER_ONLY_UMASK);
+  try {
+    return create();
+  } finally {
+    process.umask(previous);
+  }
+}
