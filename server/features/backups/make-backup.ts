@@ -25,6 +25,7 @@ import {
   PHOTO_LIST_FILE,
   photoStoreOf,
   syncPath,
+  tableFileOf,
   writeFileDurably,
 } from './backup-folder.js';
 import { BACKUP_HEARTBEAT_MS, type BackupTrigger, claimBackupRun, finishBackupRun, heartbeat } from './backup-runs.js';
@@ -118,7 +119,7 @@ async function dumpDatabase(options: MakeBackupOptions, folder: string): Promise
     const tables: Snapshot['tables'] = [];
     for (const [index, shape] of shapes.entries()) {
       options.onProgress?.({ phase: 'database', done: index, total: shapes.length });
-      const file = `database/${shape.name}.ndjson.gz`;
+      const file = tableFileOf(shape.name);
       const hash = new LineHash();
       const lines = async function* () {
         for await (const line of tableRows(tx, shape)) {
