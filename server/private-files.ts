@@ -8,10 +8,10 @@
  * - code that creates files itself (blob store, backups, lock file, the data folder) gives
  *   explicit modes as well, so the rule holds when it is reached another way (tests call
  *   buildApp directly);
- * - PGlite sets its files' modes itself, past the umask (its first data files are written
- *   0666 from its bundled image, and its own emulated umask of 022 applies to some later
- *   ones), so the database folder is tightened after each open (tightenTree). Its folder is
- *   0700 from the start, so no other user can reach those files in between.
+ * - PGlite sets its files' modes itself, past the umask (PGlite 0.5 chmods its first ~970
+ *   data files to 0666 and its pg_internal.init files to 0644), so the database folder is
+ *   tightened after each open (tightenTree). Its folder is 0700 from the start, so no other
+ *   user can reach those files in between.
  */
 import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { chmod, stat } from 'node:fs/promises';
@@ -37,7 +37,7 @@ export async function keepFilesPrivate(folders: readonly string[], warn: (messag
 }
 
 /** Removes group and others' rights from a folder this user owns; answers a warning when they stay. */
-export async function tightenFolder(folder: string): Promise<string | null> {
+async function tightenFolder(folder: string): Promise<string | null> {
   let info;
   try {
     info = await stat(folder);
