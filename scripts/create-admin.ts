@@ -6,6 +6,7 @@
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
 import { createUserService } from '../server/features/users/service.js';
+import { keepFilesPrivate } from '../server/private-files.js';
 
 const [employeeId, password, name] = process.argv.slice(2);
 if (!employeeId || !password) {
@@ -18,6 +19,7 @@ if (password.length < 8) {
 }
 
 const config = loadConfig();
+await keepFilesPrivate([config.dataDir]);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();

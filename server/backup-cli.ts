@@ -14,6 +14,7 @@ import { openDatabase } from './db/client.js';
 import { finishedBackups, makeBackup, restoreBackup, RestoreError, type BackupProgress } from './features/backups/index.js';
 import { requestBackupFromServer, type SerializedOutcome } from './features/backups/control-socket.js';
 import { openBlobStore } from './storage/open-blob-store.js';
+import { keepFilesPrivate } from './private-files.js';
 
 const USAGE = 'Usage: npm run backup [-- --to <folder>]\n       npm run restore -- <backup folder | latest>';
 
@@ -118,6 +119,7 @@ class UsageError extends Error {}
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
+  await keepFilesPrivate([config.dataDir, config.backupDir]);
   if (command === 'backup') return backup(config, args);
   if (command === 'restore') return restore(config, args);
   throw new UsageError(`unknown command ${command ?? '(none)'}`);

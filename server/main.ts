@@ -15,6 +15,7 @@ import { createUserService } from './features/users/service.js';
 import { makeBackup } from './features/backups/index.js';
 import { startControlSocket } from './features/backups/control-socket.js';
 import { openBlobStore } from './storage/open-blob-store.js';
+import { keepFilesPrivate } from './private-files.js';
 
 function readConfig(): Config {
   try {
@@ -30,6 +31,7 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  await keepFilesPrivate([config.dataDir, config.backupDir]);
   const logger = loggerOptions({ level: config.logLevel, format: config.logFormat, output: process.stdout, colors: process.stdout.isTTY === true });
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

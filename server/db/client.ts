@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.js';
+import { PRIVATE_DIR_MODE, tightenTree } from '../private-files.js';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -49,10 +50,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.pglite) return wrapPglite(options.pglite);
   if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or a pglite');
   const dir = path.join(options.dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
+  // DATA_DIR too, when it is new: owner-only before PGlite writes anything in it.
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const unlock = lockDataDir(path.join(options.dataDir, 'pglite.lock'));
   try {
-    return wrapPglite(await PGlite.create(dir), unlock);
+    const client = await PGlite.create(dir);
+    // PGlite gives its files their modes itself, some readable by all (server/private-files.ts).
+    const warning = tightenTree(dir);
+    if (warning) console.warn(warning);
+    return wrapPglite(client, unlock);
   } catch (error) {
     unlock();
     throw error;

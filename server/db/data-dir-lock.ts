@@ -1,4 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { PRIVATE_FILE_MODE } from '../private-files.js';
 
 /**
  * PGlite is a single-process database: two processes opening one data folder would corrupt
@@ -7,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
  */
 export function lockDataDir(lockFile: string): () => void {
   try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
   } catch {
     const holder = Number(readFileSync(lockFile, 'utf8').trim());
     if (holder && holder !== process.pid && isRunning(holder)) {

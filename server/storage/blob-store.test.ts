@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openToOthers, walk, withUmask } from '../test/file-modes.js';
 import { startS3Server, type TestS3Server } from '../test/s3-server.js';
 import type { BlobStore, ListedBlob } from './blob-store.js';
 import { DiskBlobStore } from './disk-blob-store.js';
@@ -342,6 +343,32 @@ describe.each([diskKind(), s3Kind()])('$name blob store', (kind) => {
       await attempt(() => store.readVariant(bad, 'thumb-320.webp'));
       await attempt(() => store.putVariant(bad, 'thumb-320.webp', Buffer.from('x')));
       await attempt(() => store.delete(bad));
+    }
+  });
+});
+
+describe('disk blob store on its folder', () => {
+  it("keeps every folder and file its owner's alone, whatever the process's umask", async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'blob-store-private-'));
+    try {
+      // The store makes its root too: DATA_DIR/blobs on a first start.
+      const root = path.join(parent, 'blobs');
+      const store = new DiskBlobStore(root);
+      await withUmask(0o000, async () => {
+        const { hash } = await store.put(patterned(5000, 7));
+        await store.putStream(Readable.from([patterned(7000, 8)]));
+        await store.putVariant(hash, 'thumb-320.webp', Buffer.from('thumb'));
+        // An upload under way: its temporary file too.
+        const staged = await store.stage(Readable.from([patterned(3000, 9)]));
+        try {
+          expect(await openToOthers(root)).toEqual([]);
+          expect((await walk(root)).filter((entry) => entry.kind === 'file')).toHaveLength(4);
+        } finally {
+          await staged.discard();
+        }
+      });
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

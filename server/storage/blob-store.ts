@@ -68,6 +68,9 @@ export interface BlobStore {
   putVariant(hash: string, variant: BlobVariant, bytes: Buffer): Promise<void>;
 }
 
+/** A blob's name: its sha256 in lower-case hex. Nothing else ever becomes a path or a key. */
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
 /** The files the server derives from a photo (server/features/inspections/photo-variants.ts); deleting the photo deletes these too. */
 export const BLOB_VARIANTS = ['thumb-320.webp', 'print-1200.jpg'] as const;
 export type BlobVariant = (typeof BLOB_VARIANTS)[number];

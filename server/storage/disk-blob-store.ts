@@ -3,21 +3,23 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, type StagedBlob, type StoredBlob } from './blob-store.js';
 
-const HASH_PATTERN = /^[0-9a-f]{64}$/;
 /** A streamed write in progress (putStream), named before its hash is known. */
 const INCOMING_PATTERN = /^incoming-[0-9a-f-]+\.tmp$/;
 
 /**
  * Blobs under `root/ab/cd/<sha256>`, variants beside them. Every write goes to
  * `root/incoming-<uuid>.tmp` first, is flushed, then renamed into place and its folder flushed.
+ * Folders and files are the owner's only (server/private-files.ts); a name that is not a
+ * sha256 never becomes a path (pathOf).
  */
 export class DiskBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   private pathOf(hash: string): string {
-    if (!HASH_PATTERN.test(hash)) throw new Error(`Not a sha256 hex digest: ${hash}`);
+    if (!SHA256_HEX.test(hash)) throw new Error(`Not a sha256 hex digest: ${hash}`);
     return path.join(this.root, hash.slice(0, 2), hash.slice(2, 4), hash);
   }
 
@@ -46,7 +48,7 @@ export class DiskBlobStore implements BlobStore {
     await makeDurableDir(dir);
     const temp = await this.incomingPath();
     try {
-      const file = await open(temp, 'w');
+      const file = await open(temp, 'w', PRIVATE_FILE_MODE);
       try {
         await file.writeFile(bytes);
         await file.sync();
@@ -72,7 +74,7 @@ export class DiskBlobStore implements BlobStore {
     const hasher = createHash('sha256');
     let sizeBytes = 0;
     try {
-      const file = await open(temp, 'w');
+      const file = await open(temp, 'w', PRIVATE_FILE_MODE);
       try {
         for await (const chunk of source) {
           const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
@@ -146,7 +148,7 @@ export class DiskBlobStore implements BlobStore {
         if (!/^[0-9a-f]{2}$/.test(second)) continue;
         const dir = path.join(this.root, first, second);
         for (const name of await readdirOrEmpty(dir)) {
-          if (!HASH_PATTERN.test(name)) continue;
+          if (!SHA256_HEX.test(name)) continue;
           const info = await stat(path.join(dir, name)).catch(() => null);
           if (info) yield { hash: name, sizeBytes: info.size, modifiedAt: info.mtime };
         }
@@ -233,7 +235,7 @@ async function syncDir(dir: string): Promise<void> {
  * ab/cd/ folder lost in a crash would take the photos in it along.
  */
 async function makeDurableDir(dir: string): Promise<void> {
-  const created = await mkdir(dir, { recursive: true });
+  const created = await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if (created === undefined) return;
   // `created` is the first folder made; it and every folder below it up to `dir` are new.
   let current = dir;

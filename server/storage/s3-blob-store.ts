@@ -17,9 +17,8 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, type StagedBlob, type StoredBlob } from './blob-store.js';
 
-const HASH_PATTERN = /^[0-9a-f]{64}$/;
 /** An original's key below the prefix: `ab/cd/<sha256>`, the fan-out DiskBlobStore uses. */
 const ORIGINAL_KEY_PATTERN = /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
 /**
@@ -74,7 +73,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   private keyOf(hash: string): string {
-    if (!HASH_PATTERN.test(hash)) throw new Error(`Not a sha256 hex digest: ${hash}`);
+    if (!SHA256_HEX.test(hash)) throw new Error(`Not a sha256 hex digest: ${hash}`);
     return `${this.prefix}${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`;
   }
 
@@ -291,7 +290,7 @@ export class S3BlobStore implements BlobStore {
 
   async size(hash: string): Promise<number | null> {
     // No blob can have such a name: absent, as DiskBlobStore answers.
-    if (!HASH_PATTERN.test(hash)) return null;
+    if (!SHA256_HEX.test(hash)) return null;
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(hash) }));
       return head.ContentLength ?? 0;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { makeDistinctPhotos, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
-import { cleanUpServerProcesses, runBackupCli, type ServerProcess, signIn, startServer, tempDir } from '../../test/server-process.js';
+import { cleanUpServerProcesses, runBackupCli, type ServerProcess, signIn, startServer, tempDir, WAIT_MS } from '../../test/server-process.js';
 import { createEmptyPostgresTestDatabase, createPostgresTestDatabase, testDatabaseKind } from '../../test/test-database.js';
 import { manifestSchema } from './backup-folder.js';
 
@@ -27,7 +27,8 @@ async function uploadOne(server: ServerProcess, cookie: string, n: number, photo
 }
 
 describe(`npm run backup and npm run restore (${testDatabaseKind})`, () => {
-  it('backs up while the server takes uploads, and restores into an empty target that then serves it all', async () => {
+  // Two server starts, a backup and a restore: well past the default 30 s on a busy 2-core machine.
+  it('backs up while the server takes uploads, and restores into an empty target that then serves it all', { timeout: WAIT_MS }, async () => {
     const dataDir = await tempDir('hkmi-cli-data-');
     const backupDir = await tempDir('hkmi-cli-backups-');
     const databaseUrl = testDatabaseKind === 'postgres' ? await createPostgresTestDatabase() : undefined;
@@ -78,7 +79,7 @@ describe(`npm run backup and npm run restore (${testDatabaseKind})`, () => {
     }
   });
 
-  it('says what is wrong with a folder that is not a backup, writing nothing', async () => {
+  it('says what is wrong with a folder that is not a backup, writing nothing', { timeout: WAIT_MS }, async () => {
     const restoredDir = await tempDir('hkmi-cli-restored-');
     const notABackup = await tempDir('hkmi-cli-not-a-backup-');
     const restoredUrl = testDatabaseKind === 'postgres' ? await createEmptyPostgresTestDatabase() : undefined;

@@ -11,16 +11,45 @@
  * Photos never change once taken, so a daily backup copies only the day's new photos; the
  * shared photos folder is why a backup is restored from its BACKUP_DIR (or a copy of all of it).
  * A folder without manifest.json is a backup that never finished, and is never restored from.
+ * A restore reads only what the manifest and photos.txt name, so both are held to the shapes
+ * a backup writes: a table file is database/<table>.ndjson.gz, a photo is named by its sha256.
+ * A backup from elsewhere can then never make a restore read (or write) outside its folders.
  */
 import { open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { PRIVATE_FILE_MODE } from '../../private-files.js';
+import { SHA256_HEX } from '../../storage/blob-store.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const PHOTO_LIST_FILE = 'photos.txt';
 export const BACKUP_FORMAT = 'hkmi-backup/1';
 const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+
+/** A table's name as this app's schema has them: a plain identifier, safe in a file name. */
+const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** Where a table's rows are, relative to its backup's folder. */
+export function tableFileOf(table: string): string {
+  if (!TABLE_NAME.test(table)) throw new Error(`${JSON.stringify(table)} is not a plain table name`);
+  return `database/${table}.ndjson.gz`;
+}
+
+const sha256Schema = z.string().regex(SHA256_HEX, 'must be a sha256 in hex');
+
+const tableEntrySchema = z
+  .object({
+    name: z.string().regex(TABLE_NAME, 'must be a plain table name'),
+    file: z.string(),
+    rows: z.number().int().min(0),
+    sha256: sha256Schema,
+    bytes: z.number().int().min(0),
+  })
+  .refine((table) => TABLE_NAME.test(table.name) && table.file === tableFileOf(table.name), {
+    path: ['file'],
+    message: 'must be database/<table name>.ndjson.gz, inside the backup folder',
+  });
 
 export const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -34,7 +63,7 @@ export const manifestSchema = z.object({
     migrations: z.object({ count: z.number().int().min(0), last: z.string() }),
   }),
   /** In load order (a table after those it references). */
-  tables: z.array(z.object({ name: z.string(), file: z.string(), rows: z.number().int().min(0), sha256: z.string(), bytes: z.number().int().min(0) })),
+  tables: z.array(tableEntrySchema),
   photos: z.object({
     /** Photos the records name and this backup holds. */
     count: z.number().int().min(0),
@@ -42,11 +71,11 @@ export const manifestSchema = z.object({
     /** Of those, copied by this backup; the others were in the shared photos folder already. */
     copied: z.number().int().min(0),
     /** sha256 of photos.txt. */
-    listSha256: z.string(),
+    listSha256: sha256Schema,
     /** Named by records but not found in the live store when the backup was made. */
-    missing: z.array(z.string()),
+    missing: z.array(sha256Schema),
     /** Found, but their bytes no longer hashed to the name: not copied. */
-    corrupt: z.array(z.string()),
+    corrupt: z.array(sha256Schema),
   }),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
@@ -83,21 +112,42 @@ export async function backupFolders(backupDir: string): Promise<string[]> {
 }
 
 export async function readManifest(folder: string): Promise<BackupManifest> {
-  const text = await readFile(path.join(folder, MANIFEST_FILE), 'utf8');
-  const parsed = manifestSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${path.join(folder, MANIFEST_FILE)} is not a backup manifest this version can read`);
+  const file = path.join(folder, MANIFEST_FILE);
+  const text = await readFile(file, 'utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${file} is not JSON`);
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file} is not a backup manifest this version can read${issue ? ` (${issue.path.join('.')} ${issue.message})` : ''}`);
+  }
   return parsed.data;
 }
 
 export async function readPhotoList(folder: string): Promise<string[]> {
-  const text = await readFile(path.join(folder, PHOTO_LIST_FILE), 'utf8');
-  return text.split('\n').filter((line) => line !== '');
+  return parsePhotoList(await readFile(path.join(folder, PHOTO_LIST_FILE), 'utf8'));
+}
+
+/** photos.txt's hashes; a line that is not a sha256 is refused, never taken for a file name. */
+export function parsePhotoList(text: string): string[] {
+  const lines = text.split('\n');
+  const hashes: string[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line === '') continue;
+    if (!SHA256_HEX.test(line)) throw new Error(`${PHOTO_LIST_FILE} line ${index + 1} is not a photo's sha256: ${JSON.stringify(line.slice(0, 100))}`);
+    hashes.push(line);
+  }
+  return hashes;
 }
 
 /** Writes a small file whole or not at all, flushed with its folder entry. */
 export async function writeFileDurably(file: string, text: string): Promise<void> {
   const temp = `${file}.tmp`;
-  await writeFile(temp, text);
+  await writeFile(temp, text, { mode: PRIVATE_FILE_MODE });
   await syncPath(temp);
   await rename(temp, file);
   await syncPath(path.dirname(file));

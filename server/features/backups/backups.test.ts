@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,12 +17,13 @@ import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { backupRuns, inspectionLogs } from '../../db/schema.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
+import { openToOthers, walk, withUmask } from '../../test/file-modes.js';
 import { createPhotoFiles } from '../inspections/photo-files.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
 import { createUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
 import { makeDistinctPhotos, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 import { openEmptyTestDatabase } from '../../test/test-database.js';
-import { finishedBackups, photoStoreOf, readPhotoList } from './backup-folder.js';
+import { type BackupManifest, finishedBackups, photoStoreOf, readPhotoList } from './backup-folder.js';
 import { makeBackup, type BackupOutcome } from './make-backup.js';
 import { restoreBackup, RestoreError } from './restore-backup.js';
 import { createBackupScheduler } from './scheduler.js';
@@ -186,6 +187,68 @@ describe('a damaged backup', () => {
     } finally {
       await empty.close();
     }
+  });
+});
+
+describe('a backup that names files outside its folders', () => {
+  /** A finished backup in <scratch>/backups: <scratch> is outside it. */
+  async function freshBackup() {
+    await uploadPhoto(70, photos[32]!);
+    const scratch = await scratchDir('hkmi-reach-');
+    const { folder, manifest } = made(await makeBackup({ database: t.database, blobs: t.blobs, backupDir: path.join(scratch, 'backups'), trigger: 'manual' }));
+    return { scratch, folder, manifest };
+  }
+
+  const writeManifest = (folder: string, manifest: BackupManifest) => writeFile(path.join(folder, 'manifest.json'), JSON.stringify(manifest, null, 2));
+
+  async function expectRefusedLeavingTargetEmpty(folder: string, reason: RegExp) {
+    const empty = await openEmptyTestDatabase();
+    try {
+      const blobs = new DiskBlobStore(await scratchDir('hkmi-restored-blobs-'));
+      const attempt = restoreBackup({ backupFolder: folder, database: empty, blobs });
+      await expect(attempt).rejects.toBeInstanceOf(RestoreError);
+      await expect(attempt).rejects.toThrow(reason);
+      const [row] = ((await empty.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')`)) as unknown as { rows: Array<{ n: number }> }).rows;
+      expect(row?.n).toBe(0);
+      const stored: string[] = [];
+      for await (const blob of blobs.list()) stored.push(blob.hash);
+      expect(stored).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  }
+
+  // Each attempt opens an empty database: seconds on PGlite, more on a busy machine.
+  it('is refused when its manifest names a table file outside the backup folder, relative or absolute', { timeout: 120_000 }, async () => {
+    const { scratch, folder, manifest } = await freshBackup();
+    // The users' rows (password hashes, phone numbers) moved out of the backup: whole and matching the manifest, but not the backup's to read.
+    const outside = path.join(scratch, 'somewhere.ndjson.gz');
+    await rename(path.join(folder, 'database', 'users.ndjson.gz'), outside);
+    for (const file of ['../../somewhere.ndjson.gz', outside]) {
+      await writeManifest(folder, { ...manifest, tables: manifest.tables.map((table) => (table.name === 'users' ? { ...table, file } : table)) });
+      await expectRefusedLeavingTargetEmpty(folder, /cannot be restored: .*manifest\.json .*tables\.\d+\.file must be database\/<table name>\.ndjson\.gz/);
+    }
+  });
+
+  it('is refused when its photos.txt holds a line that is not a sha256', { timeout: 120_000 }, async () => {
+    const { folder, manifest } = await freshBackup();
+    const list = `${await readFile(path.join(folder, 'photos.txt'), 'utf8')}../../../somewhere\n`;
+    await writeFile(path.join(folder, 'photos.txt'), list);
+    // The list's hash in the manifest made to match, as whoever made the backup could.
+    await writeManifest(folder, { ...manifest, photos: { ...manifest.photos, listSha256: sha256(Buffer.from(list)) } });
+    await expectRefusedLeavingTargetEmpty(folder, /photos\.txt line \d+ is not a photo's sha256: "\.\.\/\.\.\/\.\.\/somewhere"/);
+  });
+});
+
+describe('a backup on disk', () => {
+  it("is its owner's alone, whatever the process's umask", async () => {
+    await uploadPhoto(71, photos[33]!);
+    // BACKUP_DIR made by the backup itself.
+    const backupDir = path.join(await scratchDir('hkmi-private-backups-'), 'backups');
+    made(await withUmask(0o000, () => makeBackup({ database: t.database, blobs: t.blobs, backupDir, trigger: 'manual' })));
+    const files = (await walk(backupDir)).filter((entry) => entry.kind === 'file').map((entry) => path.relative(backupDir, entry.path));
+    expect(files).toEqual(expect.arrayContaining([expect.stringMatching(/\/manifest\.json$/), expect.stringMatching(/\/photos\.txt$/), expect.stringMatching(/\/database\/users\.ndjson\.gz$/), expect.stringMatching(/^photos\//)]));
+    expect(await openToOthers(backupDir)).toEqual([]);
   });
 });
 

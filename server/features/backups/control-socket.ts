@@ -6,10 +6,11 @@
  * to the database itself.
  */
 import { existsSync } from 'node:fs';
-import { chmod, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { withOwnerOnlyUmask } from '../../private-files.js';
 import type { BackupOutcome, BackupProgress } from './make-backup.js';
 
 export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control.sock');
@@ -54,9 +55,12 @@ export async function startControlSocket(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(socketPath, () => resolve());
+    server.once('listening', () => resolve());
+    // Whoever can connect can have a backup made anywhere this user can write: the socket is
+    // owner-only from its bind (synchronous in listen; `exclusive` keeps it so in a cluster
+    // worker too), never chmod-ed after the fact.
+    withOwnerOnlyUmask(() => server.listen({ path: socketPath, exclusive: true }));
   });
-  await chmod(socketPath, 0o600);
   server.unref();
   return server;
 }

@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../private-files.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { Semaphore } from '../../semaphore.js';
 import {
@@ -24,6 +25,7 @@ import {
   PHOTO_LIST_FILE,
   photoStoreOf,
   syncPath,
+  tableFileOf,
   writeFileDurably,
 } from './backup-folder.js';
 import { BACKUP_HEARTBEAT_MS, type BackupTrigger, claimBackupRun, finishBackupRun, heartbeat } from './backup-runs.js';
@@ -69,7 +71,8 @@ export async function makeBackup(options: MakeBackupOptions): Promise<BackupOutc
   const beat = setInterval(() => void heartbeat(db, claim.runId).catch(() => undefined), BACKUP_HEARTBEAT_MS);
   const folder = path.join(backupDir, name);
   try {
-    await mkdir(path.join(folder, 'database'), { recursive: true });
+    // Backups hold password hashes and phone numbers: BACKUP_DIR too is made owner-only.
+    await mkdir(path.join(folder, 'database'), { recursive: true, mode: PRIVATE_DIR_MODE });
     const snapshot = await dumpDatabase(options, folder);
     const photoList = snapshot.photoHashes.join('\n') + (snapshot.photoHashes.length > 0 ? '\n' : '');
     await writeFileDurably(path.join(folder, PHOTO_LIST_FILE), photoList);
@@ -116,7 +119,7 @@ async function dumpDatabase(options: MakeBackupOptions, folder: string): Promise
     const tables: Snapshot['tables'] = [];
     for (const [index, shape] of shapes.entries()) {
       options.onProgress?.({ phase: 'database', done: index, total: shapes.length });
-      const file = `database/${shape.name}.ndjson.gz`;
+      const file = tableFileOf(shape.name);
       const hash = new LineHash();
       const lines = async function* () {
         for await (const line of tableRows(tx, shape)) {
@@ -126,7 +129,7 @@ async function dumpDatabase(options: MakeBackupOptions, folder: string): Promise
       };
       const target = path.join(folder, file);
       // Level 1: most of the size saved for little CPU, while the app serves.
-      await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(target));
+      await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(target, { mode: PRIVATE_FILE_MODE }));
       await syncPath(target);
       tables.push({ name: shape.name, file, rows: hash.rows, sha256: hash.digest(), bytes: (await stat(target)).size });
     }

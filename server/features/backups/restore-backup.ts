@@ -2,7 +2,9 @@
  * Brings a backup back into an empty database and an empty photo store, and checks the
  * result against the backup's manifest: every table's row count and content hash, every photo
  * by its hash. The backup is checked whole before anything is written, so a damaged backup
- * leaves the target as empty as it was.
+ * leaves the target as empty as it was. A backup may come from elsewhere: it is read only
+ * inside its own folder and the photos folder beside it (backup-folder.ts holds the manifest
+ * and photos.txt to the shapes a backup writes).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -14,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { Semaphore } from '../../semaphore.js';
-import { type BackupManifest, PHOTO_LIST_FILE, photoStoreOf, readManifest, readPhotoList } from './backup-folder.js';
+import { type BackupManifest, parsePhotoList, PHOTO_LIST_FILE, photoStoreOf, readManifest } from './backup-folder.js';
 import { backedUpTables, hashTable, LineHash, loadTable } from './database-dump.js';
 import { migrationsUpTo, readJournal } from './migrations.js';
 
@@ -34,6 +36,17 @@ export interface RestoreReport {
   photosDamaged: string[];
 }
 
+/** A table's file in the backup folder: the manifest's name for it, and never a path that leaves the folder. */
+function tableFile(backupFolder: string, table: BackupManifest['tables'][number]): string {
+  const folder = path.resolve(backupFolder);
+  const file = path.resolve(folder, table.file);
+  const inside = path.relative(folder, file);
+  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
+    throw new RestoreError(`The backup's manifest names ${table.file} for ${table.name}, outside the backup folder; nothing was restored.`);
+  }
+  return file;
+}
+
 async function* linesOf(file: string): AsyncGenerator<string> {
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   for await (const line of lines) if (line !== '') yield line;
@@ -48,8 +61,13 @@ export async function restoreBackup(options: {
 }): Promise<RestoreReport> {
   const { database, blobs, backupFolder } = options;
   const manifest = await readManifest(backupFolder).catch((error: unknown) => {
-    throw new RestoreError(`${backupFolder} is not a finished backup: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RestoreError(
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? `${backupFolder} is not a finished backup: ${reason}` : `${backupFolder} cannot be restored: ${reason}. Nothing was changed.`,
+    );
   });
+  // Before anything is read by name: every table's file inside the folder.
+  const backedUp = manifest.tables.map((table) => ({ ...table, path: tableFile(backupFolder, table) }));
   const journal = await readJournal();
   if (manifest.database.migrations.count > journal.entries.length) {
     throw new RestoreError(
@@ -59,10 +77,10 @@ export async function restoreBackup(options: {
   await checkTargetIsEmpty(database, blobs);
 
   // 1. The backup checked whole before anything is written.
-  for (const [index, table] of manifest.tables.entries()) {
-    options.onProgress?.({ phase: 'checking', done: index, total: manifest.tables.length });
+  for (const [index, table] of backedUp.entries()) {
+    options.onProgress?.({ phase: 'checking', done: index, total: backedUp.length });
     const hash = new LineHash();
-    for await (const line of linesOf(path.join(backupFolder, table.file))) hash.add(line);
+    for await (const line of linesOf(table.path)) hash.add(line);
     if (hash.rows !== table.rows || hash.digest() !== table.sha256) {
       throw new RestoreError(`The backup is damaged: ${table.file} does not match its manifest (${hash.rows} rows, manifest says ${table.rows}).`);
     }
@@ -70,6 +88,12 @@ export async function restoreBackup(options: {
   const listText = await readFile(path.join(backupFolder, PHOTO_LIST_FILE), 'utf8');
   if (createHash('sha256').update(listText).digest('hex') !== manifest.photos.listSha256) {
     throw new RestoreError(`The backup is damaged: ${PHOTO_LIST_FILE} does not match its manifest.`);
+  }
+  let hashes: string[];
+  try {
+    hashes = parsePhotoList(listText);
+  } catch (error) {
+    throw new RestoreError(`The backup cannot be restored: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`);
   }
 
   // 2. The schema the rows fit, the rows, each table checked as loaded; then today's schema.
@@ -81,11 +105,11 @@ export async function restoreBackup(options: {
   }
   const shapes = new Map((await backedUpTables(database.db)).map((shape) => [shape.name, shape]));
   const tables: RestoreReport['tables'] = [];
-  for (const [index, table] of manifest.tables.entries()) {
-    options.onProgress?.({ phase: 'database', done: index, total: manifest.tables.length });
+  for (const [index, table] of backedUp.entries()) {
+    options.onProgress?.({ phase: 'database', done: index, total: backedUp.length });
     const shape = shapes.get(table.name);
     if (!shape) throw new RestoreError(`The backup holds a table ${table.name} this schema does not have.`);
-    await loadTable(database.db, shape, linesOf(path.join(backupFolder, table.file)));
+    await loadTable(database.db, shape, linesOf(table.path));
     const loaded = await hashTable(database.db, shape);
     if (loaded.rows !== table.rows || loaded.sha256 !== table.sha256) {
       throw new RestoreError(`${table.name} did not load as backed up (${loaded.rows} rows, manifest says ${table.rows}).`);
@@ -95,7 +119,6 @@ export async function restoreBackup(options: {
   await database.migrate();
 
   // 3. The photos, each checked by its hash as it is written.
-  const hashes = await readPhotoList(backupFolder);
   const skipped = new Set([...manifest.photos.missing, ...manifest.photos.corrupt]);
   const wanted = hashes.filter((h) => !skipped.has(h));
   const source = photoStoreOf(path.dirname(backupFolder));
