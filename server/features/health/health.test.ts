@@ -29,10 +29,12 @@ describe('GET /api/health', () => {
     expect(response.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', message: 'No such API route: GET /api/no-such-thing' });
   });
 
-  it('demo accounts are not offered when demo mode is off', async () => {
+  it('says demo mode is off, and does not serve the demo accounts (404)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ demo: false });
     const response = await t.app.inject({ method: 'GET', url: '/api/auth/demo-accounts' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ accounts: [], password: '' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(response.body).not.toContain('demo1234');
   });
 
   it('answers 503 when the database is gone', async () => {
@@ -48,6 +50,7 @@ describe('GET /api/health', () => {
 describe('demo mode', () => {
   it('offers the demo sign-ins', async () => {
     const demo = await buildTestApp({ demo: true });
+    expect((await demo.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ demo: true });
     const response = await demo.app.inject({ method: 'GET', url: '/api/auth/demo-accounts' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
