@@ -67,6 +67,8 @@ export type AppConfig = Pick<
   | 'reportRetentionDays'
   | 'reportWorkers'
   | 'reportJobStaleSeconds'
+  | 'reportJobsPerAdmin'
+  | 'reportJobsPerClient'
   | 'trustProxy'
   | 'backupDir'
   | 'backupSchedule'
@@ -145,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     retentionDays: config.reportRetentionDays,
     workers: config.reportWorkers,
     staleSeconds: config.reportJobStaleSeconds,
+    jobsPerAdmin: config.reportJobsPerAdmin,
+    jobsPerClient: config.reportJobsPerClient,
     databaseKind: database.kind,
     log: app.log,
   });
