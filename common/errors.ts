@@ -31,6 +31,10 @@ export const ERRORS = {
   REPORT_TOO_LARGE: { status: 422, message: 'Too many records for one report: narrow the dates or filters' },
   REPORT_NOT_READY: { status: 409, message: 'The report is still being made' },
   REPORT_FAILED: { status: 409, message: 'The report could not be made' },
+  TOO_MANY_REPORT_JOBS: {
+    status: 429,
+    message: 'Too many of your reports are still being made. Please wait for one of them to finish, then ask again',
+  },
   TOO_MANY_LOGIN_ATTEMPTS: {
     status: 429,
     message: 'Too many failed sign-in attempts. Please wait a few minutes and try again',

@@ -70,6 +70,8 @@ export type AppConfig = Pick<
   | 'reportRetentionDays'
   | 'reportWorkers'
   | 'reportJobStaleSeconds'
+  | 'reportJobsPerAdmin'
+  | 'reportJobsPerClient'
   | 'trustProxy'
   | 'backupDir'
   | 'backupSchedule'
@@ -183,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     retentionDays: config.reportRetentionDays,
     workers: config.reportWorkers,
     staleSeconds: config.reportJobStaleSeconds,
+    jobsPerAdmin: config.reportJobsPerAdmin,
+    jobsPerClient: config.reportJobsPerClient,
     databaseKind: database.kind,
     log: app.log,
   });

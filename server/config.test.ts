@@ -95,6 +95,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REPORT_JOB_STALE_SECONDS: '1' })).toThrow('Invalid configuration: REPORT_JOB_STALE_SECONDS must be 2 to 3600');
   });
 
+  it('lets an Admin have 5 unfinished reports and a Client 2, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ reportJobsPerAdmin: 5, reportJobsPerClient: 2 });
+    expect(loadConfig({ REPORT_JOBS_PER_ADMIN: '8', REPORT_JOBS_PER_CLIENT: '3' })).toMatchObject({ reportJobsPerAdmin: 8, reportJobsPerClient: 3 });
+    expect(() => loadConfig({ REPORT_JOBS_PER_ADMIN: '0' })).toThrow('Invalid configuration: REPORT_JOBS_PER_ADMIN must be 1 to 100');
+    expect(() => loadConfig({ REPORT_JOBS_PER_CLIENT: 'two' })).toThrow('Invalid configuration: REPORT_JOBS_PER_CLIENT must be a number of reports');
+    expect(() => loadConfig({ REPORT_JOBS_PER_CLIENT: '1.5' })).toThrow('Invalid configuration: REPORT_JOBS_PER_CLIENT must be a whole number');
+  });
+
   it('writes readable log lines to a terminal and JSON lines otherwise and in production, unless LOG_FORMAT says', () => {
     expect(loadConfig({}, { stdoutIsTty: true }).logFormat).toBe('pretty');
     expect(loadConfig({}, { stdoutIsTty: false }).logFormat).toBe('json');

@@ -143,6 +143,19 @@ const envSchema = z
       .min(2, 'must be 2 to 3600')
       .max(3600, 'must be 2 to 3600')
       .default(60),
+    // Fair report queues: how many unfinished reports (queued or being made) one user may have.
+    REPORT_JOBS_PER_ADMIN: z.coerce
+      .number({ error: 'must be a number of reports' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 to 100')
+      .max(100, 'must be 1 to 100')
+      .default(5),
+    REPORT_JOBS_PER_CLIENT: z.coerce
+      .number({ error: 'must be a number of reports' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 to 100')
+      .max(100, 'must be 1 to 100')
+      .default(2),
     BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
     BACKUP_INTERVAL: duration('24h', 60, "must be a duration of a minute or more, such as '6h' or '24h'"),
     BACKUP_KEEP: z.coerce
@@ -247,6 +260,10 @@ export interface Config {
   reportWorkers: number;
   /** A report whose instance sent no heartbeat for this long is made again by another. */
   reportJobStaleSeconds: number;
+  /** Unfinished reports (queued or being made) an Admin may have at once; one more is refused with 429. */
+  reportJobsPerAdmin: number;
+  /** The same for a Client. */
+  reportJobsPerClient: number;
   /** Where backups go: BACKUP_DIR, else ./backups for `npm run backup`. The file tools restore photos from here. */
   backupDir: string;
   /** Set (BACKUP_DIR given): the server makes a backup every intervalSeconds and keeps the newest `keep`. */
@@ -299,6 +316,8 @@ export function loadConfig(
     reportRetentionDays: e.REPORT_RETENTION_DAYS,
     reportWorkers: e.REPORT_WORKERS,
     reportJobStaleSeconds: e.REPORT_JOB_STALE_SECONDS,
+    reportJobsPerAdmin: e.REPORT_JOBS_PER_ADMIN,
+    reportJobsPerClient: e.REPORT_JOBS_PER_CLIENT,
     backupDir: path.resolve(e.BACKUP_DIR ?? 'backups'),
     backupSchedule: e.BACKUP_DIR ? { intervalSeconds: e.BACKUP_INTERVAL, keep: e.BACKUP_KEEP } : undefined,
     blobStore:

@@ -3,8 +3,8 @@
  *
  * Every curve of the register is serviced every 15 days and has its CoF measured every 30
  * (spec sections 1 and 9). For each kind the last visit recorded for the curve (by the visit's
- * date, a business date in APP_TIMEZONE) gives the next due date, and today's business date
- * gives the state:
+ * date, a business date in APP_TIMEZONE; only records filed under the curve's own division)
+ * gives the next due date, and today's business date gives the state:
  *   - never:      no visit of that kind was ever recorded;
  *   - overdue:    the due date has passed (overdue by today - due date days);
  *   - due-soon:   due today or within the next 3 days;

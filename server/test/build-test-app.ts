@@ -31,6 +31,8 @@ export const TEST_CONFIG: AppConfig = {
   reportRetentionDays: 7,
   reportWorkers: 1,
   reportJobStaleSeconds: 60,
+  reportJobsPerAdmin: 5,
+  reportJobsPerClient: 2,
   trustProxy: false,
   // A folder that holds no backups: the file tools' restore finds nothing there unless a test makes some.
   backupDir: path.join(os.tmpdir(), 'hkmi-test-no-backups'),

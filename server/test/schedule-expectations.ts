@@ -7,17 +7,28 @@ import type { InspectionType } from '../../common/constants.js';
 import { type CofSchedule, cofSchedule, type KindSchedule, serviceSchedule } from '../../common/rules/schedule.js';
 import type { NewInspectionRow } from '../features/inspections/repository.js';
 
-/** A curve as the records name it: `recordLine` is Up, Down or Single whatever code the register holds. */
+/**
+ * A curve as the records name it: `recordLine` is Up, Down or Single whatever code the register
+ * holds. Its records are those filed under its own division.
+ */
 export interface RecordedCurve {
+  divisionRailway: string;
   section: string;
   curveNumber: string;
   recordLine: string;
 }
 
-/** The curve's last visit of a kind among `visits`: the latest date, then the latest upload. */
+/** The curve's last visit of a kind among `visits` of its division: the latest date, then the latest upload. */
 export function lastVisitOf(visits: readonly NewInspectionRow[], curve: RecordedCurve, type: InspectionType): NewInspectionRow | undefined {
   return visits
-    .filter((v) => v.type === type && v.section === curve.section && v.curveNumber === curve.curveNumber && v.line === curve.recordLine)
+    .filter(
+      (v) =>
+        v.type === type &&
+        v.divisionRailway === curve.divisionRailway &&
+        v.section === curve.section &&
+        v.curveNumber === curve.curveNumber &&
+        v.line === curve.recordLine,
+    )
     .sort((a, b) => (a.date === b.date ? (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0) : a.date < b.date ? 1 : -1))[0];
 }
 

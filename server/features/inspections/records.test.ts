@@ -418,26 +418,35 @@ describe('GET /api/inspections/{recordId}/thumbnail', () => {
     expect({ width: meta.width, height: meta.height }).toEqual({ width: 192, height: 320 });
   });
 
-  it('answers 304 to a matching If-None-Match, and the bytes to another', async () => {
+  it('answers 304 to a matching If-None-Match, and the bytes to another; the browser must ask again before each use', async () => {
     const first = await get(`/api/inspections/${record.recordId}/thumbnail`, admin);
+    // A shared phone's next user must not be shown the last one's photos from the cache.
+    expect(first.headers['cache-control']).toBe('private, no-cache');
     const etag = first.headers.etag;
     if (typeof etag !== 'string') throw new Error('no ETag');
     const again = await get(`/api/inspections/${record.recordId}/thumbnail`, admin, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    expect(again.headers.etag).toBe(etag);
     expect(again.rawPayload.length).toBe(0);
     const other = await get(`/api/inspections/${record.recordId}/thumbnail`, admin, { 'if-none-match': '"something-else"' });
     expect(other.statusCode).toBe(200);
     expect(other.rawPayload).toEqual(first.rawPayload);
   });
 
-  it('answers the full photo 304 to a matching If-None-Match', async () => {
+  it('answers the full photo 304 to a matching If-None-Match; the browser must ask again before each use', async () => {
     const first = await get(record.imageUrl, admin);
     expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
     const etag = first.headers.etag;
     if (typeof etag !== 'string') throw new Error('no ETag');
     const again = await get(record.imageUrl, admin, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    expect(again.headers.etag).toBe(etag);
     expect(again.rawPayload.length).toBe(0);
+    // Revalidation checks who asks: another division's Client gets no 304 for the same tag.
+    expect((await get(record.imageUrl, clientFzr, { 'if-none-match': etag })).statusCode).toBe(404);
     // A cache may send the tag weak, or among others.
     expect((await get(record.imageUrl, admin, { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
   });

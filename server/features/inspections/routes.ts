@@ -164,7 +164,7 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
     { schema: { params: recordParams }, config: { access: access.signedIn } },
     async (request, reply) => {
       const file = await inspections.photo(currentUser(request), request.params.recordId);
-      // A record's photo never changes; only this signed-in browser may keep it. A Range asks
+      // A record's photo never changes; the browser revalidates it with its ETag. A Range asks
       // for part of it (a download resumed on a poor line). For HEAD, Fastify's generated
       // route drops the body and keeps the headers.
       return sendStoredFile(request, reply, blobs, { hash: file.hash, sizeBytes: file.size, contentType: file.contentType }, PHOTO_CACHE_CONTROL);
@@ -267,10 +267,11 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
 
 
 /**
- * The browser may keep a photo or thumbnail a day (private: only this signed-in browser);
- * after that, or on reload, the ETag answers 304 without the bytes.
+ * The browser asks again before each use of a photo or thumbnail it kept (private: no shared
+ * cache keeps it): the server checks who is signed in now, so the next user of a shared phone
+ * cannot read the last one's photos from the cache. The ETag answers 304 without the bytes.
  */
-const PHOTO_CACHE_CONTROL = 'private, max-age=86400';
+const PHOTO_CACHE_CONTROL = 'private, no-cache';
 
 function answeredNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   void reply.headers({ etag, 'cache-control': PHOTO_CACHE_CONTROL });

@@ -432,6 +432,23 @@ describe('POST /api/reports/curve-maintenance', () => {
     expect(await madeBy(byAdmin.reportId, admin)).toMatch(/\(ADM/);
   });
 
+  it('has the browser ask again before each use of a download it kept: 304 by ETag without the bytes, only for who may see it', async () => {
+    const made = await generate(admin, 'all', 'all');
+    for (const url of [`/api/reports/download/${made.reportId}`, `/api/download/${made.reportId}`]) {
+      const whole = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+      expect(whole.statusCode, url).toBe(200);
+      expect(whole.headers['cache-control'], url).toBe('private, no-cache');
+      const etag = String(whole.headers.etag);
+      expect(etag, url).toMatch(/^"[0-9a-f]{64}"$/);
+      const again = await t.app.inject({ method: 'GET', url, headers: { cookie: admin, 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.headers['cache-control'], url).toBe('private, no-cache');
+      expect(again.rawPayload.length, url).toBe(0);
+      // The next user of the phone revalidates as themselves: another division's Client is refused.
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie: clientRtm, 'if-none-match': etag } })).statusCode, url).toBe(404);
+    }
+  });
+
   it('resumes a cut download: Range answers 206 with the right bytes', async () => {
     const made = await generate(admin, 'all', 'all');
     const whole = await fetchReport(made.reportId, admin);

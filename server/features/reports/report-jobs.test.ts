@@ -15,14 +15,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../common/schemas/auth.js';
 import { reportSummarySchema } from '../../../common/schemas/reports.js';
 import { buildApp } from '../../app.js';
 import { AppError } from '../../app-error.js';
 import { openDatabase, type Database, type Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
+import { reports, type UserRow } from '../../db/schema.js';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { TEST_CONFIG } from '../../test/build-test-app.js';
@@ -304,6 +304,8 @@ interface InstanceOptions {
   connection?: 0 | 1;
   workers?: number;
   staleSeconds?: number;
+  /** Unfinished reports a user may have; these tests are of the engine, so many unless told. */
+  jobsPerUser?: number;
 }
 
 /** A report service as an instance runs one, with the test renderer for KIND. */
@@ -319,6 +321,8 @@ function instance(w: World, options: InstanceOptions) {
     retentionDays: 7,
     workers: options.workers ?? 1,
     staleSeconds: options.staleSeconds ?? 60,
+    jobsPerAdmin: options.jobsPerUser ?? 100,
+    jobsPerClient: options.jobsPerUser ?? 100,
     pollMs: 50,
     databaseKind: database.kind,
     log,
@@ -331,9 +335,26 @@ function instance(w: World, options: InstanceOptions) {
 let sequence = 0;
 
 /** Asks for a report of KIND; each call is a different report (no reuse of an earlier one). */
-function ask(w: World, service: ReportService, mode: Mode = 'gate'): Promise<ReportRow> {
+function ask(w: World, service: ReportService, mode: Mode = 'gate', actor: Actor = w.actor): Promise<ReportRow> {
   sequence += 1;
-  return service.request(w.actor, { kind: KIND, params: { mode, n: sequence }, snapshot: {}, division: 'RTM/WR', dependsOn: sequence });
+  return service.request(actor, { kind: KIND, params: { mode, n: sequence }, snapshot: {}, division: 'RTM/WR', dependsOn: sequence });
+}
+
+/** Another user who asks for reports: an Admin, or a Client of RTM/WR. */
+async function otherActor(w: World, role: 'Admin' | 'Client', name: string): Promise<Actor> {
+  const divisionAccess = role === 'Client' ? 'RTM/WR' : null;
+  const user = await createUser(w.databases[0].db, { role, name, divisionAccess });
+  return { user: { id: user.id, employeeId: user.employeeId, name: user.name, role, phone: null, divisionAccess, isOwner: false }, requestId: randomUUID() };
+}
+
+/**
+ * Asks as `ask` does, once the clock has moved past the last request: jobs are taken oldest
+ * first, and two asked within one millisecond would be of the same age.
+ */
+async function askInTurn(w: World, service: ReportService, actor: Actor): Promise<ReportRow> {
+  const last = Date.now();
+  await until('the clock to move on', () => Date.now() > last);
+  return ask(w, service, 'gate', actor);
 }
 
 /** Writes a job row as an instance would have left it (for jobs whose instance is gone). */
@@ -660,6 +681,66 @@ describe('report jobs shared by the instances of one database', { timeout: 120_0
     expect(row.error).toBe('Nothing to print any more');
     // The worker goes on: the next job is made.
     await doneRow(w, (await ask(w, a.service, 'quick')).id);
+  });
+
+  it('takes turns between users: a second user’s report starts before the first user’s queued ones, a third’s next, then each in turn', async () => {
+    const w = await openWorld();
+    const a = instance(w, { label: 'A' });
+    await a.service.start();
+    const bala = await otherActor(w, 'Admin', 'Bala Admin');
+    const chitra = await otherActor(w, 'Client', 'Chitra Client');
+    // The worker is held by Asha's first report while everyone else's queue up behind it.
+    const ashaFirst = await ask(w, a.service);
+    await until('the worker to be making Asha’s first report', () => w.renders.waiting(ashaFirst.id, 'A'));
+    const ashaMore: ReportRow[] = [];
+    for (let i = 0; i < 5; i++) ashaMore.push(await askInTurn(w, a.service, w.actor));
+    const balas = [await askInTurn(w, a.service, bala), await askInTurn(w, a.service, bala)];
+    const chitras = [await askInTurn(w, a.service, chitra)];
+    const queued = [...ashaMore, ...balas, ...chitras];
+    for (const job of queued) expect(await rowOf(w, job.id)).toMatchObject({ status: 'queued' });
+
+    // One at a time, in the order the worker takes them.
+    const started = [ashaFirst.id];
+    w.renders.release(ashaFirst.id, 'A');
+    while (started.length < 1 + queued.length) {
+      const next = await until('the next report to start', () => w.renders.all.find((r) => !started.includes(r.jobId)));
+      await until(`report ${next.jobId} to reach its gate`, () => w.renders.waiting(next.jobId, 'A'));
+      started.push(next.jobId);
+      w.renders.release(next.jobId, 'A');
+    }
+    const [asha2, asha3, asha4, asha5, asha6] = ashaMore.map((j) => j.id);
+    const [bala1, bala2] = balas.map((j) => j.id);
+    // Never served first (the older request first), then whoever was served least recently.
+    expect(started).toEqual([ashaFirst.id, bala1, chitras[0]?.id, asha2, bala2, asha3, asha4, asha5, asha6]);
+    for (const id of started) await doneRow(w, id);
+    expect(w.renders.maxActive.get('A')).toBe(1);
+  });
+
+  it('lets one user have only their cap of unfinished reports, even asking through two instances at once', async () => {
+    const w = await openWorld();
+    // Not started: nothing is made, every job stays queued.
+    const one = instance(w, { label: 'one', connection: 0, jobsPerUser: 3 });
+    const two = instance(w, { label: 'two', connection: 1, jobsPerUser: 3 });
+    await ask(w, one.service);
+    await ask(w, two.service);
+    const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => ask(w, i % 2 === 0 ? one.service : two.service)));
+    const fulfilled = outcomes.filter((o) => o.status === 'fulfilled');
+    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+    expect(fulfilled).toHaveLength(1);
+    expect(refused).toHaveLength(5);
+    for (const reason of refused) {
+      expect(reason).toBeInstanceOf(AppError);
+      expect(reason).toMatchObject({ code: 'TOO_MANY_REPORT_JOBS', status: 429, message: 'You have 3 reports still being made. Please wait for one of them to finish, then ask again' });
+    }
+    const [stored] = await w.databases[0].db.select({ n: count() }).from(reports).where(eq(reports.requestedByUserId, w.user.id));
+    expect(stored?.n).toBe(3);
+    // A report already asked for is never refused: the same request answers the same job.
+    const first = fulfilled[0]?.status === 'fulfilled' ? fulfilled[0].value : undefined;
+    if (!first) throw new Error('no report was queued');
+    // (The stored params are jsonb, which orders keys its own way: ask with them as `ask` did.)
+    const { n } = first.params as { n: number };
+    const again = await one.service.request(w.actor, { kind: KIND, params: { mode: 'gate', n }, snapshot: {}, division: 'RTM/WR', dependsOn: n });
+    expect(again.id).toBe(first.id);
   });
 
   it('one instance with REPORT_WORKERS=1 never makes two reports at once; with 2 it makes two', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inspectionLogs, reports } from '../../db/schema.js';
 
@@ -36,6 +36,26 @@ export async function findReusableReport(db: DbOrTx, dedupeKey: string, now: Dat
   return row;
 }
 
+/** First key of the two-key advisory locks of report requesters (the second is the user's ID). */
+const REQUESTER_LOCK_CLASS = 47_107;
+
+/**
+ * Holds the requester's lock until the transaction ends: one user's requests count their
+ * unfinished reports and queue a new one one at a time, on every instance.
+ */
+export async function lockRequester(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${REQUESTER_LOCK_CLASS}, ${userId})`);
+}
+
+/** The user's reports queued or being made (an expired one will never be made: it does not count). */
+export async function countUnfinishedReportsOf(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reports)
+    .where(and(eq(reports.requestedByUserId, userId), inArray(reports.status, ['queued', 'running']), gt(reports.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
 /** Removes expired reports' rows and answers their files' hashes. */
 export async function deleteExpiredReports(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
   const expired = db.select({ id: reports.id }).from(reports).where(lte(reports.expiresAt, now)).limit(limit);
@@ -62,21 +82,23 @@ export async function listReportsOf(db: DbOrTx, userId: number, options: { kind:
 }
 
 /**
- * Claims the oldest job no worker holds: queued, or running with a heartbeat older than
- * `staleSeconds` (its instance died or was cut off). SKIP LOCKED lets instances claim at the
- * same time without waiting for or taking each other's job. Heartbeats use the database's
- * clock, so instances with drifting clocks agree on what is stale.
+ * Claims a job no worker holds: queued, or running with a heartbeat older than `staleSeconds`
+ * (its instance died or was cut off). Users take turns: the job is the oldest of the requester
+ * served least recently (one never served first, then by the latest start of any of their
+ * reports), so one user's many reports cannot keep another's waiting behind them all. SKIP
+ * LOCKED lets instances claim at the same time without waiting for or taking each other's job.
+ * Heartbeats use the database's clock, so instances with drifting clocks agree on what is stale.
  */
 export async function claimNextJob(db: DbOrTx, worker: string, staleSeconds: number, maxAttempts: number, now: Date): Promise<ReportRow | undefined> {
   const result = await db.execute<{ id: string }>(sql`
     update reports set status = 'running', claimed_by = ${worker}, heartbeat_at = now(),
       started_at = coalesce(started_at, now()), attempts = attempts + 1
     where id = (
-      select id from reports
-      where (status = 'queued' or (status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
-        and attempts < ${maxAttempts} and expires_at > ${now.toISOString()}
-      order by created_at
-      for update skip locked
+      select r.id from reports r
+      where (r.status = 'queued' or (r.status = 'running' and r.heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
+        and r.attempts < ${maxAttempts} and r.expires_at > ${now.toISOString()}
+      order by (select max(s.started_at) from reports s where s.requested_by_user_id = r.requested_by_user_id) asc nulls first, r.created_at
+      for update of r skip locked
       limit 1
     )
     returning id`);

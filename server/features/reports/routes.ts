@@ -107,12 +107,13 @@ export async function reportRoutes(
     async (request) => deps.machineReport.generate(currentActor(request), request.query),
   );
 
-  // A report's bytes never change under its ID: the browser may keep it privately; a cut
-  // download resumes with a Range request. The spec downloads the machine report from
-  // /api/download/{reportId}; both paths serve any report the user may see.
+  // A report's bytes never change under its ID, but who may read them is checked on every use:
+  // the browser revalidates what it kept (304 by ETag, no bytes), so a shared phone's next user
+  // is asked who they are. A cut download resumes with a Range request. The spec downloads the
+  // machine report from /api/download/{reportId}; both paths serve any report the user may see.
   const download = async (request: FastifyRequest<{ Params: { reportId: string } }>, reply: FastifyReply) => {
     const file = await deps.reports.fileOf(currentUser(request), request.params.reportId);
-    return sendStoredFile(request, reply, deps.blobs, { ...file, disposition: attachment(file.fileName) }, 'private, max-age=3600');
+    return sendStoredFile(request, reply, deps.blobs, { ...file, disposition: attachment(file.fileName) }, 'private, no-cache');
   };
   r.get('/api/reports/download/:reportId', { schema: { params: reportIdParamsSchema }, config: reportAccess }, download);
   r.get('/api/download/:reportId', { schema: { params: reportIdParamsSchema }, config: reportAccess }, download);

@@ -14,7 +14,17 @@ import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../audit/audit.js';
-import { blobStillUsed, deleteExpiredReports, findReport, findReusableReport, insertReportUnlessQueued, listReportsOf, type ReportRow } from './repository.js';
+import {
+  blobStillUsed,
+  countUnfinishedReportsOf,
+  deleteExpiredReports,
+  findReport,
+  findReusableReport,
+  insertReportUnlessQueued,
+  listReportsOf,
+  lockRequester,
+  type ReportRow,
+} from './repository.js';
 import { createReportWorker, type ReportRenderer } from './worker.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,6 +62,10 @@ export interface ReportDeps {
   workers: number;
   /** Seconds without a heartbeat after which a running report is claimed again (REPORT_JOB_STALE_SECONDS). */
   staleSeconds: number;
+  /** Unfinished reports an Admin may have at once (REPORT_JOBS_PER_ADMIN). */
+  jobsPerAdmin: number;
+  /** Unfinished reports a Client may have at once (REPORT_JOBS_PER_CLIENT). */
+  jobsPerClient: number;
   /** How often an idle worker looks for reports queued by other instances. */
   pollMs?: number;
   databaseKind: 'pglite' | 'postgres';
@@ -75,41 +89,56 @@ export function createReportService(deps: ReportDeps) {
   });
   let sweepTimer: NodeJS.Timeout | undefined;
 
+  /** How many unfinished reports this user may have: a Client fewer than an Admin. */
+  const jobCapOf = (user: PublicUser) => (user.role === 'Admin' ? deps.jobsPerAdmin : deps.jobsPerClient);
+
   /**
    * Asks for the report of `spec`: one already made or being made from the same parameters on
    * the same data if it is still kept (the same request twice, from any instance, is made
-   * once), else a new job, queued for whichever worker is free first.
+   * once), else a new job, queued for whichever worker is free first. A new job is refused
+   * (429) while the user already has their cap of unfinished ones: a report already asked for
+   * is never refused, but nobody can fill the queue by varying a date.
    */
   async function request(actor: Actor, spec: ReportSpec, recordCount: number | null = null): Promise<ReportRow> {
     const dedupeKey = createHash('sha256').update(JSON.stringify([spec.kind, spec.params, spec.division, spec.dependsOn])).digest('hex');
-    // Two tries: an identical request queued at the same moment (a double tap, another
+    // Three tries: an identical request queued at the same moment (a double tap, another
     // instance) wins the insert, and is then found as reusable, unless it has already failed.
-    for (let attempt = 0; attempt < 2; attempt += 1) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
       const now = deps.now();
       const reusable = await findReusableReport(db, dedupeKey, now);
       if (reusable && (reusable.status !== 'done' || (reusable.fileHash && (await blobs.exists(reusable.fileHash))))) return reusable;
-      const row = await insertReportUnlessQueued(db, {
-        id: randomUUID(),
-        kind: spec.kind,
-        params: spec.params,
-        snapshot: spec.snapshot,
-        division: spec.division,
-        dedupeKey,
-        requestedByUserId: actor.user.id,
-        requestedByEmployeeId: actor.user.employeeId,
-        status: 'queued',
-        progress: 0,
-        recordCount,
-        createdAt: now,
-        // Until it is made; then REPORT_RETENTION_DAYS from when it was finished.
-        expiresAt: new Date(now.getTime() + deps.retentionDays * DAY_MS),
+      const row = await db.transaction(async (tx) => {
+        // Count and insert under the user's lock, so two requests at cap - 1 cannot both pass.
+        await lockRequester(tx, actor.user.id);
+        // The same request of theirs queued while this one waited for the lock (a double tap)
+        // is its answer, not a reason to refuse it: look again, outside the lock.
+        const meanwhile = await findReusableReport(tx, dedupeKey, now);
+        if (meanwhile && meanwhile.id !== reusable?.id) return undefined;
+        const unfinished = await countUnfinishedReportsOf(tx, actor.user.id, now);
+        if (unfinished >= jobCapOf(actor.user)) throw new AppError('TOO_MANY_REPORT_JOBS', tooManyJobsText(unfinished));
+        return insertReportUnlessQueued(tx, {
+          id: randomUUID(),
+          kind: spec.kind,
+          params: spec.params,
+          snapshot: spec.snapshot,
+          division: spec.division,
+          dedupeKey,
+          requestedByUserId: actor.user.id,
+          requestedByEmployeeId: actor.user.employeeId,
+          status: 'queued',
+          progress: 0,
+          recordCount,
+          createdAt: now,
+          // Until it is made; then REPORT_RETENTION_DAYS from when it was finished.
+          expiresAt: new Date(now.getTime() + deps.retentionDays * DAY_MS),
+        });
       });
       if (row) {
         worker.wake();
         return row;
       }
     }
-    throw new Error('the same report was queued and failed twice while this request asked for it');
+    throw new Error('the same report was queued and failed three times while this request asked for it');
   }
 
   /**
@@ -216,6 +245,12 @@ export function createReportService(deps: ReportDeps) {
     },
   };
 }
+
+/** What a user past their cap reads: how many of their reports are being made, and what to do. */
+export const tooManyJobsText = (unfinished: number) =>
+  unfinished === 1
+    ? 'You have 1 report still being made. Please wait for it to finish, then ask again'
+    : `You have ${unfinished} reports still being made. Please wait for one of them to finish, then ask again`;
 
 export function summaryOf(row: ReportRow): ReportSummary {
   return {

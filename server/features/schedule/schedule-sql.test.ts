@@ -85,6 +85,26 @@ beforeAll(async () => {
   }
   // A visit to a curve number that is not in the register changes nothing.
   visits.push(inspectionRow({ date: TODAY, section: 'SEC-0', curveNumber: 'not-in-register', line: 'Up' }));
+  // Nor does a visit filed under another division naming a curve's section, number and line:
+  // recent and high, it would change many curves' states if it counted.
+  for (const curve of curves.filter((_, i) => i % 5 === 0)) {
+    for (const type of ['Service', 'CoF'] as const) {
+      visits.push(
+        inspectionRow({
+          date: addDays(TODAY, -1),
+          type,
+          divisionRailway: curve.divisionRailway === 'RTM/WR' ? 'FZR/NR' : 'RTM/WR',
+          section: curve.section,
+          curveNumber: curve.curveNumber,
+          line: curve.recordLine,
+          technicianName: 'Another Division',
+          cofValue: type === 'CoF' ? '0.45' : null,
+          serviceUpdate: type === 'Service' ? 'working-fine' : null,
+          submittedAt: new Date(`${addDays(TODAY, -1)}T12:00:00+05:30`),
+        }),
+      );
+    }
+  }
   await insertInspectionRows(db, visits);
 });
 
@@ -107,6 +127,8 @@ describe('the schedule SQL', () => {
       expect(cofOf(row)).toEqual(expected.cof);
       expect(row.serviceUrgency).toBe(urgency(expected.service));
       expect(row.cofUrgency).toBe(urgency(expected.cof));
+      expect(row.serviceLastTechnician).toBe(expected.lastService?.technicianName ?? null);
+      expect(row.cofLastTechnician).toBe(expected.lastCof?.technicianName ?? null);
       checked += 1;
     }
     expect(checked).toBe(curves.length);

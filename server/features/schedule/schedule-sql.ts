@@ -1,8 +1,9 @@
 /**
  * The schedule rule (common/rules/schedule.ts) worked out by the database for a whole register:
  * one statement per answer, whatever the number of curves. For each curve, two index probes
- * (inspection_logs_curve_type_date_idx, migration 0003) find its last Service and last CoF;
- * the states, due dates and the due list's order follow from the rule's own constants, passed
+ * (inspection_logs_curve_type_date_idx, migration 0003) find its last Service and last CoF in
+ * its division (the division is checked on the few rows of the curve and kind the probe reads,
+ * as the index does not hold it); the states, due dates and the due list's order follow from the rule's own constants, passed
  * as parameters, so the 15 and 30 days exist once. schedule-sql.test.ts holds this SQL to the
  * rule on the same data.
  */
@@ -62,12 +63,15 @@ export interface ScheduleRow {
 
 /**
  * The last visit of one kind to curve `c`: the latest visit date, then the latest upload.
- * Spelled `desc nulls last` as the index is: a plain DESC means NULLS FIRST, and PostgreSQL would
- * then sort instead of reading the index backwards.
+ * Only records filed under the curve's own division count: a record of another division naming
+ * the same section, number and line must not lend this curve its date, technician or reading
+ * (a Client of this division would see them). Spelled `desc nulls last` as the index is: a plain
+ * DESC means NULLS FIRST, and PostgreSQL would then sort instead of reading the index backwards.
  */
 function lastVisit(type: InspectionType, columns: SQL): SQL {
   return sql`(select ${columns} from inspection_logs i
     where i.section = c.section and i.curve_number = c.curve_number and i.line = ${recordLineOf(sql`c.line`)} and i.type = ${type}
+      and i.division_railway = c.division_railway
     order by i.date desc nulls last, i.submitted_at desc nulls last, i.id desc nulls last limit 1)`;
 }
 

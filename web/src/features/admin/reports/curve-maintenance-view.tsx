@@ -53,7 +53,9 @@ export function CurveMaintenanceView({ user }: { user: PublicUser }) {
       setMade(report);
       download.mutate(report);
     },
-    onError: () => toast({ variant: 'destructive', title: REPORT_TEXTS.errorTitle, description: REPORT_TEXTS.maintenanceFailed }),
+    // The server's reason after the spec's text: 'wait for one of your reports to finish' is
+    // something the officer can act on.
+    onError: (error) => toast({ variant: 'destructive', title: REPORT_TEXTS.errorTitle, description: failureText(REPORT_TEXTS.maintenanceFailed, error) }),
   });
 
   const summary = useQuery({ queryKey: [scheduleSummaryUrl(division, section)], select: parseScheduleSummary, staleTime: 0 });

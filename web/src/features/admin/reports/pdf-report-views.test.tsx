@@ -185,6 +185,11 @@ describe('PDF Reports', () => {
       'toDate must be on or after fromDate',
     ],
     ['the answer says nothing', new Response('', { status: 500 }), 'Failed to generate report'],
+    [
+      'the user has too many reports being made',
+      jsonResponse(429, { code: 'TOO_MANY_REPORT_JOBS', message: 'You have 5 reports still being made. Please wait for one of them to finish, then ask again' }),
+      'You have 5 reports still being made. Please wait for one of them to finish, then ask again',
+    ],
   ])('shows the Error toast when %s', async (_case, answer, message) => {
     signedInAs(admin, { 'POST /api/reports/generate': () => answer });
     await openView('inspection-reports', 'PDF Reports');
