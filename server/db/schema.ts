@@ -205,7 +205,17 @@ export const inspectionLogs = pgTable(
     index('inspection_logs_division_submitted_idx').on(t.divisionRailway, t.submittedAt.desc(), t.id.desc()),
     index('inspection_logs_technician_submitted_idx').on(t.technicianId, t.submittedAt.desc(), t.id.desc()),
     // The schedule's two look-ups per curve: its last Service and its last CoF (migration 0003).
-    index('inspection_logs_curve_type_date_idx').on(t.section, t.curveNumber, t.line, t.type, t.date.desc(), t.submittedAt.desc(), t.id.desc()),
+    // Within the curve's own division (migration 0009): an index probe that stops at the first row.
+    index('inspection_logs_curve_type_division_date_idx').on(
+      t.section,
+      t.curveNumber,
+      t.line,
+      t.type,
+      t.divisionRailway,
+      t.date.desc(),
+      t.submittedAt.desc(),
+      t.id.desc(),
+    ),
     index('inspection_logs_image_hash_idx').on(t.imageHash),
   ],
 );
@@ -406,6 +416,8 @@ export const reports = pgTable(
     index('reports_file_hash_idx').on(t.fileHash),
     // A user's recent reports.
     index('reports_requested_by_idx').on(t.requestedByUserId, t.createdAt.desc()),
+    // The claim's turn-taking: when each requester was last served.
+    index('reports_requester_started_idx').on(t.requestedByUserId, t.startedAt.desc()),
     // The workers' queue: only unfinished jobs, oldest first.
     index('reports_queue_idx').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
     // One unfinished job per request and data: the same report asked twice at once (a double

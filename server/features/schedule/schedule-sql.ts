@@ -1,11 +1,10 @@
 /**
  * The schedule rule (common/rules/schedule.ts) worked out by the database for a whole register:
  * one statement per answer, whatever the number of curves. For each curve, two index probes
- * (inspection_logs_curve_type_date_idx, migration 0003) find its last Service and last CoF in
- * its division (the division is checked on the few rows of the curve and kind the probe reads,
- * as the index does not hold it); the states, due dates and the due list's order follow from the rule's own constants, passed
- * as parameters, so the 15 and 30 days exist once. schedule-sql.test.ts holds this SQL to the
- * rule on the same data.
+ * (inspection_logs_curve_type_division_date_idx, migration 0009) find its last Service and last
+ * CoF within its own division, each stopping at the first row; the states, due dates and the due
+ * list's order follow from the rule's own constants, passed as parameters, so the 15 and 30 days
+ * exist once. schedule-sql.test.ts holds this SQL to the rule on the same data.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
