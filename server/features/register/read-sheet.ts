@@ -24,24 +24,38 @@ export interface Sheet {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
+/**
+ * Papa reads the text in pieces of this size, so that it can stop early: it guesses the line
+ * ending and the delimiter from the first piece, and looks at no more than 1 MB for them anyway.
+ */
+const CSV_PIECE_CHARS = 1024 * 1024;
+
 const fileError = (message: string) => new AppError('IMPORT_FILE_INVALID', message, { fields: { file: message } });
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+
+/**
+ * Rows are read up to one past the cap: a file just over it is named by its count, and reading
+ * stops at the next row, so a file of 600,000 rows costs no more than that to refuse.
+ */
+function tooManyRows(maxRows: number, count?: number): AppError {
+  const rows = count === undefined ? `more than ${maxRows}` : String(count);
+  return new AppError('VALIDATION_FAILED', `The file has ${rows} data rows; at most ${maxRows} are imported at once`, {
+    fields: { file: `at most ${maxRows} data rows` },
+  });
+}
 
 export async function readSheet(bytes: Buffer, maxRows: number): Promise<Sheet> {
   if (bytes.length === 0) throw fileError('The file is empty');
   if (bytes.subarray(0, 4).equals(OLE_MAGIC)) {
     throw fileError('Excel 97-2003 (.xls) files are not read: save the sheet as .xlsx or as CSV UTF-8');
   }
-  const sheet = bytes.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsx(bytes) : readCsv(bytes);
-  const rows = sheet.rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''));
-  if (rows.length > maxRows) {
-    throw new AppError('VALIDATION_FAILED', `The file has ${rows.length} data rows; at most ${maxRows} are imported at once`, {
-      fields: { file: `at most ${maxRows} data rows` },
-    });
-  }
+  const sheet = bytes.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsx(bytes) : readCsv(bytes, maxRows);
+  const rows = sheet.rows.filter((row) => !isBlank(row.cells));
+  if (rows.length > maxRows) throw tooManyRows(maxRows, rows.length);
   return { ...sheet, rows };
 }
 
-function readCsv(bytes: Buffer): Sheet {
+function readCsv(bytes: Buffer, maxRows: number): Sheet {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -49,16 +63,38 @@ function readCsv(bytes: Buffer): Sheet {
     throw fileError('The file is neither an XLSX workbook nor UTF-8 text: save it as .xlsx or as "CSV UTF-8"');
   }
   if (text.startsWith('\uFEFF')) text = text.slice(1);
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
-  // A delimiter that cannot be guessed (a one-column file) falls back to the comma: not a fault.
-  const fatal = parsed.errors.find((e) => e.type === 'Quotes');
-  if (fatal) throw fileError(`Row ${(fatal.row ?? 0) + 1}: ${fatal.message}`);
-  const [header = [], ...records] = parsed.data;
-  return {
-    format: 'csv',
-    header: header.map((h) => h.trim()),
-    rows: records.map((cells, index) => ({ number: index + 2, cells })),
-  };
+  let header: string[] = [];
+  const rows: SheetRow[] = [];
+  let records = 0;
+  let fault: string | undefined;
+  let tooMany = false;
+  Papa.parse<string[]>(text, {
+    header: false,
+    skipEmptyLines: false,
+    chunkSize: CSV_PIECE_CHARS,
+    step: ({ data: cells, errors }, parser) => {
+      // A record's number as a spreadsheet shows it: one record spanning lines is one row.
+      const number = ++records;
+      // A delimiter that cannot be guessed (a one-column file) falls back to the comma: not a fault.
+      const quotes = errors.find((e) => e.type === 'Quotes');
+      if (quotes) {
+        fault = `Row ${number}: ${quotes.message}`;
+        parser.abort();
+      } else if (number === 1) {
+        header = cells.map((h) => h.trim());
+      } else if (!isBlank(cells)) {
+        if (rows.length > maxRows) {
+          tooMany = true;
+          parser.abort();
+        } else {
+          rows.push({ number, cells });
+        }
+      }
+    },
+  });
+  if (fault !== undefined) throw fileError(fault);
+  if (tooMany) throw tooManyRows(maxRows);
+  return { format: 'csv', header, rows };
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {

@@ -672,6 +672,33 @@ describe('files that are refused', () => {
   });
 });
 
+describe('files that unpack to far more than they are', () => {
+  const tooManyRows = `The file has more than ${IMPORT_MAX_ROWS} data rows; at most ${IMPORT_MAX_ROWS} are imported at once`;
+
+  const listCurves = async () => {
+    const listed = await t.app.inject({ method: 'GET', url: '/api/consolidated-curves', headers: { cookie: technician } });
+    expect(listed.statusCode).toBe(200);
+    return curveListResponseSchema.parse(listed.json()).curves;
+  };
+
+  /** The import is refused, writes nothing, and the server answers the next request as before. */
+  async function refusedAndServing(upload: Upload, status: number, code: string) {
+    const [before, audits, listed] = [await curveSnapshot(), await auditSnapshot(), await listCurves()];
+    const error = await importFails(upload, status, code);
+    expect(await curveSnapshot()).toEqual(before);
+    expect(await auditSnapshot()).toEqual(audits);
+    expect(await listCurves()).toEqual(listed);
+    return error;
+  }
+
+  it('answers 400 naming the row limit for a CSV of 600,000 rows', async () => {
+    const bytes = Buffer.from(`${KEY_HEADER.join(',')}\n${'1,RTM/WR,B,1,Up\n'.repeat(600_000)}`);
+    expect(bytes.length).toBeLessThan(IMPORT_MAX_BYTES);
+    const error = await refusedAndServing({ type: 'curves', bytes, fileName: 'rows.csv' }, 400, 'VALIDATION_FAILED');
+    expect(error).toMatchObject({ message: tooManyRows, fields: { file: `at most ${IMPORT_MAX_ROWS} data rows` } });
+  });
+});
+
 describe('importing stations', () => {
   const stationRow = (section: string, code: string, extra: Record<string, Cell> = {}): Record<string, Cell> => ({
     No: 1,
