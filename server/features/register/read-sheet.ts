@@ -6,6 +6,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../app-error.js';
+import { checkWorkbook, WORKBOOK_LIMITS, type WorkbookProblem } from './workbook-check.js';
 
 export interface SheetRow {
   /** The row's number as a spreadsheet shows it (the header is 1). */
@@ -29,6 +30,8 @@ const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
  * ending and the delimiter from the first piece, and looks at no more than 1 MB for them anyway.
  */
 const CSV_PIECE_CHARS = 1024 * 1024;
+const UNREADABLE_XLSX = 'The file looks like an XLSX workbook but cannot be read: it may be damaged or password-protected';
+const MB = 1024 * 1024;
 
 const fileError = (message: string) => new AppError('IMPORT_FILE_INVALID', message, { fields: { file: message } });
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
@@ -49,7 +52,7 @@ export async function readSheet(bytes: Buffer, maxRows: number): Promise<Sheet> 
   if (bytes.subarray(0, 4).equals(OLE_MAGIC)) {
     throw fileError('Excel 97-2003 (.xls) files are not read: save the sheet as .xlsx or as CSV UTF-8');
   }
-  const sheet = bytes.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsx(bytes) : readCsv(bytes, maxRows);
+  const sheet = bytes.subarray(0, 4).equals(ZIP_MAGIC) ? await readXlsx(bytes, maxRows) : readCsv(bytes, maxRows);
   const rows = sheet.rows.filter((row) => !isBlank(row.cells));
   if (rows.length > maxRows) throw tooManyRows(maxRows, rows.length);
   return { ...sheet, rows };
@@ -97,13 +100,44 @@ function readCsv(bytes: Buffer, maxRows: number): Sheet {
   return { format: 'csv', header, rows };
 }
 
-async function readXlsx(bytes: Buffer): Promise<Sheet> {
+/** The answer to a workbook past a limit, before exceljs has read it. */
+function workbookError(problem: WorkbookProblem, maxRows: number): AppError {
+  const tooLarge = (what: string, remedy = 'split it into smaller sheets') =>
+    new AppError('IMPORT_FILE_TOO_LARGE', `The workbook ${what}; ${remedy}`);
+  const { parts, unpackedBytes, elements, cells, merges } = WORKBOOK_LIMITS;
+  switch (problem) {
+    case 'sheetRows':
+      return tooManyRows(maxRows);
+    case 'parts':
+      return tooLarge(`has more than ${parts} parts`, 'save the register in a workbook of its own, or as CSV UTF-8');
+    case 'unpackedBytes':
+      return tooLarge(`unpacks to more than ${unpackedBytes / MB} MB`);
+    case 'elements':
+      return tooLarge(`holds more than ${elements} XML elements (cells, values, styles ...)`);
+    case 'cells':
+      return tooLarge(
+        `spans more than ${cells} cells (rows to their last cell, merged cells, data validation and named ranges)`,
+        'remove data validation from whole columns, or save the sheet as CSV UTF-8',
+      );
+    case 'merges':
+      return tooLarge(`has more than ${merges} merged ranges`, 'unmerge them, or save the sheet as CSV UTF-8');
+    case 'sizeMismatch':
+      return fileError('The file looks like an XLSX workbook but cannot be read: a part of it unpacks to more bytes than the workbook states');
+    case 'unreadable':
+      return fileError(UNREADABLE_XLSX);
+  }
+}
+
+async function readXlsx(bytes: Buffer, maxRows: number): Promise<Sheet> {
+  // The header, and one row past the cap as a CSV is read.
+  const problem = await checkWorkbook(bytes, { ...WORKBOOK_LIMITS, sheetRows: maxRows + 2 });
+  if (problem) throw workbookError(problem, maxRows);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs types its input as its own Buffer alias; Node's Buffer is that at run time.
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw fileError('The file looks like an XLSX workbook but cannot be read: it may be damaged or password-protected');
+    throw fileError(UNREADABLE_XLSX);
   }
   const worksheet = workbook.worksheets[0];
   if (!worksheet) throw fileError('The workbook has no sheet');
