@@ -9,6 +9,8 @@ declare module 'yazl' {
     mtime?: Date;
     mode?: number;
     compress?: boolean;
+    /** zlib's level, 0 to 9 (default 6); not with `compress`. */
+    compressionLevel?: number;
     /** Needed for the total size to be known before the zip is written. */
     size?: number;
   }

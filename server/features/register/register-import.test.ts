@@ -13,6 +13,8 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importResultSchema, type ImportResul
 import { auditLog, consolidatedCurveDetails as curves, stations } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, signIn } from '../../test/factories.js';
+import { numberRows, SHEET_PART, textRows, understateSize, workbookOf } from '../../test/xlsx-bombs.js';
+import { WORKBOOK_LIMITS } from './workbook-check.js';
 
 let t: TestApp;
 let admin: string;
@@ -669,6 +671,109 @@ describe('files that are refused', () => {
     expect((await importRequest({ type: 'curves', bytes, cookie: client, dryRun: true })).statusCode).toBe(403);
     expect(await curveSnapshot()).toEqual(before);
     expect(await auditSnapshot()).toEqual(audits);
+  });
+});
+
+describe('files that unpack to far more than they are', () => {
+  /** 600,000 rows of 25 cells: under 4 MB, 245 MB unpacked; exceljs would build all 15 million cells. */
+  let bomb: Promise<Buffer> | undefined;
+  const theBomb = () => (bomb ??= workbookOf({ rows: numberRows(600_000, 25) }));
+  const MB = 1024 * 1024;
+  const tooManyRows = `The file has more than ${IMPORT_MAX_ROWS} data rows; at most ${IMPORT_MAX_ROWS} are imported at once`;
+
+  const listCurves = async () => {
+    const listed = await t.app.inject({ method: 'GET', url: '/api/consolidated-curves', headers: { cookie: technician } });
+    expect(listed.statusCode).toBe(200);
+    return curveListResponseSchema.parse(listed.json()).curves;
+  };
+
+  /** The import is refused, writes nothing, and the server answers the next request as before. */
+  async function refusedAndServing(upload: Upload, status: number, code: string) {
+    const [before, audits, listed] = [await curveSnapshot(), await auditSnapshot(), await listCurves()];
+    const error = await importFails(upload, status, code);
+    expect(await curveSnapshot()).toEqual(before);
+    expect(await auditSnapshot()).toEqual(audits);
+    expect(await listCurves()).toEqual(listed);
+    return error;
+  }
+
+  it('answers 413 naming the unpacked limit for a workbook under 10 MB that unpacks to hundreds of MB', async () => {
+    const bytes = await theBomb();
+    expect(bytes.length).toBeLessThan(IMPORT_MAX_BYTES);
+    const error = await refusedAndServing({ type: 'curves', bytes, fileName: 'bomb.xlsx' }, 413, 'IMPORT_FILE_TOO_LARGE');
+    expect(error.message).toBe(`The workbook unpacks to more than ${WORKBOOK_LIMITS.unpackedBytes / MB} MB; split it into smaller sheets`);
+  });
+
+  it('answers 400 for a workbook whose zip directory understates how large its sheet unpacks', async () => {
+    const bytes = understateSize(await theBomb(), SHEET_PART, 64 * 1024);
+    const error = await refusedAndServing({ type: 'curves', bytes, fileName: 'lying.xlsx' }, 400, 'IMPORT_FILE_INVALID');
+    expect(error.message).toBe('The file looks like an XLSX workbook but cannot be read: a part of it unpacks to more bytes than the workbook states');
+  });
+
+  it(`answers 400 naming the row limit for a workbook of 600,000 rows that unpacks within its limit`, async () => {
+    const bytes = await workbookOf({ rows: numberRows(600_000, 1) });
+    const error = await refusedAndServing({ type: 'curves', bytes, fileName: 'rows.xlsx' }, 400, 'VALIDATION_FAILED');
+    expect(error).toMatchObject({ message: tooManyRows, fields: { file: `at most ${IMPORT_MAX_ROWS} data rows` } });
+  });
+
+  it('answers 400 naming the row limit for a CSV of 600,000 rows', async () => {
+    const bytes = Buffer.from(`${KEY_HEADER.join(',')}\n${'1,RTM/WR,B,1,Up\n'.repeat(600_000)}`);
+    expect(bytes.length).toBeLessThan(IMPORT_MAX_BYTES);
+    const error = await refusedAndServing({ type: 'curves', bytes, fileName: 'rows.csv' }, 400, 'VALIDATION_FAILED');
+    expect(error).toMatchObject({ message: tooManyRows, fields: { file: `at most ${IMPORT_MAX_ROWS} data rows` } });
+  });
+
+  it('answers 413 for a few KB of workbook that exceljs would expand into millions of cells', async () => {
+    const header = () => textRows([[...KEY_HEADER]]);
+    const { cells, merges } = WORKBOOK_LIMITS;
+    const spans = `The workbook spans more than ${cells} cells (rows to their last cell, merged cells, data validation and named ranges); remove data validation from whole columns, or save the sheet as CSV UTF-8`;
+    const farRight = function* () {
+      yield* header();
+      for (let r = 2; r <= 200; r++) yield `<row r="${r}"><c r="XFD${r}"><v>1</v></c></row>`;
+    };
+    const manyMerges = Array.from({ length: merges + 1 }, (_, i) => `<mergeCell ref="F${i + 2}:G${i + 2}"/>`).join('');
+    const cases = [
+      { what: 'a merged range', xml: { rows: header(), afterRows: '<mergeCells count="1"><mergeCell ref="A2:XFD1048576"/></mergeCells>' }, message: spans },
+      {
+        what: 'a data validation range',
+        xml: { rows: header(), afterRows: '<dataValidations count="1"><dataValidation type="list" sqref="A2:XFD1048576"><formula1>"Up,Down"</formula1></dataValidation></dataValidations>' },
+        message: spans,
+      },
+      { what: 'a named range', xml: { rows: header(), definedNames: '<definedNames><definedName name="All">Curves!$A$1:$XFD$1048576</definedName></definedNames>' }, message: spans },
+      { what: 'a column range', xml: { rows: header(), cols: '<cols><col min="1" max="2000000000" width="9"/></cols>' }, message: spans },
+      { what: 'rows whose one cell is in the last column', xml: { rows: farRight() }, message: spans },
+      {
+        what: 'merged ranges each checked against all before it',
+        xml: { rows: header(), afterRows: `<mergeCells count="${merges + 1}">${manyMerges}</mergeCells>` },
+        message: `The workbook has more than ${merges} merged ranges; unmerge them, or save the sheet as CSV UTF-8`,
+      },
+    ];
+    for (const { what, xml, message } of cases) {
+      const bytes = await workbookOf(xml);
+      expect(bytes.length, what).toBeLessThan(64 * 1024);
+      const error = await refusedAndServing({ type: 'curves', bytes, fileName: 'small.xlsx' }, 413, 'IMPORT_FILE_TOO_LARGE');
+      expect(error.message, what).toBe(message);
+    }
+  });
+
+  const registerRows = (n: number) => [[...KEY_HEADER], ...Array.from({ length: n }, (_, i) => [String(i + 1), 'RTM/WR', 'WIDE-1', String(i + 1), 'Up'])];
+
+  it(`reads a workbook of ${IMPORT_MAX_ROWS} rows, and names one of ${IMPORT_MAX_ROWS + 1} by its count`, async () => {
+    const enough = await workbookOf({ rows: textRows(registerRows(IMPORT_MAX_ROWS)) });
+    expect(await importOk({ type: 'curves', bytes: enough, fileName: 'enough.xlsx', dryRun: true })).toMatchObject({ valid: true, count: IMPORT_MAX_ROWS });
+    const oneOver = await workbookOf({ rows: textRows(registerRows(IMPORT_MAX_ROWS + 1)) });
+    const error = await importFails({ type: 'curves', bytes: oneOver, fileName: 'over.xlsx' }, 400, 'VALIDATION_FAILED');
+    expect(error.message).toBe(`The file has ${IMPORT_MAX_ROWS + 1} data rows; at most ${IMPORT_MAX_ROWS} are imported at once`);
+    expect(await curvesOfSection('WIDE-1')).toEqual([]);
+  });
+
+  it('reads a workbook with a list of lines down a whole column, as Excel writes one', async () => {
+    const bytes = await workbookOf({
+      rows: textRows(registerRows(3)),
+      afterRows: '<dataValidations count="1"><dataValidation type="list" sqref="E2:E1048576"><formula1>"Up,Down,Single"</formula1></dataValidation></dataValidations>',
+    });
+    expect(await importOk({ type: 'curves', bytes, fileName: 'listed.xlsx' })).toMatchObject({ valid: true, count: 3, added: 3 });
+    expect((await curvesOfSection('WIDE-1')).map((c) => c.curveNumber)).toEqual(['1', '2', '3']);
   });
 });
 
