@@ -216,7 +216,7 @@ function report({ facts, records, database, databaseVersion, settings, serverLog
   lines.push(
     `Load phases ${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up; client (autocannon) and server share this machine.`,
   );
-  lines.push(`Server: dist/server/main.js, NODE_ENV=production DEMO=1; RSS when ready ${num(readyRssMb, 0)} MB.`);
+  lines.push(`Server: dist/server/main.js, NODE_ENV=production DEMO=1 ALLOW_DEMO_IN_PRODUCTION=1; RSS when ready ${num(readyRssMb, 0)} MB.`);
   if (settings.prepareSql) lines.push(`Database prepared with ${path.relative(process.cwd(), settings.prepareSql)} (BENCH_PREPARE_SQL) before the server started.`);
   if (dataset) {
     lines.push(

@@ -103,6 +103,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO: '1',
+      // A production build with the demo accounts: refused unless said twice (server/config.ts).
+      ALLOW_DEMO_IN_PRODUCTION: '1',
       LOG_LEVEL: 'warn',
     };
     // Nothing from the caller's shell may point the server at another database or add users.

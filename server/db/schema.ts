@@ -104,8 +104,8 @@ export const auditLog = pgTable(
 
 /**
  * Sign-in attempts per key (an employee ID, an address, a trusted device), shared by all
- * instances (server/features/auth/login-throttle.ts). An attempt is counted before its password
- * is checked; `blockedUntil` is when the key may try again.
+ * instances (server/features/auth/login-throttle.ts). An attempt takes a slot (`pending`) before
+ * its password is checked; `blockedUntil` is when the key may try again.
  */
 export const loginThrottle = pgTable(
   'login_throttle',
@@ -115,6 +115,9 @@ export const loginThrottle = pgTable(
     failures: integer('failures').notNull(),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** Attempts under way (their passwords being checked), and when the latest one began. */
+    pending: integer('pending').notNull().default(0),
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
   },
   (t) => [index('login_throttle_last_failure_idx').on(t.lastFailureAt)],
 );

@@ -9,6 +9,8 @@ CREATE TABLE "trusted_devices" (
 DROP INDEX "inspection_logs_curve_type_date_idx";--> statement-breakpoint
 ALTER TABLE "login_throttle" ADD COLUMN "last_failure_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "login_throttle" ADD COLUMN "blocked_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "login_throttle" ADD COLUMN "pending" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "login_throttle" ADD COLUMN "pending_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "is_demo" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deactivated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trusted_devices" ADD CONSTRAINT "trusted_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,6 +1,7 @@
 /**
- * The sign-in throttle as an attacker meets it: a burst of parallel guesses, a stranger typing
- * an Admin's ID, and the rows it leaves behind.
+ * The sign-in throttle as an attacker meets it (a burst of parallel guesses, a stranger typing
+ * an Admin's ID) and as a class signing in to one account at once meets it, and the rows it
+ * leaves behind.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,12 @@ describe('a burst of parallel guesses', () => {
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right password waits now.
     expect((await login('BURST1', TEST_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('12 right passwords at once for one employee ID (a class on one demo account) all sign in', async () => {
+    await createUser(t.database.db, { employeeId: 'CLASS1' });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login('CLASS1', TEST_PASSWORD)));
+    expect(statuses(answers)).toEqual({ 200: 12 });
   });
 
   it('40 wrong current passwords at once on change-password: exactly 5 are tried', async () => {

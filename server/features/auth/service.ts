@@ -70,8 +70,8 @@ export function createAuthService(deps: AuthDeps) {
   const present = (user: UserRow): PublicUser => toPublicUser(user, deps.isOwner(user.employeeId));
 
   /**
-   * Counts an attempt for this user before the password is checked (429 when one of its keys
-   * must wait). From a browser trusted for this very user, only that device's count applies.
+   * Takes an attempt's slot for this user before the password is checked (429 when one of its
+   * keys must wait). From a browser trusted for this very user, only that device's count applies.
    */
   async function reserve(employeeId: string, user: UserRow | undefined, origin: AttemptOrigin) {
     const device = await deviceOwner(db, origin.deviceToken);
@@ -95,15 +95,21 @@ export function createAuthService(deps: AuthDeps) {
   async function login(input: { employeeId: string; password: string; userAgent: string | null } & AttemptOrigin) {
     const user = await findUserByEmployeeId(db, input.employeeId);
     const { reservation, trusted } = await reserve(input.employeeId, user, input);
+    try {
+      const ok = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await verifyPassword(await getDecoyHash(), input.password), false);
+      // A switched-off account, or a demo account outside demo mode, answers as a wrong password
+      // does (and its attempt counts as one): nothing tells a caller it exists.
+      if (!user || !ok || !mayHoldSession(user, deps.demoMode)) {
+        await reservation.failed();
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      await reservation.succeeded();
+    } finally {
+      await reservation.release();
+    }
 
-    const ok = user
-      ? await verifyPassword(user.passwordHash, input.password)
-      : (await verifyPassword(await getDecoyHash(), input.password), false);
-    // A switched-off account, or a demo account outside demo mode, answers as a wrong password
-    // does (and its attempt stays counted): nothing tells a caller it exists.
-    if (!user || !ok || !mayHoldSession(user, deps.demoMode)) throw new AppError('INVALID_CREDENTIALS');
-
-    await reservation.succeeded();
     await deleteExpiredSessionsOfUser(db, user.id);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + Math.min(deps.sessionTtlSeconds, deps.sessionMaxAgeSeconds) * 1000);
@@ -162,18 +168,23 @@ export function createAuthService(deps: AuthDeps) {
     const row = await findUserById(db, actor.user.id);
     if (!row) throw new AppError('NOT_AUTHENTICATED');
     const { reservation, trusted } = await reserve(row.employeeId, row, actor);
+    let currentRight: boolean;
+    try {
+      currentRight = await verifyPassword(row.passwordHash, input.currentPassword);
+      // Only a wrong current password counts; a right one with a refused new one does not.
+      await (currentRight ? reservation.succeeded() : reservation.failed());
+    } finally {
+      await reservation.release();
+    }
 
     const fields: Record<string, string> = {};
     const problem = newPasswordProblem(input.newPassword, row);
     if (problem !== null) fields.newPassword = problem;
-    const currentRight = await verifyPassword(row.passwordHash, input.currentPassword);
     if (!currentRight) {
       fields.currentPassword = PASSWORD_TEXTS.currentWrong;
     } else if (problem === null && input.newPassword === input.currentPassword) {
       fields.newPassword = PASSWORD_TEXTS.sameAsCurrent;
     }
-    // Only a wrong current password stays counted; a right one with a refused new one does not.
-    if (currentRight) await reservation.succeeded();
     const [first] = Object.entries(fields);
     if (first) throw new AppError('VALIDATION_FAILED', `${first[0]}: ${first[1]}`, { fields });
 

@@ -111,7 +111,7 @@ export function createReportService(deps: ReportDeps) {
         // Count and insert under the user's lock, so two requests at cap - 1 cannot both pass.
         await lockRequester(tx, actor.user.id);
         // The same request of theirs queued while this one waited for the lock (a double tap)
-        // is its answer, not a reason to refuse it: look again, outside the lock.
+        // is its answer, not a reason to refuse it: the loop's next turn returns it.
         const meanwhile = await findReusableReport(tx, dedupeKey, now);
         if (meanwhile && meanwhile.id !== reusable?.id) return undefined;
         const unfinished = await countUnfinishedReportsOf(tx, actor.user.id, now);
