@@ -60,6 +60,13 @@ function namesThisHost(origin: string, host: string): boolean {
   return server.port === '' || server.port === '443' ? pagePort === '80' || pagePort === '443' : pagePort === server.port;
 }
 
+/** The refusal, naming the other site when the browser said which it was. */
+const refusal = (origin: string | undefined) =>
+  new AppError(
+    'CROSS_SITE_REQUEST',
+    origin === undefined ? 'This request came from another site and was refused' : `This request came from another site (${origin.slice(0, 200)}) and was refused`,
+  );
+
 /** The API's paths: the web app's own files may be linked to from anywhere. */
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -70,15 +77,13 @@ async function sameOriginPlugin(app: FastifyInstance, options: SameOriginOptions
     // for, reads included. A SameSite=Lax cookie rides along on a top-level navigation from
     // another site, and a few GETs start work (a photo check, a machine report). Browsers name
     // the site in Sec-Fetch-Site; requests without it (scripts, old browsers) keep the rules below.
-    if (request.headers['sec-fetch-site'] === 'cross-site' && isApiPath(request.url)) {
-      throw new AppError('CROSS_SITE_REQUEST', 'This request came from another site and was refused');
-    }
+    if (request.headers['sec-fetch-site'] === 'cross-site' && isApiPath(request.url)) throw refusal(claimedOrigin(request));
     if (!WRITES.has(request.method)) return;
     const origin = claimedOrigin(request);
     if (origin === undefined) return;
     if (allowed.has(origin)) return;
     if (namesThisHost(origin, request.host)) return;
-    throw new AppError('CROSS_SITE_REQUEST', `This request came from another site (${origin.slice(0, 200)}) and was refused`);
+    throw refusal(origin);
   });
 }
 

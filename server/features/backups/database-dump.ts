@@ -12,13 +12,14 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 
 /**
- * Tables not backed up, each for a reason: sessions (a restore signs everyone out rather than
- * bringing back sign-ins), login throttling, reports (made again on request; their files are
+ * Tables not backed up, each for a reason: sessions and trusted browsers (a restore signs
+ * everyone out rather than bringing back sign-ins), login throttling, reports (made again on request; their files are
  * not kept), the change counters (bumped by the load itself), and the backup and file-tool
  * bookkeeping of the instance that made the backup.
  */
 export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set([
   'sessions',
+  'trusted_devices',
   'login_throttle',
   'reports',
   'change_counters',
