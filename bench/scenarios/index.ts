@@ -12,7 +12,7 @@ import { importCurves } from './import-curves.js';
 import { inspectionsFiltered } from './inspections-filtered.js';
 import { inspectionsPage } from './inspections-page.js';
 import { inspectionsPageWrites } from './inspections-page-writes.js';
-import { login } from './login.js';
+import { login, loginOneAccount } from './login.js';
 import { machineStats, machineStatsWrites } from './machine-stats.js';
 import { maintenanceReport } from './maintenance-report.js';
 import { pdfReport } from './pdf-report.js';
@@ -26,6 +26,7 @@ export const scenarios: readonly Scenario[] = [
   health,
   curvesList,
   login,
+  loginOneAccount,
   upload,
   // On a server of its own (BLOB_STORE=s3 on s3rver), started and stopped around it.
   uploadS3,

@@ -45,8 +45,12 @@ export const DEVICE_POLICY: ThrottlePolicy = { kind: 'window', max: 10, windowSe
  * without a new attempt on the key.
  */
 const PENDING_EXPIRES_SECONDS = 60;
-/** How long an attempt waits for a slot held by attempts under way, and how often it looks. */
-const SLOT_WAIT_MS = 3_000;
+/**
+ * How long an attempt waits for a slot held by attempts under way, and how often it looks (with
+ * jitter, so waiters do not ask in step). Only right passwords wait this long: once the slots'
+ * attempts turn out wrong the key is blocked, and every waiter is answered 429 at its next look.
+ */
+const SLOT_WAIT_MS = 10_000;
 const SLOT_POLL_MS = 40;
 
 export interface ThrottleKey {
@@ -67,8 +71,8 @@ export class ThrottledError extends Error {
 
 /** The slot one attempt holds, settled once its password has been checked. */
 export interface Reservation {
-  /** The password was right. */
-  succeeded(): Promise<void>;
+  /** The password was right; inside `tx` when given (the sign-in's own transaction). */
+  succeeded(tx?: DbOrTx): Promise<void>;
   /** The password was wrong: the slot becomes a failure. */
   failed(): Promise<void>;
   /** Neither was found out (the check itself failed): the slot is freed. No-op once settled. */
@@ -174,18 +178,19 @@ export async function reserveAttempt(db: Db, keys: readonly ThrottleKey[]): Prom
     if (outcome.taken) break;
     if (outcome.blockedFor > 0) throw new ThrottledError(outcome.blockedFor);
     if (Date.now() >= deadline) throw new ThrottledError(1);
-    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS * (0.5 + Math.random())));
   }
   let settled = false;
-  const settle = async (how: (key: ThrottleKey) => SQL) => {
+  const settle = async (how: (key: ThrottleKey) => SQL, within?: DbOrTx) => {
     if (settled) return;
     settled = true;
-    await db.transaction(async (tx) => {
+    const run = async (tx: DbOrTx) => {
       for (const key of ordered) await tx.execute(how(key));
-    });
+    };
+    await (within ? run(within) : db.transaction(run));
   };
   return {
-    succeeded: () => settle(settleSuccess),
+    succeeded: (tx) => settle(settleSuccess, tx),
     failed: () => settle(settleFailure),
     release: () => settle(({ key }) => sql`update login_throttle set pending = greatest(${livePending} - 1, 0) where key = ${key}`),
   };

@@ -20,7 +20,6 @@ import {
 } from './login-throttle.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import {
-  deleteExpiredSessionsOfUser,
   deleteOtherSessionsOfUser,
   deleteSession,
   extendSession,
@@ -105,23 +104,25 @@ export function createAuthService(deps: AuthDeps) {
         await reservation.failed();
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await reservation.succeeded();
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + Math.min(deps.sessionTtlSeconds, deps.sessionMaxAgeSeconds) * 1000);
+      // One transaction: the slot freed, the session and the trusted browser written. (Dead
+      // sessions are purged hourly, not here.)
+      const device: DeviceCookie = await db.transaction(async (tx) => {
+        await reservation.succeeded(tx);
+        await insertSession(tx, {
+          id: sessionIdOf(token),
+          userId: user.id,
+          expiresAt,
+          userAgent: input.userAgent?.slice(0, 300) ?? null,
+          ipAddress: input.address.slice(0, 64),
+        });
+        return trustDevice(tx, user.id, trusted);
+      });
+      return { token, expiresAt, user: present(user), device };
     } finally {
       await reservation.release();
     }
-
-    await deleteExpiredSessionsOfUser(db, user.id);
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + Math.min(deps.sessionTtlSeconds, deps.sessionMaxAgeSeconds) * 1000);
-    await insertSession(db, {
-      id: sessionIdOf(token),
-      userId: user.id,
-      expiresAt,
-      userAgent: input.userAgent?.slice(0, 300) ?? null,
-      ipAddress: input.address.slice(0, 64),
-    });
-    const device: DeviceCookie = await trustDevice(db, user.id, trusted);
-    return { token, expiresAt, user: present(user), device };
   }
 
   /**

@@ -58,10 +58,6 @@ export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-export async function deleteExpiredSessionsOfUser(db: DbOrTx, userId: number): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
-}
-
 /** Every expired session, or one past its absolute lifetime: nobody can use them any more. */
 export async function purgeDeadSessions(db: DbOrTx, maxAgeSeconds: number): Promise<number> {
   const deleted = await db

@@ -7,14 +7,14 @@
  * nothing else: the password is still checked.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { trustedDevices } from '../../db/schema.js';
 
 export const DEVICE_COOKIE = 'hkmi_device';
 export const DEVICE_COOKIE_PATH = '/api/auth';
 const DEVICE_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;
-/** The newest kept per user: a phone, a laptop, a spare phone... */
+/** The newest kept per user (the hourly purge drops the rest): a phone, a laptop, a spare phone... */
 const DEVICES_KEPT_PER_USER = 10;
 
 export const deviceTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -40,13 +40,6 @@ export async function trustDevice(db: DbOrTx, userId: number, current: { tokenHa
   const expiresAt = new Date(Date.now() + DEVICE_LIFETIME_MS);
   if (current) await db.delete(trustedDevices).where(eq(trustedDevices.tokenHash, current.tokenHash));
   await db.insert(trustedDevices).values({ tokenHash: deviceTokenHash(token), userId, expiresAt });
-  const kept = db
-    .select({ tokenHash: trustedDevices.tokenHash })
-    .from(trustedDevices)
-    .where(eq(trustedDevices.userId, userId))
-    .orderBy(desc(trustedDevices.lastUsedAt), desc(trustedDevices.createdAt))
-    .limit(DEVICES_KEPT_PER_USER);
-  await db.delete(trustedDevices).where(and(eq(trustedDevices.userId, userId), notInArray(trustedDevices.tokenHash, kept)));
   return { token, expiresAt };
 }
 
@@ -55,7 +48,15 @@ export async function forgetDevicesOfUser(db: DbOrTx, userId: number, keep?: str
   await db.delete(trustedDevices).where(and(eq(trustedDevices.userId, userId), keep ? ne(trustedDevices.tokenHash, keep) : undefined));
 }
 
+/** Expired browsers, and those past the newest DEVICES_KEPT_PER_USER of a user. */
 export async function purgeExpiredDevices(db: DbOrTx): Promise<number> {
-  const deleted = await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, sql`now()`)).returning({ tokenHash: trustedDevices.tokenHash });
-  return deleted.length;
+  const expired = await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, sql`now()`)).returning({ tokenHash: trustedDevices.tokenHash });
+  const surplus = await db.execute<{ token_hash: string }>(sql`
+    delete from trusted_devices where token_hash in (
+      select token_hash from (
+        select token_hash, row_number() over (partition by user_id order by last_used_at desc, created_at desc) as newest
+        from trusted_devices
+      ) ranked where newest > ${DEVICES_KEPT_PER_USER}::int
+    ) returning token_hash`);
+  return expired.length + (surplus as unknown as { rows: unknown[] }).rows.length;
 }
