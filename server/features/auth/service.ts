@@ -132,8 +132,10 @@ export function createAuthService(deps: AuthDeps) {
    */
   async function resolve(token: string): Promise<ResolvedSession | null> {
     const sessionId = sessionIdOf(token);
-    const session = await findLiveSession(db, sessionId, { demoMode: deps.demoMode, maxAgeSeconds: deps.sessionMaxAgeSeconds });
-    if (!session) return null;
+    const session = await findLiveSession(db, sessionId, deps.sessionMaxAgeSeconds);
+    // The user is read afresh with every request: one switched off by another instance a moment
+    // ago is refused at once, by the same rule sign-in applies.
+    if (!session || !mayHoldSession(session.user, deps.demoMode)) return null;
     const ttlMs = deps.sessionTtlSeconds * 1000;
     const lastMoment = session.createdAt.getTime() + deps.sessionMaxAgeSeconds * 1000;
     let renewedUntil: Date | null = null;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 
@@ -7,13 +7,6 @@ export interface SessionWithUser {
   createdAt: Date;
   expiresAt: Date;
   user: UserRow;
-}
-
-export interface SessionRules {
-  /** Demo accounts' sessions count only while demo mode is on. */
-  demoMode: boolean;
-  /** A session ends this long after its sign-in, however much it is used. */
-  maxAgeSeconds: number;
 }
 
 /** Whether a user may hold a session now: switched on, and not a demo account outside demo mode. */
@@ -28,11 +21,10 @@ export async function insertSession(
 }
 
 /**
- * The session with this id if it is still alive: not expired, not past its absolute lifetime,
- * and its user may hold one (mayHoldSession, checked here in SQL too, so a user switched off by
- * another instance a moment ago is refused on the very next request).
+ * The session with this id if it has not expired nor passed its absolute lifetime
+ * (`maxAgeSeconds` from its sign-in), with its user as the database has them now.
  */
-export async function findLiveSession(db: DbOrTx, id: string, rules: SessionRules): Promise<SessionWithUser | undefined> {
+export async function findLiveSession(db: DbOrTx, id: string, maxAgeSeconds: number): Promise<SessionWithUser | undefined> {
   const [row] = await db
     .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
@@ -41,9 +33,7 @@ export async function findLiveSession(db: DbOrTx, id: string, rules: SessionRule
       and(
         eq(sessions.id, id),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.createdAt, sql`now() - make_interval(secs => ${rules.maxAgeSeconds})`),
-        isNull(users.deactivatedAt),
-        rules.demoMode ? undefined : eq(users.isDemo, false),
+        gt(sessions.createdAt, sql`now() - make_interval(secs => ${maxAgeSeconds})`),
       ),
     )
     .limit(1);
