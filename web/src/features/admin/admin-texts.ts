@@ -26,4 +26,10 @@ export const USER_TEXTS = {
   userReactivated: 'User Reactivated',
   deactivateFailed: 'Failed to deactivate user',
   reactivateFailed: 'Failed to reactivate user',
+  /** `who` is 'Name (EMPLOYEE_ID)'. */
+  reactivatedText: (who: string) => `${who} can sign in again.`,
+  deactivatedText: (who: string) => `${who} is signed out and can no longer sign in.`,
+  deactivateQuestion: (name: string) => `Deactivate ${name}?`,
+  deactivateExplained: (who: string) =>
+    `${who} is signed out at once on every device and cannot sign in until an Admin reactivates the account. Their records keep their name.`,
 } as const;

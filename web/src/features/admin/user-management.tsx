@@ -104,10 +104,11 @@ function AccountSwitch({ user }: { user: ManagedUser }) {
     },
     onSuccess: (changed) => {
       setAsking(false);
+      const who = `${changed.name} (${changed.employeeId})`;
       toast(
         changed.active
-          ? { title: USER_TEXTS.userReactivated, description: `${changed.name} (${changed.employeeId}) can sign in again.` }
-          : { title: USER_TEXTS.userDeactivated, description: `${changed.name} (${changed.employeeId}) is signed out and can no longer sign in.` },
+          ? { title: USER_TEXTS.userReactivated, description: USER_TEXTS.reactivatedText(who) }
+          : { title: USER_TEXTS.userDeactivated, description: USER_TEXTS.deactivatedText(who) },
       );
       void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
     },
@@ -133,14 +134,14 @@ function AccountSwitch({ user }: { user: ManagedUser }) {
       </Button>
       {asking ? (
         <ConfirmDialog
-          title={`Deactivate ${user.name}?`}
+          title={USER_TEXTS.deactivateQuestion(user.name)}
           confirmLabel={busy ? USER_TEXTS.deactivating : USER_TEXTS.deactivate}
           destructive
           busy={busy}
           onConfirm={() => change.mutate(false)}
           onCancel={() => setAsking(false)}
         >
-          {who} is signed out at once on every device and cannot sign in until an Admin reactivates the account. Their records keep their name.
+          {USER_TEXTS.deactivateExplained(who)}
         </ConfirmDialog>
       ) : null}
     </>
