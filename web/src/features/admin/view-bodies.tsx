@@ -11,7 +11,7 @@ import { DataSummaryCard, RecordsView } from './records/index.js';
 import { CurveMaintenanceView, InspectionReportsView, ScheduleAtAGlance, ServiceReportsView, SseReportsView } from './reports/index.js';
 import { CurveDetailsView, RegisterSheetsCard, StationDetailsView } from './register/index.js';
 import { FilterSelect } from '../../components/ui/filter-select.js';
-import { UserManagement } from './user-management.js';
+import { UserManagement } from './users/index.js';
 
 type GoTo = (view: AdminView) => void;
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../../../common/schemas/auth.js';
-import type { ManagedUser } from '../../../../common/schemas/user.js';
-import { deferred, jsonResponse, type RecordedRequest, stubFetch } from '../../test/fetch-stub.js';
-import { renderApp } from '../../test/render-app.js';
-import { admin, client, storeUser, technician } from '../../test/users.js';
+import type { PublicUser } from '../../../../../common/schemas/auth.js';
+import type { ManagedUser } from '../../../../../common/schemas/user.js';
+import { deferred, jsonResponse, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.js';
+import { renderApp } from '../../../test/render-app.js';
+import { admin, client, storeUser, technician } from '../../../test/users.js';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
