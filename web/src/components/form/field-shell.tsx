@@ -7,7 +7,7 @@ export function describedBy(id: string, hint: ReactNode, error: string | undefin
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-export interface FieldShellProps {
+interface FieldShellProps {
   id: string;
   label: string;
   /** Draws the red star beside the label. */

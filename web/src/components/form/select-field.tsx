@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import type { SelectOption } from '../ui/filter-select.js';
 import { selectClasses } from '../ui/select-classes.js';
-import { describedBy, FieldShell, type FieldShellProps } from './field-shell.js';
+import { describedBy, FieldShell } from './field-shell.js';
 
 /**
  * The options with the current value in front when the list lacks it (a stored answer the
@@ -65,16 +65,10 @@ export function SelectControl({
   );
 }
 
-export interface SelectFieldProps extends SelectControlProps {
-  label: string;
-  /** The red star; by default wherever the field is required. */
-  requiredMark?: boolean;
-}
-
-export function SelectField({ label, requiredMark, ...control }: SelectFieldProps) {
-  const shell: FieldShellProps = { id: control.id, label, required: requiredMark ?? control.required, hint: control.hint, error: control.error };
+/** A labelled select that no form field holds (the HKM quick select). */
+export function SelectField({ label, ...control }: SelectControlProps & { label: string }) {
   return (
-    <FieldShell {...shell}>
+    <FieldShell id={control.id} label={label} required={control.required} hint={control.hint} error={control.error}>
       <SelectControl {...control} />
     </FieldShell>
   );
