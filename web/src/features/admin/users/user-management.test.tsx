@@ -175,6 +175,17 @@ describe('add user', () => {
     expect(posts(requests, '/api/users')).toHaveLength(0);
   });
 
+  it('judges the other fields by the shared contract too, with its messages, before sending', async () => {
+    const requests = asAdmin({ 'GET /api/users': listWith([]) });
+    await openUserManagement();
+    await fillAddUser({ employeeId: 'TECH 042' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    await waitFor(() =>
+      expect(addForm().getByLabelText('Employee ID')).toHaveAccessibleDescription("Employee ID may contain only letters, digits, '.', '_' and '-'"),
+    );
+    expect(posts(requests, '/api/users')).toHaveLength(0);
+  });
+
   it('puts the field messages of a 400 answer under the inputs', async () => {
     asAdmin({
       'GET /api/users': listWith([]),
