@@ -1,18 +1,37 @@
-import { useEffect, useRef, useState } from 'react';
+import { createElement, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { CHANGE_PASSWORD_PATH, useAuth, useSignedInUser } from '../auth/index.js';
-import { type AdminView, backTargetOf, isAdminView, mayOpenView, startViewFor, VIEW_TITLES } from './admin-views.js';
-import { AdminViewBody } from './view-bodies.js';
+import { type AdminView, backTargetOf, mayOpenView, startViewFor, tilesUnder, viewBody, viewNamed, viewTitle } from './admin-views.js';
 
 export const ACCESS_RESTRICTED_TITLE = 'Access Restricted';
 export const ACCESS_RESTRICTED_TEXT = "You don't have permission to access this section.";
 
 /**
- * The admin dashboard (spec section 2). Loaded lazily (its own chunk), so technicians' phones
- * never download admin code. The current view lives in `?view=`, so Back and reload keep it.
+ * The view's title. After an in-dashboard move the focus goes to it (screen readers,
+ * keyboards); it lives beside the body, so it moves when the new body is there.
+ */
+function ViewHeading({ view }: { view: AdminView }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    headingRef.current?.focus();
+  }, [view]);
+  return (
+    <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
+      {viewTitle(view)}
+    </h2>
+  );
+}
+
+/**
+ * The admin dashboard. Loaded lazily (its own chunk), so technicians' phones never download
+ * admin code; each view's body loads when first opened. The current view lives in `?view=`,
+ * so Back and reload keep it.
  */
 export function AdminPage() {
   const user = useSignedInUser();
@@ -23,11 +42,10 @@ export function AdminPage() {
   const isClient = user.role === 'Client';
 
   const startView = startViewFor(user);
-  const requested = searchParams.get('view');
-  const asked: AdminView = isAdminView(requested) ? requested : startView;
+  const asked: AdminView = viewNamed(searchParams.get('view')) ?? startView;
   const allowed = mayOpenView(user, asked);
   // A forbidden view is never drawn, not even for a moment: the fallback is shown at once.
-  const fallback: AdminView = isClient ? startView : (backTargetOf(asked, user) ?? startView);
+  const fallback: AdminView = backTargetOf(asked, user) ?? startView;
   const view: AdminView = allowed ? asked : fallback;
 
   const goTo = (next: AdminView, replace = false) => {
@@ -39,15 +57,6 @@ export function AdminPage() {
     toast({ variant: 'destructive', title: ACCESS_RESTRICTED_TITLE, description: ACCESS_RESTRICTED_TEXT });
     setSearchParams(fallback === startView ? {} : { view: fallback }, { replace: true });
   }, [allowed, fallback, startView, setSearchParams]);
-
-  // After an in-dashboard move, focus goes to the new view's heading (screen readers, keyboards).
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstView = useRef(view);
-  useEffect(() => {
-    if (firstView.current === view) return;
-    firstView.current = view;
-    headingRef.current?.focus();
-  }, [view]);
 
   const onLogout = async () => {
     setLeaving(true);
@@ -94,10 +103,18 @@ export function AdminPage() {
       }
       back={back}
     >
-      <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
-        {VIEW_TITLES[view]}
-      </h2>
-      <AdminViewBody view={view} user={user} goTo={goTo} />
+      {/* The title waits with its body, so a view is never half drawn. */}
+      <Suspense
+        fallback={
+          <p role="status" className="text-base font-semibold text-slate-800">
+            Loading...
+          </p>
+        }
+      >
+        <ViewHeading view={view} />
+        {/* The table's body for the view, not a component made here: it keeps its state across renders. */}
+        {createElement(viewBody(view), { user, goTo, goBack: () => goTo(backTarget ?? startView), tiles: tilesUnder(view, user) })}
+      </Suspense>
     </Screen>
   );
 }

@@ -1,5 +1,3 @@
-import { Card } from '../../components/ui/card.js';
-
 /** The spec's 'Step X of Y' line with a step name, and a bar a glance can read outdoors. */
 export function StepIndicator({ step, total, name }: { step: number; total: number; name: string }) {
   return (
@@ -20,14 +18,5 @@ export function StepIndicator({ step, total, name }: { step: number; total: numb
         <div className="h-full rounded-full bg-brand-700" style={{ width: `${(step / total) * 100}%` }} />
       </div>
     </div>
-  );
-}
-
-/** Said plainly until the later issue builds the screen: no invented fields, no fake data. */
-export function ComingSoon({ what }: { what: string }) {
-  return (
-    <Card>
-      <p className="text-base text-slate-800">{what} arrives in a coming release.</p>
-    </Card>
   );
 }

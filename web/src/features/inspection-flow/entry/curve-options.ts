@@ -6,11 +6,7 @@ import type { Line } from '../../../../../common/constants.js';
 import { lineFromCode, SINGLE_LINE_DIVISIONS } from '../../../../../common/rules/line-codes.js';
 import type { Curve } from '../../../../../common/schemas/curve.js';
 import type { Station } from '../../../../../common/schemas/reference.js';
-
-export interface Option {
-  value: string;
-  label: string;
-}
+import type { SelectOption } from '../../../components/ui/filter-select.js';
 
 /** A curve's due state for the form's kind of visit ('Service overdue 6 d'), or null when unknown. */
 export type CurveStatusOf = (curve: Curve) => { text: string; urgency: number } | null;
@@ -44,7 +40,7 @@ function inSection(curves: readonly Curve[], division: string, section: string):
   return curves.filter((c) => c.divisionRailway === division && c.section === section);
 }
 
-export function sectionOptions(curves: readonly Curve[], division: string): Option[] {
+export function sectionOptions(curves: readonly Curve[], division: string): SelectOption[] {
   if (division === '') return [];
   return distinct(curves.filter((c) => c.divisionRailway === division).map((c) => c.section))
     .filter((s) => s.trim() !== '')
@@ -52,7 +48,7 @@ export function sectionOptions(curves: readonly Curve[], division: string): Opti
     .map((s) => ({ value: s, label: s }));
 }
 
-export function sseOptions(curves: readonly Curve[], division: string, section: string): Option[] {
+export function sseOptions(curves: readonly Curve[], division: string, section: string): SelectOption[] {
   if (division === '' || section === '') return [];
   return distinct(
     inSection(curves, division, section)
@@ -71,7 +67,7 @@ export function hkmOptions(
   curves: readonly Curve[],
   { division, section, sse }: { division: string; section: string; sse: string },
   statusOf: CurveStatusOf = NO_STATUS,
-): Option[] {
+): SelectOption[] {
   return curves
     .filter(
       (c) =>
@@ -98,7 +94,7 @@ export function findCurveByHkm(curves: readonly Curve[], code: string): Curve | 
  * One option per curve number; a number laid on two lines shows both ('12 · Up/Down'), and the
  * due state of its most urgent line ('12 · Up/Down · Service overdue 6 d').
  */
-export function curveNumberOptions(curves: readonly Curve[], division: string, section: string, statusOf: CurveStatusOf = NO_STATUS): Option[] {
+export function curveNumberOptions(curves: readonly Curve[], division: string, section: string, statusOf: CurveStatusOf = NO_STATUS): SelectOption[] {
   if (division === '' || section === '') return [];
   const lines = new Map<string, string[]>();
   const statuses = new Map<string, { text: string; urgency: number }>();
@@ -124,13 +120,4 @@ export function matchStation(stations: readonly Station[], text: string | null):
   const wanted = text?.trim().toLowerCase() ?? '';
   if (wanted === '') return undefined;
   return stations.find((s) => s.stationCode.trim().toLowerCase() === wanted || s.stationName.trim().toLowerCase() === wanted);
-}
-
-/**
- * A value the form already holds (restored after Back, or not in a list that is still
- * loading or has changed) stays visible as an option instead of the select showing blank.
- */
-export function withCurrent(options: Option[], value: string): Option[] {
-  if (value === '' || options.some((o) => o.value === value)) return options;
-  return [{ value, label: value }, ...options];
 }

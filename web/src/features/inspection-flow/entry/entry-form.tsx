@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { DIVISIONS, type InspectionType, LINES, LOCATIONS } from '../../../../../common/constants.js';
 import { maskCofValue } from '../../../../../common/rules/cof-value.js';
 import type { Curve } from '../../../../../common/schemas/curve.js';
-import type { InspectionEntry } from '../../../../../common/schemas/inspection.js';
+import { type InspectionEntry, inspectionEntrySchema } from '../../../../../common/schemas/inspection.js';
 import type { Station } from '../../../../../common/schemas/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
@@ -24,18 +24,20 @@ import {
   matchStation,
   sectionOptions,
   sseOptions,
-  withCurrent,
 } from './curve-options.js';
 import {
   emptyEntryValues,
   type EntryFormValues,
-  entryResolver,
+  entryContractInput,
   entryValuesFrom,
   type StationMode,
   todayLocal,
   toSessionEntry,
 } from './entry-values.js';
-import { describedBy, FieldShell, SelectField } from './form-controls.js';
+import { FormInput, FormSelect } from '../../../components/form/bound-fields.js';
+import { FieldShell } from '../../../components/form/field-shell.js';
+import { SelectField } from '../../../components/form/select-field.js';
+import { useSchemaForm } from '../../../components/form/use-schema-form.js';
 import { StationField } from './station-field.js';
 import { newSubmissionId } from './submission-id.js';
 
@@ -46,6 +48,11 @@ const STATIONS: readonly StationName[] = ['station1', 'station2'];
 const DIVISION_OPTIONS = DIVISIONS.map((d) => ({ value: d, label: d }));
 const LINE_OPTIONS = LINES.map((l) => ({ value: l, label: l }));
 const LOCATION_OPTIONS = LOCATIONS.map((l) => ({ value: l, label: l }));
+const POSITION_FIELDS = [
+  { name: 'km', label: 'KM' },
+  { name: 'pole1', label: 'Pole 1' },
+  { name: 'pole2', label: 'Pole 2' },
+] as const;
 const NO_CURVES: readonly Curve[] = [];
 const NO_STATIONS: readonly Station[] = [];
 
@@ -110,8 +117,8 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
     setValue,
     getValues,
     handleSubmit,
-    formState: { errors, isSubmitted },
-  } = useForm<EntryFormValues, unknown, InspectionEntry>({ resolver: entryResolver, defaultValues: initial });
+    formState: { isSubmitted },
+  } = useSchemaForm<EntryFormValues, InspectionEntry>({ contract: inspectionEntrySchema, defaultValues: initial, toInput: entryContractInput });
   const [division, section, sse, curveNumber, line] = useWatch({ control, name: ['divisionRailway', 'section', 'railwayEngineer', 'curveNumber', 'line'] });
 
   // UI-only state: neither is part of the stored entry.
@@ -142,9 +149,9 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
     // After a failed submit, errors follow every change, including the cascaded ones.
     setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
 
+  // What a choice changes besides its own field: the picks that depended on the old one.
   const chooseDivision = (value: string) => {
     cancelStationFill();
-    put('divisionRailway', value);
     put('section', '');
     put('curveNumber', '');
     put('railwayEngineer', '');
@@ -152,18 +159,14 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
     put('line', isSingleLineDivision(value) ? 'Single' : '');
   };
 
-  const chooseSection = (value: string) => {
+  const chooseSection = () => {
     cancelStationFill();
-    put('section', value);
     put('curveNumber', '');
     put('railwayEngineer', '');
     setHkmCode('');
   };
 
-  const chooseSse = (value: string) => {
-    put('railwayEngineer', value);
-    setHkmCode('');
-  };
+  const chooseSse = () => setHkmCode('');
 
   const fillStations = async (curve: Curve, run: number) => {
     let stations: readonly Station[] = NO_STATIONS;
@@ -226,7 +229,6 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
   }, [curves, preset]);
 
   const chooseCurveNumber = (value: string) => {
-    put('curveNumber', value);
     const matches = curvesNumbered(curves, division, section, value);
     // The curve's own line wins when it has exactly one; a number laid on two lines keeps the user's.
     const lines = [...new Set(matches.map(curveLine).filter((l) => l !== null))];
@@ -271,63 +273,33 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
         <FieldShell id="date" label="Date">
           <Input id="date" type="text" value={initial.date} readOnly className="bg-slate-100" />
         </FieldShell>
-
-        <Controller
+        <FormSelect
           control={control}
           name="divisionRailway"
-          render={({ field }) => (
-            <SelectField
-              id="divisionRailway"
-              label="Division/Railway"
-              required
-              ref={field.ref}
-              value={field.value}
-              onChange={chooseDivision}
-              onBlur={field.onBlur}
-              options={DIVISION_OPTIONS}
-              placeholder="Select division"
-              error={errors.divisionRailway?.message}
-            />
-          )}
+          label="Division/Railway"
+          required
+          options={DIVISION_OPTIONS}
+          placeholder="Select division"
+          onChosen={chooseDivision}
         />
-
-        <Controller
+        <FormSelect
           control={control}
           name="section"
-          render={({ field }) => (
-            <SelectField
-              id="section"
-              label="Section"
-              required
-              ref={field.ref}
-              value={field.value}
-              onChange={chooseSection}
-              onBlur={field.onBlur}
-              options={withCurrent(sectionOptions(curves, division), field.value)}
-              placeholder={division === '' ? 'Select a division first' : 'Select section'}
-              disabled={division === ''}
-              error={errors.section?.message}
-            />
-          )}
+          label="Section"
+          required
+          options={sectionOptions(curves, division)}
+          placeholder={division === '' ? 'Select a division first' : 'Select section'}
+          disabled={division === ''}
+          onChosen={chooseSection}
         />
-
         {hasSection ? (
-          <Controller
+          <FormSelect
             control={control}
             name="railwayEngineer"
-            render={({ field }) => (
-              <SelectField
-                id="railwayEngineer"
-                label="SSE (Railway Engineer)"
-                ref={field.ref}
-                value={field.value}
-                onChange={chooseSse}
-                onBlur={field.onBlur}
-                options={withCurrent(sseOptions(curves, division, section), field.value)}
-                placeholder="Select SSE (optional)"
-                error={errors.railwayEngineer?.message}
-              />
-            )}
+            label="SSE (Railway Engineer)"
+            options={sseOptions(curves, division, section)}
+            placeholder="Select SSE (optional)"
+            onChosen={chooseSse}
           />
         ) : null}
 
@@ -342,68 +314,31 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
           hint="Fills in the curve details for you."
         />
 
-        <Controller
+        <FormSelect
           control={control}
           name="curveNumber"
-          render={({ field }) => (
-            <SelectField
-              id="curveNumber"
-              label="Curve Number"
-              required
-              ref={field.ref}
-              value={field.value}
-              onChange={chooseCurveNumber}
-              onBlur={field.onBlur}
-              options={withCurrent(curveNumberOptions(curves, division, section, statusOf), field.value)}
-              placeholder={section === '' ? 'Select a section first' : 'Select curve number'}
-              disabled={section === ''}
-              error={errors.curveNumber?.message}
-            />
-          )}
+          label="Curve Number"
+          required
+          options={curveNumberOptions(curves, division, section, statusOf)}
+          placeholder={section === '' ? 'Select a section first' : 'Select curve number'}
+          disabled={section === ''}
+          onChosen={chooseCurveNumber}
         />
-
-        <Controller
-          control={control}
-          name="line"
-          render={({ field }) => (
-            <SelectField
-              id="line"
-              label="Line"
-              required
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              options={LINE_OPTIONS}
-              placeholder="Select line"
-              error={errors.line?.message}
-            />
-          )}
-        />
+        <FormSelect control={control} name="line" label="Line" required options={LINE_OPTIONS} placeholder="Select line" />
         {chosenSchedule ? <CurveDueNote type={type} schedule={chosenSchedule} /> : null}
       </Card>
 
       <Card className="flex flex-col gap-4">
         <CardTitle>Stations</CardTitle>
         {STATIONS.map((name) => (
-          <Controller
+          <StationField
             key={name}
             control={control}
             name={name}
-            render={({ field }) => (
-              <StationField
-                id={name}
-                label={name === 'station1' ? 'Station 1' : 'Station 2'}
-                mode={stationModes[name]}
-                onMode={(mode) => chooseStationMode(name, mode)}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                list={stationList}
-                error={errors[name]?.message}
-              />
-            )}
+            label={name === 'station1' ? 'Station 1' : 'Station 2'}
+            mode={stationModes[name]}
+            onMode={(mode) => chooseStationMode(name, mode)}
+            list={stationList}
           />
         ))}
       </Card>
@@ -411,66 +346,21 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
       {type === 'CoF' ? (
         <Card className="flex flex-col gap-4">
           <CardTitle>CoF Reading</CardTitle>
-          <Controller
+          {/* Every keystroke or paste is forced into 0.XX. */}
+          <FormInput
             control={control}
             name="cofValue"
-            render={({ field }) => (
-              <FieldShell id="cofValue" label="CoF Value" required hint="Form 0.XX, for example 0.25." error={errors.cofValue?.message}>
-                <Input
-                  id="cofValue"
-                  ref={field.ref}
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={field.value}
-                  // Every keystroke or paste is forced into 0.XX (spec section 5).
-                  onChange={(event) => field.onChange(maskCofValue(event.target.value))}
-                  onBlur={field.onBlur}
-                  aria-required="true"
-                  invalid={errors.cofValue !== undefined}
-                  aria-describedby={describedBy('cofValue', true, errors.cofValue?.message)}
-                />
-              </FieldShell>
-            )}
+            label="CoF Value"
+            required
+            hint="Form 0.XX, for example 0.25."
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            mask={maskCofValue}
           />
-          <Controller
-            control={control}
-            name="location"
-            render={({ field }) => (
-              <SelectField
-                id="location"
-                label="Location"
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                options={LOCATION_OPTIONS}
-                placeholder="Select location"
-                error={errors.location?.message}
-              />
-            )}
-          />
-          {(['km', 'pole1', 'pole2'] as const).map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field }) => (
-                <FieldShell id={name} label={name === 'km' ? 'KM' : name === 'pole1' ? 'Pole 1' : 'Pole 2'} error={errors[name]?.message}>
-                  <Input
-                    id={name}
-                    ref={field.ref}
-                    type="text"
-                    autoComplete="off"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={errors[name] !== undefined}
-                    aria-describedby={describedBy(name, undefined, errors[name]?.message)}
-                  />
-                </FieldShell>
-              )}
-            />
+          <FormSelect control={control} name="location" label="Location" options={LOCATION_OPTIONS} placeholder="Select location" />
+          {POSITION_FIELDS.map(({ name, label }) => (
+            <FormInput key={name} control={control} name={name} label={label} type="text" autoComplete="off" />
           ))}
         </Card>
       ) : null}

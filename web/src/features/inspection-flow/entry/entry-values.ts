@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import type { InspectionType } from '../../../../../common/constants.js';
 import { COF_VALUE_DEFAULT, maskCofValue } from '../../../../../common/rules/cof-value.js';
-import { type InspectionEntry, inspectionEntrySchema, type SessionEntry } from '../../../../../common/schemas/inspection.js';
+import type { InspectionEntry, SessionEntry } from '../../../../../common/schemas/inspection.js';
 
 /**
  * What the entry form holds: the step-1 fields of the stored entry, as text, '' for
@@ -60,16 +58,13 @@ export function entryValuesFrom(stored: SessionEntry, type: InspectionType, date
   };
 }
 
-/*
- * The shared contract decides every rule and message; this pipe only hands it the form's
- * text, turning the one select whose "nothing chosen" the contract spells as null.
+/**
+ * The form's text as the shared contract (inspectionEntrySchema) reads it: the one select
+ * whose "nothing chosen" the contract spells as null. The contract decides every rule and message.
  */
-const entryFormSchema = z
-  .custom<EntryFormValues>()
-  .transform((values): unknown => ({ ...values, location: values.location === '' ? null : values.location }))
-  .pipe(inspectionEntrySchema);
-
-export const entryResolver = zodResolver(entryFormSchema);
+export function entryContractInput(values: EntryFormValues): unknown {
+  return { ...values, location: values.location === '' ? null : values.location };
+}
 
 const ENTRY_FIELDS = [
   'divisionRailway',

@@ -1,9 +1,11 @@
+import { type Control, useController } from 'react-hook-form';
 import type { Station } from '../../../../../common/schemas/reference.js';
+import { describedBy, FieldShell } from '../../../components/form/field-shell.js';
+import { SelectControl, withCurrent } from '../../../components/form/select-field.js';
 import { Input } from '../../../components/ui/input.js';
 import { cn } from '../../../lib/cn.js';
-import { withCurrent } from './curve-options.js';
-import type { StationMode } from './entry-values.js';
-import { describedBy, FieldShell, SelectControl } from './form-controls.js';
+import type { InspectionEntry } from '../../../../../common/schemas/inspection.js';
+import type { EntryFormValues, StationMode } from './entry-values.js';
 
 const MODES: { mode: StationMode; label: string }[] = [
   { mode: 'list', label: 'List' },
@@ -50,31 +52,27 @@ function listHint({ section, stations, isLoading, isError }: StationListState): 
  * stores the station name, which is what curve records and the photo overlay carry.
  */
 export function StationField({
-  id,
+  control,
+  name,
   label,
   mode,
   onMode,
-  value,
-  onChange,
-  onBlur,
   list,
-  error,
-  ref,
 }: {
-  id: string;
+  control: Control<EntryFormValues, unknown, InspectionEntry>;
+  name: 'station1' | 'station2';
   label: string;
   mode: StationMode;
   onMode: (mode: StationMode) => void;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
   list: StationListState;
-  error?: string;
-  /** The form library's focus handle; the control behind it changes with the mode. */
-  ref?: (element: HTMLElement | null) => void;
 }) {
+  const { field, fieldState } = useController({ control, name });
+  const { value, onChange, onBlur, ref } = field;
+  const error = fieldState.error?.message;
+  const id = name;
   const hint = mode === 'list' ? listHint(list) : undefined;
-  // One shell for both modes, so the toggle (and its focus) survives the switch.
+  // One shell for both modes, so the toggle (and its focus) survives the switch; the form
+  // library's focus handle follows whichever control the mode shows.
   return (
     <FieldShell id={id} label={label} hint={hint} error={error} aside={<ModeToggle label={label} mode={mode} onMode={onMode} />}>
       {mode === 'manual' ? (

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { SERVICE_UPDATES } from '../../../../../common/constants.js';
-import { type ServiceDetails, serviceDetailsSchema, type SessionEntry } from '../../../../../common/schemas/inspection.js';
+import type { ServiceDetails, SessionEntry } from '../../../../../common/schemas/inspection.js';
 
 export type ServiceUpdate = (typeof SERVICE_UPDATES)[number];
 
@@ -31,18 +29,6 @@ export function serviceValuesFrom(entry: SessionEntry | null): ServiceFormValues
     greaseDepth: text(entry?.greaseDepth),
   };
 }
-
-/*
- * The shared contract decides every rule and message. Its input type spells "nothing chosen"
- * as null while the form holds ''; the contract reads '' the same way at run time (an empty
- * update is 'Please select a service update', empty parts and depth are absent).
- */
-const serviceFormSchema = z
-  .custom<ServiceFormValues>()
-  .transform((values): unknown => values)
-  .pipe(serviceDetailsSchema);
-
-export const serviceResolver = zodResolver(serviceFormSchema);
 
 export type ServiceEntryPatch = Pick<SessionEntry, 'serviceUpdate' | 'partCategory' | 'partItemName' | 'greaseDepth'>;
 

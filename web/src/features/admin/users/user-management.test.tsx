@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../../../common/schemas/auth.js';
-import type { ManagedUser } from '../../../../common/schemas/user.js';
-import { deferred, jsonResponse, type RecordedRequest, stubFetch } from '../../test/fetch-stub.js';
-import { renderApp } from '../../test/render-app.js';
-import { admin, client, storeUser, technician } from '../../test/users.js';
+import type { PublicUser } from '../../../../../common/schemas/auth.js';
+import type { ManagedUser } from '../../../../../common/schemas/user.js';
+import { deferred, jsonResponse, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.js';
+import { renderApp } from '../../../test/render-app.js';
+import { admin, client, storeUser, technician } from '../../../test/users.js';
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
@@ -171,6 +171,17 @@ describe('add user', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
     await waitFor(() =>
       expect(addForm().getByLabelText('Phone')).toHaveAccessibleDescription('Phone must be 10 to 15 digits, optionally starting with +'),
+    );
+    expect(posts(requests, '/api/users')).toHaveLength(0);
+  });
+
+  it('judges the other fields by the shared contract too, with its messages, before sending', async () => {
+    const requests = asAdmin({ 'GET /api/users': listWith([]) });
+    await openUserManagement();
+    await fillAddUser({ employeeId: 'TECH 042' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    await waitFor(() =>
+      expect(addForm().getByLabelText('Employee ID')).toHaveAccessibleDescription("Employee ID may contain only letters, digits, '.', '_' and '-'"),
     );
     expect(posts(requests, '/api/users')).toHaveLength(0);
   });

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { DIVISIONS } from '../../../../common/constants.js';
+import { FilterSelect } from '../../components/ui/filter-select.js';
+import { Card, CardTitle } from '../../components/ui/card.js';
+import { MachineProgressCard } from '../machine-dashboard/index.js';
+import type { ViewBodyProps } from './admin-views.js';
+import { OwnerDocumentsCard } from './documents/index.js';
+import { FileToolsCard } from './file-tools/index.js';
+import { DataSummaryCard } from './records/index.js';
+import { RegisterSheetsCard } from './register/index.js';
+import { ScheduleAtAGlance } from './reports/index.js';
+import { ViewTiles } from './view-tiles.js';
+
+// The bodies of the three menu views: their tiles, and the cards that live beside them.
+
+export function AdminMenu({ user, goTo, tiles }: ViewBodyProps) {
+  return (
+    <>
+      <ViewTiles label="Admin menu" tiles={tiles} goTo={goTo} />
+      {/* The requirement documents are the owner's. */}
+      {user.isOwner ? <OwnerDocumentsCard /> : null}
+    </>
+  );
+}
+
+export function DataManagement({ goTo, tiles }: ViewBodyProps) {
+  return (
+    <>
+      <ViewTiles label="Data management" tiles={tiles} goTo={goTo} />
+      <DataSummaryCard />
+      <RegisterSheetsCard />
+      <FileToolsCard />
+    </>
+  );
+}
+
+export function Reports({ user, goTo, tiles }: ViewBodyProps) {
+  const isClient = user.role === 'Client';
+  const [division, setDivision] = useState('all');
+  return (
+    <>
+      {isClient ? (
+        <Card aria-labelledby="division-access-title">
+          <CardTitle id="division-access-title">Division access</CardTitle>
+          <p className="mt-1 text-base">{user.divisionAccess ?? 'No division assigned'}</p>
+        </Card>
+      ) : (
+        <FilterSelect
+          id="progress-division"
+          label="Division"
+          className="max-w-xs"
+          value={division}
+          onChange={setDivision}
+          all={{ value: 'all', label: 'All divisions' }}
+          options={DIVISIONS}
+        />
+      )}
+      <MachineProgressCard division={isClient ? (user.divisionAccess ?? 'all') : division} />
+      <ViewTiles label="Report generators" tiles={tiles} goTo={goTo} />
+      <ScheduleAtAGlance division={isClient ? 'all' : division} onOpenReport={() => goTo('curve-maintenance')} />
+    </>
+  );
+}
