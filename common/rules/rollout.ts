@@ -6,9 +6,6 @@
  * division can be: no stage can have more curves than the one before it.
  */
 
-export const ROLLOUT_STAGES = ['foundation', 'installed', 'commissioned'] as const;
-export type RolloutStage = (typeof ROLLOUT_STAGES)[number];
-
 /** A stage's sheet entry read: done or not, and the day it was done when the sheet says. */
 export interface StageEntry {
   done: boolean;
