@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, settledOnce, stageAndCommit, type StagedBlob, type StoredBlob } from './blob-store.js';
 import { copySource, isMissingKey, statusOf } from './s3-client.js';
 import { abortAbandonedUploads, type MultipartUpload, startMultipartUpload } from './s3-multipart.js';
 
@@ -67,9 +67,7 @@ export class S3BlobStore implements BlobStore {
    * `incoming/<uuid>`, invisible until completed, then is copied to its hash's key.
    */
   async putStream(source: Readable, options: PutOptions = {}): Promise<StoredBlob> {
-    const staged = await this.stage(source);
-    await staged.commit(options);
-    return { hash: staged.hash, sizeBytes: staged.sizeBytes };
+    return stageAndCommit(this, source, options);
   }
 
   /**
@@ -111,31 +109,30 @@ export class S3BlobStore implements BlobStore {
     const target = this.keyOf(hash);
     const incoming = upload;
     let held: Buffer | null = incoming ? null : Buffer.concat(pending, pendingBytes);
-    let settled = false;
-    return {
-      hash,
-      sizeBytes,
-      commit: async (options: PutOptions = {}) => {
-        if (settled) throw new Error('A staged blob is committed or discarded once');
-        settled = true;
-        try {
-          if (!options.replace && (await this.exists(hash))) return;
-          if (held) await this.putObject(target, held);
-          // Server side, and atomic like a PUT. One CopyObject takes up to 5 GiB: reports are far smaller.
-          else if (incoming) await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: copySource(this.bucket, incoming.key) }));
-        } finally {
-          held = null;
-          // Once copied the blob is stored: a delete that fails leaves litter removeAbandonedWrites sweeps, not an error.
-          if (incoming) await this.deleteKey(incoming.key).catch(() => undefined);
-        }
-      },
-      discard: async () => {
-        if (settled) return;
-        settled = true;
-        held = null;
-        if (incoming) await this.deleteKey(incoming.key).catch(() => undefined);
-      },
+    // Once copied the blob is stored: a delete that fails leaves litter removeAbandonedWrites sweeps, not an error.
+    const dropIncoming = async () => {
+      if (incoming) await this.deleteKey(incoming.key).catch(() => undefined);
     };
+    return settledOnce(
+      { hash, sizeBytes },
+      {
+        commit: async (options) => {
+          try {
+            if (!options.replace && (await this.exists(hash))) return;
+            if (held) await this.putObject(target, held);
+            // Server side, and atomic like a PUT. One CopyObject takes up to 5 GiB: reports are far smaller.
+            else if (incoming) await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: copySource(this.bucket, incoming.key) }));
+          } finally {
+            held = null;
+            await dropIncoming();
+          }
+        },
+        discard: async () => {
+          held = null;
+          await dropIncoming();
+        },
+      },
+    );
   }
 
   /**
