@@ -31,7 +31,7 @@ function isoDate(year: number, month: number, day: number): string | null {
 }
 
 /** The date a sheet entry names, as 'YYYY-MM-DD', or null. */
-export function sheetEntryDate(entry: string): string | null {
+function sheetEntryDate(entry: string): string | null {
   const text = entry.trim();
   let m = DAY_FIRST.exec(text);
   if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
@@ -74,7 +74,7 @@ export interface RolloutFigures {
 export const ROLLOUT_FIELDS = ['scope', 'foundationCompleted', 'machinesInstalled', 'machinesCommissioned'] as const;
 export type RolloutField = (typeof ROLLOUT_FIELDS)[number];
 
-export const ROLLOUT_FIELD_LABELS: Record<RolloutField, string> = {
+const ROLLOUT_FIELD_LABELS: Record<RolloutField, string> = {
   scope: 'Scope',
   foundationCompleted: 'Foundation completed',
   machinesInstalled: 'Machines installed',
