@@ -104,11 +104,21 @@ export function parseInline(source: string): TextSpan[] {
   return spansOf(markdown.parseInline(source, {})[0]?.children ?? []);
 }
 
-/** The spans of every paragraph or heading under a node, one space between them. */
+/** The text of the inline tokens under a node, or of its code block, as spans. */
+function spansIn(node: Node): TextSpan[] {
+  if (node.token.type === 'inline') return spansOf(node.token.children ?? []);
+  if (node.token.type === 'fence' || node.token.type === 'code_block') return [{ text: node.token.content.trim(), style: 'code' }];
+  return spansUnder(node.children);
+}
+
+/**
+ * The spans of every paragraph, heading or code block under these nodes, one space between
+ * them: a list item or a quote prints as one run of text.
+ */
 function spansUnder(nodes: readonly Node[]): TextSpan[] {
   const spans: TextSpan[] = [];
   for (const node of nodes) {
-    const inner = node.token.type === 'inline' ? spansOf(node.token.children ?? []) : spansUnder(node.children);
+    const inner = spansIn(node);
     if (inner.length > 0 && spans.length > 0) append(spans, ' ', 'regular');
     for (const span of inner) append(spans, span.text, span.style);
   }
