@@ -13,13 +13,18 @@ export interface TextSpan {
   style: SpanStyle;
 }
 
-/** pdfkit's built-in Courier (not embedded, ASCII only) for code; other code text keeps Noto Sans. */
-export const CODE_FONT = 'Courier';
-export const CODE_BACKGROUND = '#f0f3f6';
-export const CODE_COLOR = '#24292f';
-/** Text Courier can print. */
-export const ASCII_ONLY = /^[\x20-\x7e]*$/;
-const CODE_SCALE = 0.9;
+/**
+ * How code prints: pdfkit's built-in Courier (not embedded, so ASCII only; other code text
+ * keeps Noto Sans) in a dark ink on a shaded box, a little smaller than the text around it.
+ */
+export const CODE_LOOK = {
+  font: 'Courier',
+  background: '#f0f3f6',
+  color: '#24292f',
+  scale: 0.9,
+  /** Text Courier can print. */
+  printable: /^[\x20-\x7e]*$/,
+} as const;
 const LINE_FACTOR = 1.42;
 /** Noto Sans's ascender plus descender, as a share of the font size. */
 const FONT_BOX = 1.362;
@@ -43,7 +48,7 @@ export class RichText {
   constructor(private readonly pdf: PdfReport) {}
 
   private fontSizeFor(style: SpanStyle, size: number): number {
-    return style === 'code' ? size * CODE_SCALE : size;
+    return style === 'code' ? size * CODE_LOOK.scale : size;
   }
 
   /** Cuts a span's text into measured pieces of one font each, words and the spaces between them apart. */
@@ -65,7 +70,7 @@ export class RichText {
           words.push([{ text: ' ', font: '', width: 0, style: span.style }]);
           continue;
         }
-        const runs = span.style === 'code' && ASCII_ONLY.test(token) ? [{ font: CODE_FONT, text: token }] : runsOf(token, weight);
+        const runs = span.style === 'code' && CODE_LOOK.printable.test(token) ? [{ font: CODE_LOOK.font, text: token }] : runsOf(token, weight);
         for (const run of runs) {
           word.push({ text: run.text, font: run.font, style: span.style, width: doc.font(run.font).fontSize(fontSize).widthOfString(run.text) });
         }
@@ -179,13 +184,13 @@ export class RichText {
         doc
           .save()
           .roundedRect(cursor - 1.5, y + 0.5, w + 3, this.lineHeight(style.size) - 1, 2)
-          .fill(CODE_BACKGROUND)
+          .fill(CODE_LOOK.background)
           .restore();
       }
       doc
         .font(piece.font)
         .fontSize(fontSize)
-        .fillColor(piece.style === 'code' ? CODE_COLOR : (style.color ?? COLORS.ink));
+        .fillColor(piece.style === 'code' ? CODE_LOOK.color : (style.color ?? COLORS.ink));
       doc.text(piece.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
       cursor += piece.width;
     }

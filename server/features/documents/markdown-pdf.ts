@@ -10,14 +10,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { COLORS, PdfReport, type PdfReportOptions } from '../../pdf/pdf-report.js';
 import { fitColumnWidths, PdfTable } from '../../pdf/pdf-table.js';
-import { ASCII_ONLY, CODE_BACKGROUND, CODE_COLOR, CODE_FONT, RichText, type TextBoxStyle } from '../../pdf/rich-text.js';
+import { CODE_LOOK, RichText, type TextBoxStyle } from '../../pdf/rich-text.js';
 import { imageSources, parseMarkdown, type Block, type ListBlock } from './markdown-blocks.js';
 
 const BODY_SIZE = 10;
-/** An image's largest height, as a share of the page's text height. */
-const IMAGE_MAX_HEIGHT = 0.5;
-/** How far an image may shrink to end a page instead of starting the next. */
-const IMAGE_MIN_SHRINK = 0.7;
+const IMAGE_FIT = {
+  /** An image's largest height, as a share of the page's text height. */
+  maxHeight: 0.5,
+  /** How far an image may shrink to end a page instead of starting the next. */
+  minShrink: 0.7,
+} as const;
 
 /** An image of the document, read and measured before printing starts. */
 export interface LoadedImage {
@@ -75,10 +77,10 @@ export function renderMarkdownPdf(options: MarkdownPdfOptions): { pdf: PdfReport
     // Scaled to the page's width, and never so tall that a phone screenshot fills a page. Near
     // the foot of a page an image shrinks a little to fit rather than leave the rest empty.
     const captionHeight = alt === '' ? 0 : pdf.measure(alt, captionStyle) + 4;
-    const maxHeight = (pdf.bottom - pdf.top) * IMAGE_MAX_HEIGHT;
+    const maxHeight = (pdf.bottom - pdf.top) * IMAGE_FIT.maxHeight;
     let scale = Math.min(pdf.width / image.width, maxHeight / image.height, 1);
     const room = pdf.bottom - pdf.y - captionHeight - 14;
-    if (image.height * scale > room && image.height * scale * IMAGE_MIN_SHRINK <= room) scale = room / image.height;
+    if (image.height * scale > room && image.height * scale * IMAGE_FIT.minShrink <= room) scale = room / image.height;
     const width = image.width * scale;
     const height = image.height * scale;
     pdf.ensure(height + captionHeight + 14);
@@ -149,10 +151,10 @@ export function renderMarkdownPdf(options: MarkdownPdfOptions): { pdf: PdfReport
         const height = size * 1.3;
         for (const line of block.lines) {
           pdf.ensure(height);
-          pdf.doc.save().rect(pdf.left, pdf.y, pdf.width, height).fill(CODE_BACKGROUND).restore();
+          pdf.doc.save().rect(pdf.left, pdf.y, pdf.width, height).fill(CODE_LOOK.background).restore();
           const text = line === '' ? ' ' : line;
-          if (ASCII_ONLY.test(text)) {
-            pdf.doc.font(CODE_FONT).fontSize(size).fillColor(CODE_COLOR).text(text, pdf.left + 6, pdf.y + 2, { lineBreak: false });
+          if (CODE_LOOK.printable.test(text)) {
+            pdf.doc.font(CODE_LOOK.font).fontSize(size).fillColor(CODE_LOOK.color).text(text, pdf.left + 6, pdf.y + 2, { lineBreak: false });
           } else pdf.text(text, pdf.left + 6, pdf.y + 1, { size });
           pdf.y += height;
         }
