@@ -45,6 +45,3 @@ export const USER_STORAGE_KEY = 'hkmi_user';
 
 /** Name of the httpOnly session cookie. */
 export const SESSION_COOKIE = 'hkmi_session';
-
-/** Header the spec's client sends; accepted, never trusted (DESIGN section 1). */
-export const USER_DATA_HEADER = 'x-user-data';

@@ -30,7 +30,3 @@ export function employeeIdProblem(text: string): string | null {
 export function employeeIdKey(id: string): string {
   return id.trim().replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32));
 }
-
-export function sameEmployeeId(a: string, b: string): boolean {
-  return employeeIdKey(a) === employeeIdKey(b);
-}

@@ -6,9 +6,6 @@
  * division can be: no stage can have more curves than the one before it.
  */
 
-export const ROLLOUT_STAGES = ['foundation', 'installed', 'commissioned'] as const;
-export type RolloutStage = (typeof ROLLOUT_STAGES)[number];
-
 /** A stage's sheet entry read: done or not, and the day it was done when the sheet says. */
 export interface StageEntry {
   done: boolean;
@@ -34,7 +31,7 @@ function isoDate(year: number, month: number, day: number): string | null {
 }
 
 /** The date a sheet entry names, as 'YYYY-MM-DD', or null. */
-export function sheetEntryDate(entry: string): string | null {
+function sheetEntryDate(entry: string): string | null {
   const text = entry.trim();
   let m = DAY_FIRST.exec(text);
   if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
@@ -77,7 +74,7 @@ export interface RolloutFigures {
 export const ROLLOUT_FIELDS = ['scope', 'foundationCompleted', 'machinesInstalled', 'machinesCommissioned'] as const;
 export type RolloutField = (typeof ROLLOUT_FIELDS)[number];
 
-export const ROLLOUT_FIELD_LABELS: Record<RolloutField, string> = {
+const ROLLOUT_FIELD_LABELS: Record<RolloutField, string> = {
   scope: 'Scope',
   foundationCompleted: 'Foundation completed',
   machinesInstalled: 'Machines installed',

@@ -102,9 +102,6 @@ export const scheduleSummaryResponseSchema = z.object({
 });
 export type ScheduleSummaryResponse = z.infer<typeof scheduleSummaryResponseSchema>;
 
-/** Spec section 9: the Excel report's division choices. */
-export const MAINTENANCE_REPORT_DIVISIONS = ['all', 'FZR/NR', 'RTM/WR'] as const;
-
 /** POST /api/reports/curve-maintenance {division, section}: 'all' or a name for each. */
 export const maintenanceReportRequestSchema = z.object({
   division: z

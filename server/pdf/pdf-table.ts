@@ -3,6 +3,7 @@
  * row never splits across two, long cells wrap, and marked rows (a reading above the
  * threshold) print bold in the alert colour so they stand out in colour and in black and white.
  */
+import { baseFontName, type Weight } from './fonts.js';
 import { COLORS, type PdfReport } from './pdf-report.js';
 
 export interface TableColumn {
@@ -61,5 +62,34 @@ export class PdfTable {
     this.drawCells(cells, r.y, { bold: options.marked ?? false, color: options.marked ? COLORS.alert : COLORS.ink });
     r.y += height;
     r.rule(r.y, '#e3e8ee');
+  }
+}
+
+/**
+ * The widths of a table's columns: each gets room by how much its cells hold on average, so a
+ * column of short words stays narrow and one of sentences gets the width, but never less than
+ * its longest word (a word is never cut; the 1 is a little to spare). The widths serve as
+ * the columns' weights.
+ */
+export function fitColumnWidths(pdf: PdfReport, header: readonly string[], rows: readonly string[][], size: number): number[] {
+  const doc = pdf.doc;
+  const wordWidth = (text: string, weight: Weight) =>
+    Math.max(0, ...text.split(/\s+/).map((word) => doc.font(baseFontName(weight)).fontSize(size).widthOfString(word)));
+  const minimum = header.map(
+    (h, i) => Math.max(wordWidth(h, 'bold'), ...rows.map((r) => wordWidth(r[i] ?? '', 'regular'))) + 2 * PADDING + 1,
+  );
+  const share = header.map((h, i) => {
+    const cells = [h, ...rows.map((r) => r[i] ?? '')];
+    return Math.max(cells.reduce((sum, c) => sum + c.length, 0) / cells.length, 1);
+  });
+  // Columns whose share would be below their minimum get the minimum; the rest share what is left.
+  const fixed = new Set<number>();
+  for (;;) {
+    const left = pdf.width - [...fixed].reduce((sum, i) => sum + minimum[i]!, 0);
+    const free = share.reduce((sum, s, i) => (fixed.has(i) ? sum : sum + s), 0);
+    const widths = share.map((s, i) => (fixed.has(i) ? minimum[i]! : (left * s) / free));
+    const short = widths.findIndex((w, i) => !fixed.has(i) && w < minimum[i]!);
+    if (short === -1 || fixed.size === header.length - 1) return widths.map((w) => Math.max(w, 1));
+    fixed.add(short);
   }
 }

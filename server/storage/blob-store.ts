@@ -74,3 +74,34 @@ export const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** The files the server derives from a photo (server/features/inspections/photo-variants.ts); deleting the photo deletes these too. */
 export const BLOB_VARIANTS = ['thumb-320.webp', 'print-1200.jpg'] as const;
 export type BlobVariant = (typeof BLOB_VARIANTS)[number];
+
+/** putStream by its two halves, as both stores write a stream: stage, then commit. */
+export async function stageAndCommit(store: Pick<BlobStore, 'stage'>, source: Readable, options: PutOptions): Promise<StoredBlob> {
+  const staged = await store.stage(source);
+  await staged.commit(options);
+  return { hash: staged.hash, sizeBytes: staged.sizeBytes };
+}
+
+/**
+ * A staged blob that is settled once: a second commit is a caller's mistake and fails, while a
+ * discard after a commit or a discard does nothing, so a caller may always discard in `finally`.
+ */
+export function settledOnce(
+  stored: StoredBlob,
+  settle: { commit(options: PutOptions): Promise<void>; discard(): Promise<void> },
+): StagedBlob {
+  let settled = false;
+  return {
+    ...stored,
+    commit: async (options: PutOptions = {}) => {
+      if (settled) throw new Error('A staged blob is committed or discarded once');
+      settled = true;
+      await settle.commit(options);
+    },
+    discard: async () => {
+      if (settled) return;
+      settled = true;
+      await settle.discard();
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, settledOnce, stageAndCommit, type StagedBlob, type StoredBlob } from './blob-store.js';
 
 /** A streamed write in progress (putStream), named before its hash is known. */
 const INCOMING_PATTERN = /^incoming-[0-9a-f-]+\.tmp$/;
@@ -64,9 +64,7 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async putStream(source: Readable, options: PutOptions = {}): Promise<StoredBlob> {
-    const staged = await this.stage(source);
-    await staged.commit(options);
-    return { hash: staged.hash, sizeBytes: staged.sizeBytes };
+    return stageAndCommit(this, source, options);
   }
 
   async stage(source: Readable): Promise<StagedBlob> {
@@ -92,33 +90,27 @@ export class DiskBlobStore implements BlobStore {
       throw error;
     }
     const hash = hasher.digest('hex');
-    let settled = false;
-    return {
-      hash,
-      sizeBytes,
-      commit: async (options: PutOptions = {}) => {
-        if (settled) throw new Error('A staged blob is committed or discarded once');
-        settled = true;
-        const target = this.pathOf(hash);
-        try {
-          if (!options.replace && (await this.exists(hash))) {
+    return settledOnce(
+      { hash, sizeBytes },
+      {
+        commit: async (options) => {
+          const target = this.pathOf(hash);
+          try {
+            if (!options.replace && (await this.exists(hash))) {
+              await rm(temp, { force: true });
+              return;
+            }
+            await makeDurableDir(path.dirname(target));
+            await rename(temp, target);
+          } catch (error) {
             await rm(temp, { force: true });
-            return;
+            throw error;
           }
-          await makeDurableDir(path.dirname(target));
-          await rename(temp, target);
-        } catch (error) {
-          await rm(temp, { force: true });
-          throw error;
-        }
-        await syncDir(path.dirname(target));
+          await syncDir(path.dirname(target));
+        },
+        discard: () => rm(temp, { force: true }),
       },
-      discard: async () => {
-        if (settled) return;
-        settled = true;
-        await rm(temp, { force: true });
-      },
-    };
+    );
   }
 
   async removeAbandonedWrites(olderThan: Date): Promise<number> {

@@ -1,23 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  type CompletedPart,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  ListPartsCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, settledOnce, stageAndCommit, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { copySource, isMissingKey, statusOf } from './s3-client.js';
+import { abortAbandonedUploads, type MultipartUpload, startMultipartUpload } from './s3-multipart.js';
 
 /** An original's key below the prefix: `ab/cd/<sha256>`, the fan-out DiskBlobStore uses. */
 const ORIGINAL_KEY_PATTERN = /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
@@ -26,27 +13,6 @@ const ORIGINAL_KEY_PATTERN = /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
  * the last, and about one part is all a write holds in memory.
  */
 const PART_SIZE = 8 * 1024 * 1024;
-
-export interface S3Settings {
-  /** For an S3-compatible service (MinIO, R2...); unset for AWS itself. */
-  endpoint?: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what most S3-compatible services need. */
-  forcePathStyle: boolean;
-}
-
-/** A client for these settings: their keys when both are given, else the SDK's default chain (environment, profile, instance role). */
-export function createS3Client(settings: S3Settings): S3Client {
-  const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle } = settings;
-  return new S3Client({
-    region,
-    forcePathStyle,
-    ...(endpoint ? { endpoint } : {}),
-    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
-  });
-}
 
 export interface S3BlobStoreOptions {
   client: S3Client;
@@ -101,9 +67,7 @@ export class S3BlobStore implements BlobStore {
    * `incoming/<uuid>`, invisible until completed, then is copied to its hash's key.
    */
   async putStream(source: Readable, options: PutOptions = {}): Promise<StoredBlob> {
-    const staged = await this.stage(source);
-    await staged.commit(options);
-    return { hash: staged.hash, sizeBytes: staged.sizeBytes };
+    return stageAndCommit(this, source, options);
   }
 
   /**
@@ -125,7 +89,7 @@ export class S3BlobStore implements BlobStore {
         pendingBytes += bytes.length;
         while (pendingBytes >= PART_SIZE) {
           const joined = Buffer.concat(pending, pendingBytes);
-          upload ??= await this.startUpload();
+          upload ??= await startMultipartUpload(this.client, this.bucket, `${this.incomingPrefix}${randomUUID()}`);
           await upload.send(joined.subarray(0, PART_SIZE));
           pending = pendingBytes > PART_SIZE ? [joined.subarray(PART_SIZE)] : [];
           pendingBytes -= PART_SIZE;
@@ -145,59 +109,30 @@ export class S3BlobStore implements BlobStore {
     const target = this.keyOf(hash);
     const incoming = upload;
     let held: Buffer | null = incoming ? null : Buffer.concat(pending, pendingBytes);
-    let settled = false;
-    return {
-      hash,
-      sizeBytes,
-      commit: async (options: PutOptions = {}) => {
-        if (settled) throw new Error('A staged blob is committed or discarded once');
-        settled = true;
-        try {
-          if (!options.replace && (await this.exists(hash))) return;
-          if (held) await this.putObject(target, held);
-          // Server side, and atomic like a PUT. One CopyObject takes up to 5 GiB: reports are far smaller.
-          else if (incoming) await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: copySource(this.bucket, incoming.key) }));
-        } finally {
+    // Once copied the blob is stored: a delete that fails leaves litter removeAbandonedWrites sweeps, not an error.
+    const dropIncoming = async () => {
+      if (incoming) await this.deleteKey(incoming.key).catch(() => undefined);
+    };
+    return settledOnce(
+      { hash, sizeBytes },
+      {
+        commit: async (options) => {
+          try {
+            if (!options.replace && (await this.exists(hash))) return;
+            if (held) await this.putObject(target, held);
+            // Server side, and atomic like a PUT. One CopyObject takes up to 5 GiB: reports are far smaller.
+            else if (incoming) await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: copySource(this.bucket, incoming.key) }));
+          } finally {
+            held = null;
+            await dropIncoming();
+          }
+        },
+        discard: async () => {
           held = null;
-          // Once copied the blob is stored: a delete that fails leaves litter removeAbandonedWrites sweeps, not an error.
-          if (incoming) await this.deleteKey(incoming.key).catch(() => undefined);
-        }
+          await dropIncoming();
+        },
       },
-      discard: async () => {
-        if (settled) return;
-        settled = true;
-        held = null;
-        if (incoming) await this.deleteKey(incoming.key).catch(() => undefined);
-      },
-    };
-  }
-
-  /** Begins a multipart upload to a fresh `incoming/` key; parts are sent in order, one at a time. */
-  private async startUpload(): Promise<MultipartUpload> {
-    const { client, bucket } = this;
-    const key = `${this.incomingPrefix}${randomUUID()}`;
-    const created = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
-    const uploadId = created.UploadId;
-    if (!uploadId) throw new Error(`S3 started no multipart upload for ${key}`);
-    const parts: CompletedPart[] = [];
-    return {
-      key,
-      async send(bytes) {
-        const PartNumber = parts.length + 1;
-        const sent = await client.send(
-          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber, Body: bytes, ContentLength: bytes.length }),
-        );
-        parts.push({ PartNumber, ETag: sent.ETag });
-      },
-      async complete() {
-        await client.send(
-          new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
-        );
-      },
-      async abort() {
-        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }));
-      },
-    };
+    );
   }
 
   /**
@@ -214,55 +149,7 @@ export class S3BlobStore implements BlobStore {
         removed += 1;
       }
     }
-    return removed + (await this.abortAbandonedUploads(olderThan));
-  }
-
-  private async abortAbandonedUploads(olderThan: Date): Promise<number> {
-    let aborted = 0;
-    let KeyMarker: string | undefined;
-    let UploadIdMarker: string | undefined;
-    do {
-      let page;
-      try {
-        page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.incomingPrefix, KeyMarker, UploadIdMarker }));
-      } catch (error) {
-        // Not every S3-compatible service lists uploads (s3rver does not); its lifecycle rules, if any, are the fallback.
-        if (statusOf(error) === 501 || errorName(error) === 'NotImplemented') return aborted;
-        throw error;
-      }
-      for (const upload of page.Uploads ?? []) {
-        if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;
-        // Started long ago is not abandoned: a slow render may still be sending parts.
-        if (await this.touchedSince(upload.Key, upload.UploadId, olderThan)) continue;
-        try {
-          await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
-          aborted += 1;
-        } catch (error) {
-          // Completed or aborted since it was listed.
-          if (errorName(error) !== 'NoSuchUpload') throw error;
-        }
-      }
-      KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
-      UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
-    } while (KeyMarker);
-    return aborted;
-  }
-
-  /** Whether a multipart upload received a part at or after `since` (or ended meanwhile). */
-  private async touchedSince(key: string, uploadId: string, since: Date): Promise<boolean> {
-    let PartNumberMarker: string | undefined;
-    do {
-      let page;
-      try {
-        page = await this.client.send(new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker }));
-      } catch (error) {
-        if (errorName(error) === 'NoSuchUpload') return true;
-        throw error;
-      }
-      if ((page.Parts ?? []).some((part) => part.LastModified && part.LastModified >= since)) return true;
-      PartNumberMarker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
-    } while (PartNumberMarker);
-    return false;
+    return removed + (await abortAbandonedUploads(this.client, this.bucket, this.incomingPrefix, olderThan));
   }
 
   async *list(): AsyncIterable<ListedBlob> {
@@ -296,7 +183,7 @@ export class S3BlobStore implements BlobStore {
       return head.ContentLength ?? 0;
     } catch (error) {
       // A HEAD answer has no body to tell a missing key from a missing bucket: both are 404.
-      if (isMissing(error) || statusOf(error) === 404) return null;
+      if (isMissingKey(error) || statusOf(error) === 404) return null;
       throw error;
     }
   }
@@ -336,7 +223,7 @@ export class S3BlobStore implements BlobStore {
       const bytes = (await got.Body?.transformToByteArray()) ?? new Uint8Array();
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (error) {
-      if (isMissing(error)) throw missingBlob(hash, error);
+      if (isMissingKey(error)) throw missingBlob(hash, error);
       throw error;
     }
   }
@@ -376,7 +263,7 @@ export class S3BlobStore implements BlobStore {
       },
       (error: unknown) => {
         answered = true;
-        out.destroy(isMissing(error) ? missingBlob(hash, error) : (error as Error));
+        out.destroy(isMissingKey(error) ? missingBlob(hash, error) : (error as Error));
       },
     );
     return out;
@@ -405,32 +292,6 @@ export class S3BlobStore implements BlobStore {
   async putVariant(hash: string, variant: BlobVariant, bytes: Buffer): Promise<void> {
     await this.putObject(this.variantKeyOf(hash, variant), bytes);
   }
-}
-
-interface MultipartUpload {
-  key: string;
-  send(bytes: Buffer): Promise<void>;
-  complete(): Promise<void>;
-  abort(): Promise<void>;
-}
-
-/** CopyObject's source, `bucket/key`, URL-encoded as S3 wants it. */
-function copySource(bucket: string, key: string): string {
-  return [bucket, ...key.split('/')].map(encodeURIComponent).join('/');
-}
-
-function errorName(error: unknown): string | undefined {
-  return error instanceof Error ? error.name : undefined;
-}
-
-function statusOf(error: unknown): number | undefined {
-  return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
-}
-
-/** No such key (not: no such bucket, which is a setup error to surface). */
-function isMissing(error: unknown): boolean {
-  const name = errorName(error);
-  return name === 'NoSuchKey' || name === 'NotFound';
 }
 
 /** What a missing blob fails with: code ENOENT, as DiskBlobStore's missing file. */

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { createS3Client } from '../storage/s3-blob-store.js';
+import { createS3Client } from '../storage/s3-client.js';
 
 export interface TestS3Server {
   /** http://127.0.0.1:<port>; address it path-style (forcePathStyle). */

@@ -80,7 +80,7 @@ export function excelDateSerial(isoDate: string): number | null {
 const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   return text.replace(XML_FORBIDDEN, '').replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 }
 

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CurveKey } from '../../../common/schemas/register.js';
 import type { DbOrTx } from '../../db/client.js';
 import { consolidatedCurveDetails as curves, type CurveRow } from '../../db/schema.js';
+import { registerBatch, registerPage } from '../../db/register-pages.js';
 import { columnList, containsPattern, recordset } from '../../db/sql-helpers.js';
 
 export type NewCurveRow = typeof curves.$inferInsert;
@@ -31,47 +32,13 @@ function whereOf(filter: CurveFilter): SQL | undefined {
   );
 }
 
-/** The register's order: division, section, No. (the order of the railway's own sheets). */
-const REGISTER_ORDER = [asc(curves.divisionRailway), asc(curves.section), asc(curves.no), asc(curves.id)];
-
-export async function listCurves(
-  db: DbOrTx,
-  filter: CurveFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: CurveRow[]; total: number }> {
-  const where = whereOf(filter);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(curves)
-      .where(where)
-      .orderBy(...REGISTER_ORDER)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(curves).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+export function listCurves(db: DbOrTx, filter: CurveFilter, page: { limit: number; offset: number }): Promise<{ rows: CurveRow[]; total: number }> {
+  return registerPage(db, curves, whereOf(filter), page);
 }
 
-/**
- * One batch of the register in its order, after the last row of the previous batch: the export
- * reads any number of curves in constant memory, and a batch costs the same at row 100,000 as
- * at row 1 (no OFFSET).
- */
+/** One batch of the register in its order, after the previous batch's last row (see registerBatch). */
 export function curveBatch(db: DbOrTx, division: string | undefined, after: CurveRow | null, limit: number): Promise<CurveRow[]> {
-  return db
-    .select()
-    .from(curves)
-    .where(
-      and(
-        division ? eq(curves.divisionRailway, division) : undefined,
-        after
-          ? sql`(${curves.divisionRailway}, ${curves.section}, ${curves.no}, ${curves.id}) > (${after.divisionRailway}, ${after.section}, ${after.no}, ${after.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(...REGISTER_ORDER)
-    .limit(limit);
+  return registerBatch(db, curves, division, after, limit);
 }
 
 export async function findCurveByKey(db: DbOrTx, key: CurveKey): Promise<CurveRow | undefined> {

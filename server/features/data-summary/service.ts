@@ -7,8 +7,8 @@ import { divisionScope } from '../../../common/rules/division-scope.js';
 import type { PublicUser } from '../../../common/schemas/auth.js';
 import type { DataSummary } from '../../../common/schemas/records.js';
 import type { Db } from '../../db/client.js';
-import { readTableVersions, VersionedCache, type VersionedTable } from '../../db/versioned-cache.js';
-import { countCurves, countInspectionRecords, countStations } from './repository.js';
+import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
+import { type CountedTable, countRows } from './repository.js';
 
 export function createDataSummaryService({ db }: { db: Db }) {
   const counts = new VersionedCache<number>({ maxEntries: 64 });
@@ -21,12 +21,8 @@ export function createDataSummaryService({ db }: { db: Db }) {
       const { division } = scope;
       const key = division ?? '*';
       const versions = await readTableVersions(db, ['consolidated_curve_details', 'stations', 'inspection_logs']);
-      const count = (table: VersionedTable, make: () => Promise<number>) => counts.get(`${table}:${key}`, versions.get(table) ?? 0, make);
-      const [curveRecords, stationCount, inspectionRecords] = await Promise.all([
-        count('consolidated_curve_details', () => countCurves(db, division)),
-        count('stations', () => countStations(db, division)),
-        count('inspection_logs', () => countInspectionRecords(db, division)),
-      ]);
+      const count = (table: CountedTable) => counts.get(`${table}:${key}`, versions.get(table) ?? 0, () => countRows(db, table, division));
+      const [curveRecords, stationCount, inspectionRecords] = await Promise.all([count('consolidated_curve_details'), count('stations'), count('inspection_logs')]);
       return { curveRecords, stations: stationCount, inspectionRecords };
     },
   };

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { createUser, signIn } from '../../test/factories.js';
 import { pdfImages, pdfInfo, pdfPageCount, pdfPageTexts, pdfText } from '../../test/pdf.js';
-import { parseInline, parseMarkdown, renderMarkdownPdf } from './markdown-pdf.js';
+import { parseInline, parseMarkdown } from './markdown-blocks.js';
+import { renderMarkdownPdf } from './markdown-pdf.js';
 import { DOCS_DIR, OWNER_DOCUMENTS } from './routes.js';
 
 /** 01:30 in Kolkata on 2026-11-24, still the 23rd in UTC: the name must carry the railway's date. */

@@ -24,7 +24,7 @@ export const CONTENT_TYPES: Record<PhotoFormat, string> = { jpeg: 'image/jpeg', 
 export const EXTENSIONS: Record<PhotoFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
 /** The most pixels a photo may have: far above a phone camera's, far below what would exhaust memory when decoded. */
-export const MAX_PHOTO_PIXELS = 64_000_000;
+const MAX_PHOTO_PIXELS = 64_000_000;
 
 /** Bytes enough to tell the format by its magic number. */
 const MAGIC_BYTES = 12;
@@ -84,7 +84,7 @@ export class PhotoInspector extends Transform {
 }
 
 /** The checks of a photo from its first bytes (up to 512 KB), its last bytes and its size. */
-export async function checkPhotoHeader(head: Buffer, tail: Buffer, sizeBytes: number): Promise<CheckedPhoto> {
+async function checkPhotoHeader(head: Buffer, tail: Buffer, sizeBytes: number): Promise<CheckedPhoto> {
   if (sizeBytes === 0) throw new AppError('PHOTO_INVALID');
   if (sizeBytes > MAX_PHOTO_BYTES) throw new AppError('PHOTO_TOO_LARGE');
   const format = formatOf(head);
@@ -118,7 +118,7 @@ export async function checkPhotoHeader(head: Buffer, tail: Buffer, sizeBytes: nu
 }
 
 /** A WebP's canvas size from its first chunk: lossy (VP8), lossless (VP8L) or extended (VP8X). */
-export function webpSize(head: Buffer): { width: number; height: number } | null {
+function webpSize(head: Buffer): { width: number; height: number } | null {
   if (head.length < 30) return null;
   const chunk = head.toString('latin1', 12, 16);
   if (chunk === 'VP8 ') {

@@ -3,7 +3,7 @@ import { inspectionTypeSchema, photoStateSchema } from '../../../common/schemas/
 import type { InspectionRow } from '../../db/schema.js';
 
 export const imageUrlOf = (recordId: string) => `/api/inspections/${encodeURIComponent(recordId)}/image`;
-export const thumbnailUrlOf = (recordId: string) => `/api/inspections/${encodeURIComponent(recordId)}/thumbnail`;
+const thumbnailUrlOf = (recordId: string) => `/api/inspections/${encodeURIComponent(recordId)}/thumbnail`;
 
 /** A stored inspection as the API shows it; the unused imageData column never leaves. */
 export function toInspectionLog(row: InspectionRow): InspectionLog {

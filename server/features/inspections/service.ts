@@ -77,7 +77,7 @@ function uploadAnswer(row: InspectionRow, duplicate: boolean): UploadResponse {
 }
 
 /** Admins see every record; Clients their division's; Technicians their own. */
-export function canSee(user: PublicUser, row: InspectionRow): boolean {
+function canSee(user: PublicUser, row: InspectionRow): boolean {
   if (user.role === 'Admin') return true;
   if (user.role === 'Client') return user.divisionAccess !== null && row.divisionRailway === user.divisionAccess;
   return row.technicianId === user.employeeId;

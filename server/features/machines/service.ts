@@ -54,7 +54,7 @@ function addInto(target: { totals: MachineTotals; lastProgress: LastProgress }, 
 }
 
 /** Every curve record counted into its (division, DEN, AEN) group, by the rollout rule. */
-export function groupRollout(cells: readonly RolloutCells[]): RolloutGroup[] {
+function groupRollout(cells: readonly RolloutCells[]): RolloutGroup[] {
   const groups = new Map<string, RolloutGroup>();
   for (const cell of cells) {
     const den = rolloutName(cell.den);

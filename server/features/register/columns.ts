@@ -55,7 +55,7 @@ const ALIASES: Record<RegisterKind, Record<string, string>> = {
   stations: { division: 'divisionRailway', railway: 'divisionRailway', name: 'stationName', code: 'stationCode' },
 };
 
-export const normalizeHeader = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const normalizeHeader = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /** The field each header names, by the header's index; null for a header that names none. */
 export function matchHeaders(kind: RegisterKind, header: readonly string[]): (string | null)[] {

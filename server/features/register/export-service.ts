@@ -25,7 +25,7 @@ export interface RegisterExport {
 }
 
 /** `Curve_Details_2026-11-23.xlsx`, or `Curve_Details_RTM-WR_2026-11-23.xlsx` for one division. */
-export function exportFileName(kind: RegisterKind, division: string | undefined, today: string): string {
+function exportFileName(kind: RegisterKind, division: string | undefined, today: string): string {
   return datedFileName(FILE_STEMS[kind], [division], today, 'xlsx');
 }
 

@@ -60,7 +60,7 @@ export interface Register<V extends Record<string, unknown>, R> {
 
 const curveKey = (v: { section: string; curveNumber: string; line: string }) => `${v.section}\u0000${v.curveNumber}\u0000${v.line}`;
 
-export const curveRegister: Register<CurveInput, CurveRow> = {
+const curveRegister: Register<CurveInput, CurveRow> = {
   kind: 'curves',
   entity: 'curve',
   schema: curveCreateSchema,
@@ -116,7 +116,7 @@ export const curveRegister: Register<CurveInput, CurveRow> = {
 
 const stationKey = (v: { section: string; stationCode: string }) => `${v.section}\u0000${v.stationCode}`;
 
-export const stationRegister: Register<StationInput, StationRow> = {
+const stationRegister: Register<StationInput, StationRow> = {
   kind: 'stations',
   entity: 'station',
   schema: z.object(stationFields),

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { stations, type StationRow } from '../../db/schema.js';
+import { registerBatch, registerPage } from '../../db/register-pages.js';
 import { columnList, containsPattern, recordset } from '../../db/sql-helpers.js';
 
 export type NewStationRow = typeof stations.$inferInsert;
@@ -32,36 +33,13 @@ function whereOf(filter: StationFilter): SQL | undefined {
   );
 }
 
-const REGISTER_ORDER = [asc(stations.divisionRailway), asc(stations.section), asc(stations.no), asc(stations.id)];
-
-export async function listStations(
-  db: DbOrTx,
-  filter: StationFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: StationRow[]; total: number }> {
-  const where = whereOf(filter);
-  const [rows, [totalRow]] = await Promise.all([
-    db.select().from(stations).where(where).orderBy(...REGISTER_ORDER).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(stations).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+export function listStations(db: DbOrTx, filter: StationFilter, page: { limit: number; offset: number }): Promise<{ rows: StationRow[]; total: number }> {
+  return registerPage(db, stations, whereOf(filter), page);
 }
 
-/** One batch of the register in its order, after the previous batch's last row (see curveBatch). */
+/** One batch of the register in its order, after the previous batch's last row (see registerBatch). */
 export function stationBatch(db: DbOrTx, division: string | undefined, after: StationRow | null, limit: number): Promise<StationRow[]> {
-  return db
-    .select()
-    .from(stations)
-    .where(
-      and(
-        division ? eq(stations.divisionRailway, division) : undefined,
-        after
-          ? sql`(${stations.divisionRailway}, ${stations.section}, ${stations.no}, ${stations.id}) > (${after.divisionRailway}, ${after.section}, ${after.no}, ${after.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(...REGISTER_ORDER)
-    .limit(limit);
+  return registerBatch(db, stations, division, after, limit);
 }
 
 export async function findStationById(db: DbOrTx, id: number): Promise<StationRow | undefined> {
