@@ -13,7 +13,7 @@ import {
   stationRegisterResponseSchema,
   stationResponseSchema,
 } from '../../../../../common/schemas/register.js';
-import { ApiError, apiRequest, reportUnauthorized } from '../../../lib/api-client.js';
+import { ApiError, apiRequest, errorBodyOf, reportUnauthorized } from '../../../lib/api-client.js';
 import { DATA_SUMMARY_KEY, type DownloadedFile, fileNameFromDisposition } from '../records/index.js';
 
 /** Rows a page of the curve and station views shows (spec section 2: the first 20 matches). */
@@ -52,14 +52,7 @@ export const parseRegisterFilters = (body: unknown): RegisterFilters => register
 export const parseImportResult = (body: unknown): ImportResult => importResultSchema.parse(body);
 
 /** The row errors of a refused import (a 400 IMPORT_ROWS_INVALID body), or none. */
-export function rowErrorsOf(bodyText: string): ImportResult['rowErrors'] {
-  try {
-    const body: unknown = JSON.parse(bodyText);
-    return importResultSchema.shape.rowErrors.parse((body as { rowErrors?: unknown }).rowErrors ?? []);
-  } catch {
-    return [];
-  }
-}
+export const rowErrorsOf = (bodyText: string): ImportResult['rowErrors'] => errorBodyOf(bodyText)?.rowErrors ?? [];
 
 const curvePath = (key: Pick<Curve, 'section' | 'curveNumber' | 'line'>) =>
   [key.section, key.curveNumber, key.line].map(encodeURIComponent).join('/');
