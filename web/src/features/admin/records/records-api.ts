@@ -7,6 +7,7 @@ import {
   RECORD_BATCH_MAX,
   zipFileName,
 } from '../../../../../common/schemas/records.js';
+import { type Technician, technicianListResponseSchema } from '../../../../../common/schemas/reference.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 /** GET /api/data-summary; throws on any other shape (the card shows an error). */
@@ -20,7 +21,11 @@ export function deletedCountOf(body: unknown): DeleteImagesResponse['deletedCoun
 
 /** The key of the data summary; its first element is the URL the default query function GETs. */
 export const DATA_SUMMARY_KEY = ['/api/data-summary'] as const;
+
+/** The technician list of the records and report filters: one cache entry, kept 5 minutes (spec section 9). */
 export const TECHNICIANS_KEY = ['/api/technicians'] as const;
+export const TECHNICIANS_STALE_MS = 5 * 60_000;
+export const parseTechnicians = (body: unknown): Technician[] => technicianListResponseSchema.parse(body).technicians;
 
 /** A page of the list is keyed by its whole URL; this prefix finds them all. */
 const LIST_URL_PREFIX = '/api/inspections?';

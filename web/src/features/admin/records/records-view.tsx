@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type InspectionListResponse, inspectionListResponseSchema, type InspectionLog } from '../../../../../common/schemas/inspection.js';
 import { RECORD_BATCH_MAX } from '../../../../../common/schemas/records.js';
-import { type Technician, technicianListResponseSchema } from '../../../../../common/schemas/reference.js';
+import type { Technician } from '../../../../../common/schemas/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription } from '../../../components/ui/card.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
@@ -32,12 +32,12 @@ import {
   downloadOne,
   invalidateAfterDelete,
   saveFile,
+  parseTechnicians,
   TECHNICIANS_KEY,
+  TECHNICIANS_STALE_MS,
 } from './records-api.js';
 
 const parseList = (body: unknown): InspectionListResponse => inspectionListResponseSchema.parse(body);
-/** The technician filter is a convenience: an answer that is not the contract's leaves "All technicians". */
-const parseTechnicians = (body: unknown): Technician[] => technicianListResponseSchema.parse(body).technicians;
 const NO_TECHNICIANS: Technician[] = [];
 const numberText = (n: number) => n.toLocaleString('en-IN');
 /** One row of the desktop grid (the first card on a phone): what is on screen when the page opens. */
@@ -57,7 +57,8 @@ export function RecordsView() {
   // A new set of filters starts a new selection: hidden records must never be deleted by surprise.
   const filtersKey = FILTER_KEYS.map((key) => filters[key]).join('\u0000');
 
-  const technicians = useQuery({ queryKey: TECHNICIANS_KEY, select: parseTechnicians, staleTime: 5 * 60_000 });
+  // A convenience: an answer that is not the contract's leaves "All technicians".
+  const technicians = useQuery({ queryKey: TECHNICIANS_KEY, select: parseTechnicians, staleTime: TECHNICIANS_STALE_MS });
 
   const apply = (next: RecordFilters) => setParams(withFiltersAndPage(params, next, 1));
   const goToPage = (next: number, replace = false) => setParams(withFiltersAndPage(params, filters, next), { replace });

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { type Technician, technicianListResponseSchema } from '../../../../../common/schemas/reference.js';
 import {
   type inspectionReportRequestSchema,
   type ReportJobResponse,
@@ -101,12 +100,6 @@ export async function fetchReportSummary(reportId: string, signal: AbortSignal):
 }
 
 /* ---------- The pickers' lists ---------- */
-
-/** The same cache entry as the records view's technician filter (5 minutes, spec section 9). */
-export const TECHNICIANS_KEY = ['/api/technicians'] as const;
-export const TECHNICIANS_STALE_MS = 5 * 60_000;
-
-export const parseTechnicians = (body: unknown): Technician[] => technicianListResponseSchema.parse(body).technicians;
 
 /** Spec section 5: the placeholder SSE 'SSE' is left out; SSE names are sorted alphabetically. */
 export function sseChoices(sses: readonly string[]): string[] {
