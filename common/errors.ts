@@ -2,6 +2,8 @@
  * The error catalogue: one stable code per failure an API client can meet, with its HTTP
  * status and the message a person reads. Server code throws by code; clients may match on it.
  */
+import type { ErrorAnswer } from './schemas/error-body.js';
+
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid' },
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
@@ -45,13 +47,5 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** The JSON body of every error answer. `message` is what the UI shows. */
-export interface ErrorBody {
-  code: ErrorCode;
-  message: string;
-  /** Field-level problems of a validation failure: path -> message. */
-  fields?: Record<string, string>;
-  /** An import's bad rows: each with its row number, column and rule. */
-  rowErrors?: { row: number; column: string; message: string }[];
-  requestId?: string;
-}
+/** The JSON body of every error answer (its schema: common/schemas/error-body.ts), with a code of this catalogue. */
+export type ErrorBody = Omit<ErrorAnswer, 'code'> & { code: ErrorCode };

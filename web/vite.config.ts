@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -10,11 +11,45 @@ const BRAND_BLUE = '#1e3a8a';
 // The page background (Tailwind slate-100), so the splash screen flows into the app.
 const PAGE_BACKGROUND = '#f1f5f9';
 
+/** DESIGN section 10: the JavaScript a technician's phone loads before the first screen, gzip. */
+const INITIAL_JS_BUDGET_BYTES = 150_000;
+
+/**
+ * Prints the initial JavaScript (the entry chunk and every chunk it imports statically) as
+ * gzip on the wire, and fails the build over the budget, so a change that pulls admin code or
+ * a library into the technician's first download is caught where it is made.
+ */
+function initialJsBudget(): Plugin {
+  return {
+    name: 'initial-js-budget',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const initial = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || initial.has(fileName)) return;
+        initial.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      for (const output of Object.values(bundle)) if (output.type === 'chunk' && output.isEntry) visit(output.fileName);
+      let bytes = 0;
+      for (const fileName of initial) {
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') bytes += gzipSync(chunk.code, { level: 9 }).length;
+      }
+      const figure = `initial JS ${(bytes / 1000).toFixed(2)} kB gzip (budget ${INITIAL_JS_BUDGET_BYTES / 1000} kB) in ${[...initial].join(', ')}`;
+      if (bytes > INITIAL_JS_BUDGET_BYTES) this.error(`Over the technician route's budget: ${figure}`);
+      this.info(figure);
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
     tailwindcss(),
+    initialJsBudget(),
     // DESIGN section 8: the app shell is precached so the app opens in dead zones.
     VitePWA({
       strategies: 'generateSW',

@@ -52,6 +52,8 @@ export const photoProblemRecordSchema = z.object({
 export type PhotoProblemRecord = z.infer<typeof photoProblemRecordSchema>;
 
 export const FILE_PROBLEM_PAGE_SIZE_MAX = 100;
+/** The page of records a status check answers when none is asked for, and the view asks. */
+export const FILE_PROBLEM_PAGE_SIZE_DEFAULT = 20;
 
 export const photoProblemPageSchema = z.object({
   items: z.array(photoProblemRecordSchema),
@@ -78,6 +80,9 @@ export const fileTaskSchema = z.object({
 });
 export type FileTask = z.infer<typeof fileTaskSchema>;
 
+/** GET /api/admin/files/tasks: the newest task of each kind. */
+export const fileTaskListResponseSchema = z.object({ tasks: z.array(fileTaskSchema) });
+
 const pageNumber = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(1_000_000, 'page must be at most 1000000');
 
 /**
@@ -92,7 +97,7 @@ export const fileStatusQuerySchema = z.object({
     .int('pageSize must be a whole number')
     .min(1, 'pageSize must be 1 or more')
     .max(FILE_PROBLEM_PAGE_SIZE_MAX, `pageSize must be at most ${FILE_PROBLEM_PAGE_SIZE_MAX}`)
-    .default(20),
+    .default(FILE_PROBLEM_PAGE_SIZE_DEFAULT),
 });
 export type FileStatusQuery = z.infer<typeof fileStatusQuerySchema>;
 

@@ -5,7 +5,7 @@
  * cards, and the machine report. The rules are common/rules/rollout.ts.
  */
 import { z } from 'zod';
-import { DIVISIONS } from '../constants.js';
+import { type Division, DIVISIONS } from '../constants.js';
 import { ROLLOUT_FIELDS, ROLLOUT_FIGURE_MAX, rolloutFiguresProblem } from '../rules/rollout.js';
 
 /** A DEN or AEN filter; empty or 'all' is no filter, as in the view's selects. */
@@ -109,7 +109,10 @@ export const machineSummarySchema = z.object({
 });
 export type MachineSummary = z.infer<typeof machineSummarySchema>;
 
-export const machineSummaryQuerySchema = z.object({ division: divisionSchema.default('RTM/WR') });
+/** Spec section 9: the division the machine dashboard's figures open on. */
+export const MACHINE_SUMMARY_DEFAULT_DIVISION: Division = 'RTM/WR';
+
+export const machineSummaryQuerySchema = z.object({ division: divisionSchema.default(MACHINE_SUMMARY_DEFAULT_DIVISION) });
 
 export const machineSummariesResponseSchema = z.object({ summaries: z.array(machineSummarySchema) });
 export type MachineSummariesResponse = z.infer<typeof machineSummariesResponseSchema>;

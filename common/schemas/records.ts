@@ -8,12 +8,10 @@ import { z } from 'zod';
 /** The most record IDs one delete or download call may name. */
 export const RECORD_BATCH_MAX = 500;
 
+const count = z.number().int().min(0);
+
 /** GET /api/data-summary: counted by the server (a Client's figures are their division's). */
-export const dataSummarySchema = z.object({
-  curveRecords: z.number().int(),
-  stations: z.number().int(),
-  inspectionRecords: z.number().int(),
-});
+export const dataSummarySchema = z.object({ curveRecords: count, stations: count, inspectionRecords: count });
 export type DataSummary = z.infer<typeof dataSummarySchema>;
 
 export const recordIdSchema = z.string({ error: 'record ID must be text' }).trim().min(1, 'record ID is required').max(64, 'record ID must be at most 64 characters');
@@ -31,7 +29,7 @@ export type ImageIdsRequest = z.infer<typeof imageIdsRequestSchema>;
 
 /** POST /api/images/delete. IDs that name no record (already deleted) are listed, not an error. */
 export const deleteImagesResponseSchema = z.object({
-  deletedCount: z.number().int(),
+  deletedCount: count,
   notFound: z.array(z.string()),
 });
 export type DeleteImagesResponse = z.infer<typeof deleteImagesResponseSchema>;

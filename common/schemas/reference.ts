@@ -21,4 +21,5 @@ export const partListQuerySchema = z.object({
 export const partListResponseSchema = z.object({ parts: z.array(z.object({ id: z.number().int(), itemName: z.string() })) });
 
 export const technicianSchema = z.object({ employeeId: z.string(), name: z.string() });
+export type Technician = z.infer<typeof technicianSchema>;
 export const technicianListResponseSchema = z.object({ technicians: z.array(technicianSchema) });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DIVISIONS, LINES } from '../constants.js';
 import { lineFromCode } from '../rules/line-codes.js';
 import { curveSchema } from './curve.js';
+import { importRowErrorSchema } from './error-body.js';
 import { stationSchema } from './reference.js';
 
 /** Largest value of a PostgreSQL integer column. */
@@ -215,9 +216,8 @@ export const stationRegisterResponseSchema = z.object({ stations: z.array(statio
 export const REGISTER_KINDS = ['curves', 'stations'] as const;
 export type RegisterKind = (typeof REGISTER_KINDS)[number];
 
-/** A problem of one row of an imported sheet: its row number as a spreadsheet shows it (the header is row 1). */
-export const importRowErrorSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
-export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+// A row's problem is also part of a refused import's error body, hence its home there.
+export { type ImportRowError, importRowErrorSchema } from './error-body.js';
 
 /**
  * The answer of POST /api/import-excel. `count` is the spec's: rows taken from the file (added,

@@ -2,7 +2,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../test/fetch-stub.js';
 import { storeUser, technician } from '../test/users.js';
-import { ApiError, apiErrorMessage, apiRequest, getQueryFn, setUnauthorizedHandler } from './api-client.js';
+import { ApiError, apiErrorMessage, apiRequest, errorBodyOf, getQueryFn, setUnauthorizedHandler } from './api-client.js';
 import { createQueryClient } from './query-client.js';
 
 describe('apiRequest', () => {
@@ -130,5 +130,16 @@ describe('apiErrorMessage', () => {
   it('returns the fallback for non-JSON bodies and other errors', () => {
     expect(apiErrorMessage(new ApiError(502, 'Bad Gateway', '<html>'), 'fallback')).toBe('fallback');
     expect(apiErrorMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('errorBodyOf', () => {
+  it('reads the fields and row errors of our error body', () => {
+    const body = { code: 'IMPORT_ROWS_INVALID', message: 'Some rows are not valid', fields: { no: 'No. is required' }, rowErrors: [{ row: 4, column: 'No.', message: 'No. is required' }] };
+    expect(errorBodyOf(JSON.stringify(body))).toEqual(body);
+  });
+
+  it('reads nothing from a body that is not ours', () => {
+    for (const text of ['', '<html>', 'null', '{"message":"no code"}', '{"code":"X","message":"m","fields":{"no":3}}']) expect(errorBodyOf(text)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import type { ErrorBody } from '../../../common/errors.js';
+import { type ErrorAnswer, errorBodySchema } from '../../../common/schemas/error-body.js';
 import { userDataHeaderValue } from './stored-user.js';
 
 /**
@@ -108,8 +108,15 @@ export function errorStatus(error: unknown): number | null {
   return error instanceof ApiError ? error.status : null;
 }
 
-function isErrorBody(value: unknown): value is Pick<ErrorBody, 'message'> & { code?: unknown } {
-  return typeof value === 'object' && value !== null && 'message' in value && typeof value.message === 'string';
+/** Our server's error body ({code, message, fields?, rowErrors?}), or null for anything else (a proxy's HTML page, no body). */
+export function errorBodyOf(bodyText: string): ErrorAnswer | null {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(bodyText));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // Not JSON: no body of ours.
+    return null;
+  }
 }
 
 /**
@@ -117,12 +124,7 @@ function isErrorBody(value: unknown): value is Pick<ErrorBody, 'message'> & { co
  * fallback when the error is not such an answer (network failure, proxy HTML page ...).
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError) || error.bodyText === '') return fallback;
-  try {
-    const body: unknown = JSON.parse(error.bodyText);
-    if (isErrorBody(body) && body.message.trim() !== '') return body.message;
-  } catch {
-    // Not JSON: fall back rather than show raw HTML or stack text to a technician.
-  }
-  return fallback;
+  // Anything else falls back rather than show raw HTML or stack text to a technician.
+  const body = error instanceof ApiError ? errorBodyOf(error.bodyText) : null;
+  return body !== null && body.message.trim() !== '' ? body.message : fallback;
 }

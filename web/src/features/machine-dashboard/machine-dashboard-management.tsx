@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DIVISIONS } from '../../../../common/constants.js';
 import { machineValueOf, ROLLOUT_FIELDS, type RolloutField, type RolloutFigures, rolloutFiguresProblem } from '../../../../common/rules/rollout.js';
-import type { MachineSummary } from '../../../../common/schemas/machines.js';
+import { MACHINE_SUMMARY_DEFAULT_DIVISION, type MachineSummary } from '../../../../common/schemas/machines.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 import { Input } from '../../components/ui/input.js';
@@ -22,9 +22,6 @@ import {
   updateMachineSummary,
 } from './machine-api.js';
 import { FIGURE_LABELS, MACHINE_TEXTS } from './machine-texts.js';
-
-/** Spec section 9: the default machine dashboard division. */
-const DEFAULT_DIVISION = 'RTM/WR';
 
 const FIELD_LABELS: Record<RolloutField, string> = {
   scope: 'Scope',
@@ -192,7 +189,7 @@ function MachineValuesForm({
  * set is named under its field before it is sent.
  */
 export function MachineDashboardManagement({ onDone }: { onDone: () => void }) {
-  const [division, setDivision] = useState<(typeof DIVISIONS)[number]>(DEFAULT_DIVISION);
+  const [division, setDivision] = useState<(typeof DIVISIONS)[number]>(MACHINE_SUMMARY_DEFAULT_DIVISION);
   const summary = useQuery({ queryKey: machineSummaryKey(division), select: parseMachineSummary, staleTime: 0 });
   const counted = useQuery({ queryKey: machineProgressKey(division), select: parseMachineProgress, staleTime: 0 });
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { type UploadMetadataInput, type UploadResponse, uploadResponseSchema } from '../../../../common/schemas/inspection.js';
+import { errorBodyOf } from '../../lib/api-client.js';
 import { userDataHeaders } from '../../lib/request-headers.js';
 
 export const UPLOAD_URL = '/api/inspections/upload';
@@ -27,13 +27,6 @@ export class UploadError extends Error {
   }
 }
 
-const errorBodySchema = z.object({
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-
-const errorCodeSchema = z.object({ code: z.string() });
-
 function parseJson(text: string): unknown {
   try {
     const value: unknown = JSON.parse(text);
@@ -45,17 +38,14 @@ function parseJson(text: string): unknown {
 
 /** "{message}: {field problems}" from a {code, message, fields} body, or null for anything else (e.g. a proxy's HTML page). */
 export function serverMessageOf(bodyText: string): string | null {
-  const parsed = errorBodySchema.safeParse(parseJson(bodyText));
-  if (!parsed.success || parsed.data.message.trim() === '') return null;
-  const fieldMessages = Object.values(parsed.data.fields ?? {});
-  return fieldMessages.length > 0 ? `${parsed.data.message}: ${fieldMessages.join('; ')}` : parsed.data.message;
+  const body = errorBodyOf(bodyText);
+  if (body === null || body.message.trim() === '') return null;
+  const fieldMessages = Object.values(body.fields ?? {});
+  return fieldMessages.length > 0 ? `${body.message}: ${fieldMessages.join('; ')}` : body.message;
 }
 
 /** The `code` of a {code, message} error body, or null for anything else. */
-export function serverCodeOf(bodyText: string): string | null {
-  const parsed = errorCodeSchema.safeParse(parseJson(bodyText));
-  return parsed.success ? parsed.data.code : null;
-}
+export const serverCodeOf = (bodyText: string): string | null => errorBodyOf(bodyText)?.code ?? null;
 
 /**
  * Sends the photo and its record in one multipart request; the server stores both or

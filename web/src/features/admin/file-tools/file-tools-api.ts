@@ -1,23 +1,18 @@
-import { z } from 'zod';
-import type {
-  FileCheckSummary,
-  FileRecreateSummary,
-  FileRestoreSummary,
-  FileTaskKind,
-  FileTaskState,
-  PhotoProblemPage,
+import {
+  FILE_PROBLEM_PAGE_SIZE_DEFAULT,
+  type FileCheckSummary,
+  fileCheckSummarySchema,
+  type FileRecreateSummary,
+  fileRecreateSummarySchema,
+  type FileRestoreSummary,
+  fileRestoreSummarySchema,
+  type FileTask,
+  type FileTaskKind,
+  fileTaskListResponseSchema,
+  fileTaskSchema,
+  type PhotoProblemPage,
 } from '../../../../../common/schemas/file-tools.js';
 import { apiRequest } from '../../../lib/api-client.js';
-
-/*
- * common/schemas/file-tools.ts is imported for its types only (as the other admin views do):
- * its schemas built at run time would pull more of Zod into the entry chunk. The answers are
- * read with the small schemas below; the parse functions' return types are the contract's
- * types, so a change there that these do not follow fails the type check.
- */
-
-/** The records of a status check asked a page at a time (the contract's default). */
-export const FILE_PROBLEM_PAGE_SIZE = 20;
 
 const FILES_URL = '/api/admin/files';
 export const FILE_STATUS_URL = `${FILES_URL}/status`;
@@ -25,58 +20,12 @@ export const fileTaskUrl = (taskId: string) => `${FILES_URL}/tasks/${encodeURICo
 
 /** GET of a finished check's records, one page: reads the check again, never starts one. */
 export const fileProblemsPageUrl = (taskId: string, page: number) =>
-  `${FILE_STATUS_URL}?${new URLSearchParams({ taskId, page: String(page), pageSize: String(FILE_PROBLEM_PAGE_SIZE) }).toString()}`;
+  `${FILE_STATUS_URL}?${new URLSearchParams({ taskId, page: String(page), pageSize: String(FILE_PROBLEM_PAGE_SIZE_DEFAULT) }).toString()}`;
 /** Query key of a page: its first element is the page's URL, as the app's other keys. */
 export const fileProblemsPageKey = (taskId: string, page: number) => [fileProblemsPageUrl(taskId, page)] as const;
 
-const count = z.number().int().min(0);
-
-const checkSummarySchema = z.object({ missing: count, corrupt: count, total: count, orphans: count });
-const restoreSummarySchema = z.object({ restoredCount: count, failedCount: count, stillMissingCount: count });
-const recreateSummarySchema = z.object({ recreatedCount: count, skippedCount: count });
-
-const problemPageSchema = z.object({
-  items: z.array(
-    z.object({
-      recordId: z.string(),
-      problem: z.enum(['missing', 'corrupt']),
-      imageHash: z.string(),
-      date: z.string(),
-      type: z.string(),
-      divisionRailway: z.string().nullable(),
-      curveNumber: z.string().nullable(),
-      technicianName: z.string().nullable(),
-    }),
-  ),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-  total: count,
-});
-
-/** The task as every file tool answers it; the summary is read by the task's kind (see finishedTask). */
-const taskSchema = z.object({
-  taskId: z.string().min(1),
-  kind: z.enum(['check', 'restore', 'recreate']),
-  state: z.enum(['running', 'done', 'failed']),
-  progress: z.object({ done: count, total: count }),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  error: z.string().nullable(),
-  summary: z.unknown(),
-  records: problemPageSchema.optional(),
-});
-
-export interface FileTaskAnswer {
-  taskId: string;
-  kind: FileTaskKind;
-  state: FileTaskState;
-  progress: { done: number; total: number };
-  finishedAt: string | null;
-  error: string | null;
-  /** Not read yet: its shape depends on the kind (finishedTask reads it). */
-  summary: unknown;
-  records?: PhotoProblemPage;
-}
+/** The task as every file tool answers it; its summary is read by the task's kind (see finishedTask). */
+export type FileTaskAnswer = FileTask;
 
 /** A task that is done, with the summary of its own kind. */
 export type FinishedFileTask =
@@ -84,18 +33,18 @@ export type FinishedFileTask =
   | { kind: 'restore'; taskId: string; finishedAt: string | null; summary: FileRestoreSummary }
   | { kind: 'recreate'; taskId: string; finishedAt: string | null; summary: FileRecreateSummary };
 
-export const parseFileTask = (body: unknown): FileTaskAnswer => taskSchema.parse(body);
+export const parseFileTask = (body: unknown): FileTaskAnswer => fileTaskSchema.parse(body);
 
 /** Throws when a done task's summary is not its kind's (the card then says the tool failed). */
 export function finishedTask(task: FileTaskAnswer): FinishedFileTask {
   const { taskId, finishedAt } = task;
   switch (task.kind) {
     case 'check':
-      return { kind: 'check', taskId, finishedAt, summary: checkSummarySchema.parse(task.summary), records: task.records };
+      return { kind: 'check', taskId, finishedAt, summary: fileCheckSummarySchema.parse(task.summary), records: task.records };
     case 'restore':
-      return { kind: 'restore', taskId, finishedAt, summary: restoreSummarySchema.parse(task.summary) };
+      return { kind: 'restore', taskId, finishedAt, summary: fileRestoreSummarySchema.parse(task.summary) };
     case 'recreate':
-      return { kind: 'recreate', taskId, finishedAt, summary: recreateSummarySchema.parse(task.summary) };
+      return { kind: 'recreate', taskId, finishedAt, summary: fileRecreateSummarySchema.parse(task.summary) };
   }
 }
 
@@ -142,5 +91,5 @@ export async function fetchFileTask(taskId: string): Promise<FileTaskAnswer> {
  */
 export async function fetchLatestFileTasks(): Promise<FileTaskAnswer[]> {
   const res = await apiRequest('GET', `${FILES_URL}/tasks`);
-  return z.object({ tasks: z.array(taskSchema) }).parse(await res.json()).tasks;
+  return fileTaskListResponseSchema.parse(await res.json()).tasks;
 }

@@ -1,3 +1,11 @@
 export { DataSummaryCard } from './data-summary.js';
 export { RecordsView } from './records-view.js';
-export { DATA_SUMMARY_KEY, type DownloadedFile, fileNameFromDisposition, saveFile } from './records-api.js';
+export {
+  DATA_SUMMARY_KEY,
+  type DownloadedFile,
+  fileNameFromDisposition,
+  parseTechnicians,
+  saveFile,
+  TECHNICIANS_KEY,
+  TECHNICIANS_STALE_MS,
+} from './records-api.js';

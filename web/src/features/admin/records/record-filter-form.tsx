@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { DIVISIONS, INSPECTION_TYPES } from '../../../../../common/constants.js';
+import type { Technician } from '../../../../../common/schemas/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardTitle } from '../../../components/ui/card.js';
 import { Input } from '../../../components/ui/input.js';
@@ -7,11 +8,6 @@ import { FieldError, Label } from '../../../components/ui/label.js';
 import { cn } from '../../../lib/cn.js';
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { hasFilters, NO_FILTERS, type RecordFilters } from './record-query.js';
-
-export interface TechnicianOption {
-  employeeId: string;
-  name: string;
-}
 
 const TO_BEFORE_FROM = 'To must be on or after From';
 const MORE_KEYS = ['from', 'to', 'type', 'division', 'section', 'curveNumber', 'technicianId'] as const satisfies readonly (keyof RecordFilters)[];
@@ -27,7 +23,7 @@ export function RecordFilterForm({
   onApply,
 }: {
   applied: RecordFilters;
-  technicians: readonly TechnicianOption[];
+  technicians: readonly Technician[];
   onApply: (filters: RecordFilters) => void;
 }) {
   const [draft, setDraft] = useState<RecordFilters>(applied);

@@ -36,6 +36,8 @@ describe('the URL of the view', () => {
     const params = new URLSearchParams('from=2026-11-01&to=yesterday&type=Repair&q=%20abc%20&technicianId=TEC2002');
     expect(filtersFromParams(params)).toEqual({ ...NO_FILTERS, from: '2026-11-01', q: 'abc', technicianId: 'TEC2002' });
     expect(filtersFromParams(new URLSearchParams('type=Service')).type).toBe('Service');
+    // A date that is not in the calendar is the server's 400, so it is dropped too.
+    expect(filtersFromParams(new URLSearchParams('from=2026-02-31&to=2026-03-01'))).toEqual({ ...NO_FILTERS, to: '2026-03-01' });
   });
 
   it.each([

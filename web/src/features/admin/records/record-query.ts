@@ -1,4 +1,5 @@
 import { INSPECTION_TYPES, type InspectionType } from '../../../../../common/constants.js';
+import { inspectionListQuerySchema } from '../../../../../common/schemas/inspection.js';
 
 /** Records per page. The server allows 500; a phone showing 50 photos is already a long scroll. */
 export const RECORDS_PAGE_SIZE = 50;
@@ -22,14 +23,13 @@ export const NO_FILTERS: RecordFilters = { from: '', to: '', type: '', division:
 /** The search param that holds the 1-based page; the filters use their API names. */
 export const PAGE_PARAM = 'page';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Filters from the page's URL. Anything a hand-edited URL got wrong is dropped, not sent. */
 export function filtersFromParams(params: URLSearchParams): RecordFilters {
   const text = (key: string) => (params.get(key) ?? '').trim();
-  const date = (key: string) => {
-    const value = text(key);
-    return ISO_DATE.test(value) ? value : '';
+  // The list's own date rule: a date the server would refuse is not sent.
+  const date = (key: 'from' | 'to') => {
+    const parsed = inspectionListQuerySchema.shape[key].safeParse(text(key));
+    return parsed.success ? (parsed.data ?? '') : '';
   };
   const type = INSPECTION_TYPES.find((t) => t === text('type')) ?? '';
   return {

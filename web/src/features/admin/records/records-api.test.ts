@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD_BATCH_MAX, zipFileName } from '../../../../../common/schemas/records.js';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub.js';
-import { deletedCountOf, deleteImages, fileNameFromDisposition, IMAGE_BATCH_MAX, parseDataSummary, zipNameFor } from './records-api.js';
+import { deletedCountOf, deleteImages, fileNameFromDisposition, parseDataSummary } from './records-api.js';
 
-describe('the copies of the contract kept out of the entry chunk', () => {
-  it('match common/schemas/records.ts', () => {
-    expect(IMAGE_BATCH_MAX).toBe(RECORD_BATCH_MAX);
-    for (const n of [2, 3, 500]) expect(zipNameFor(n)).toBe(zipFileName(n));
-  });
-});
-
-describe('answers read defensively', () => {
+describe('answers read with the contract', () => {
   it('reads the three counts of the data summary, and nothing else', () => {
     expect(parseDataSummary({ curveRecords: 3, stations: 2, inspectionRecords: 1, extra: true })).toEqual({
       curveRecords: 3,

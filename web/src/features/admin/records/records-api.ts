@@ -1,41 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DataSummary, DeleteImagesResponse } from '../../../../../common/schemas/records.js';
+import {
+  type DataSummary,
+  dataSummarySchema,
+  type DeleteImagesResponse,
+  deleteImagesResponseSchema,
+  RECORD_BATCH_MAX,
+  zipFileName,
+} from '../../../../../common/schemas/records.js';
+import { type Technician, technicianListResponseSchema } from '../../../../../common/schemas/reference.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
-/*
- * common/schemas/records.ts is imported for its types only. Loading it at runtime builds all of
- * its schemas, one of them with z.literal, and Zod lives in the entry chunk that every
- * technician's phone downloads: the two numbers below are copied instead, and
- * records-api.test.ts holds them to the contract.
- */
-
-/** The most record IDs one delete or download call may name (RECORD_BATCH_MAX). */
-export const IMAGE_BATCH_MAX = 500;
-
-/** The server's name for a zip of several photos (zipFileName): the count is in the name. */
-export const zipNameFor = (count: number) => `inspection-images-${count}.zip`;
-
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-const hasKey = <K extends string>(value: unknown, key: K): value is Record<K, unknown> =>
-  typeof value === 'object' && value !== null && key in value;
-
-/** The three counts of GET /api/data-summary; throws on any other shape (the card shows an error). */
-export function parseDataSummary(body: unknown): DataSummary {
-  if (hasKey(body, 'curveRecords') && hasKey(body, 'stations') && hasKey(body, 'inspectionRecords')) {
-    const { curveRecords, stations, inspectionRecords } = body;
-    if (isCount(curveRecords) && isCount(stations) && isCount(inspectionRecords)) return { curveRecords, stations, inspectionRecords };
-  }
-  throw new Error('The data summary has an unexpected shape');
-}
+/** GET /api/data-summary; throws on any other shape (the card shows an error). */
+export const parseDataSummary = (body: unknown): DataSummary => dataSummarySchema.parse(body);
 
 /** deletedCount of POST /api/images/delete; null when the answer is not the contract's. */
 export function deletedCountOf(body: unknown): DeleteImagesResponse['deletedCount'] | null {
-  return hasKey(body, 'deletedCount') && isCount(body.deletedCount) ? body.deletedCount : null;
+  const answer = deleteImagesResponseSchema.safeParse(body);
+  return answer.success ? answer.data.deletedCount : null;
 }
 
 /** The key of the data summary; its first element is the URL the default query function GETs. */
 export const DATA_SUMMARY_KEY = ['/api/data-summary'] as const;
+
+/** The technician list of the records and report filters: one cache entry, kept 5 minutes (spec section 9). */
 export const TECHNICIANS_KEY = ['/api/technicians'] as const;
+export const TECHNICIANS_STALE_MS = 5 * 60_000;
+export const parseTechnicians = (body: unknown): Technician[] => technicianListResponseSchema.parse(body).technicians;
 
 /** A page of the list is keyed by its whole URL; this prefix finds them all. */
 const LIST_URL_PREFIX = '/api/inspections?';
@@ -52,10 +42,7 @@ export async function invalidateAfterDelete(queryClient: QueryClient): Promise<v
   ]);
 }
 
-/**
- * The answer's body ({recordId, deleted: true}) is not parsed: the 2xx is what matters, and its
- * schema would add z.literal to the entry chunk, where Zod lives for every technician.
- */
+/** The answer's body ({recordId, deleted: true}) is not read: the 2xx is what matters. */
 export async function deleteRecord(recordId: string): Promise<string> {
   await apiRequest('DELETE', `/api/inspections/${encodeURIComponent(recordId)}`);
   return recordId;
@@ -64,8 +51,8 @@ export async function deleteRecord(recordId: string): Promise<string> {
 /** Deletes in batches the server accepts; the count is the sum of what each batch deleted. */
 export async function deleteImages(recordIds: readonly string[]): Promise<number> {
   let deleted = 0;
-  for (let start = 0; start < recordIds.length; start += IMAGE_BATCH_MAX) {
-    const imageIds = recordIds.slice(start, start + IMAGE_BATCH_MAX);
+  for (let start = 0; start < recordIds.length; start += RECORD_BATCH_MAX) {
+    const imageIds = recordIds.slice(start, start + RECORD_BATCH_MAX);
     const res = await apiRequest('POST', '/api/images/delete', { imageIds });
     // A 2xx with an odd body still deleted: count the batch as the IDs it named.
     deleted += deletedCountOf(await res.json().catch(() => null)) ?? imageIds.length;
@@ -114,7 +101,7 @@ export async function downloadOne(recordId: string): Promise<DownloadedFile> {
 export async function downloadMany(recordIds: readonly string[]): Promise<DownloadedFile> {
   const res = await apiRequest('POST', '/api/images/download', { imageIds: recordIds });
   const [only] = recordIds;
-  return asFile(res, recordIds.length === 1 && only !== undefined ? `inspection_${only}.jpg` : zipNameFor(recordIds.length));
+  return asFile(res, recordIds.length === 1 && only !== undefined ? `inspection_${only}.jpg` : zipFileName(recordIds.length));
 }
 
 /** Hands a fetched file to the browser's download machinery under its own name. */

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type InspectionListResponse, inspectionListResponseSchema, type InspectionLog } from '../../../../../common/schemas/inspection.js';
+import { RECORD_BATCH_MAX } from '../../../../../common/schemas/records.js';
+import type { Technician } from '../../../../../common/schemas/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription } from '../../../components/ui/card.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
@@ -10,7 +12,7 @@ import { errorStatus } from '../../../lib/api-client.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { RecordCard } from './record-card.js';
 import { RecordDetails } from './record-details.js';
-import { RecordFilterForm, type TechnicianOption } from './record-filter-form.js';
+import { RecordFilterForm } from './record-filter-form.js';
 import {
   filtersFromParams,
   FILTER_KEYS,
@@ -28,29 +30,15 @@ import {
   deleteRecord,
   downloadMany,
   downloadOne,
-  IMAGE_BATCH_MAX,
   invalidateAfterDelete,
   saveFile,
+  parseTechnicians,
   TECHNICIANS_KEY,
+  TECHNICIANS_STALE_MS,
 } from './records-api.js';
 
 const parseList = (body: unknown): InspectionListResponse => inspectionListResponseSchema.parse(body);
-/**
- * The technician filter is a convenience: entries that are not {employeeId, name} are skipped
- * and a bad answer leaves "All technicians". Read by hand, not with the shared schema: that
- * module is shared with the technician's reference data, and importing it here splits it
- * into a chunk of its own, one more request on every technician's phone.
- */
-function parseTechnicians(body: unknown): TechnicianOption[] {
-  if (typeof body !== 'object' || body === null || !('technicians' in body) || !Array.isArray(body.technicians)) return [];
-  const list: unknown[] = body.technicians;
-  return list.flatMap((t) =>
-    typeof t === 'object' && t !== null && 'employeeId' in t && 'name' in t && typeof t.employeeId === 'string' && typeof t.name === 'string'
-      ? [{ employeeId: t.employeeId, name: t.name }]
-      : [],
-  );
-}
-const NO_TECHNICIANS: TechnicianOption[] = [];
+const NO_TECHNICIANS: Technician[] = [];
 const numberText = (n: number) => n.toLocaleString('en-IN');
 /** One row of the desktop grid (the first card on a phone): what is on screen when the page opens. */
 const EAGER_THUMBNAILS = 3;
@@ -69,7 +57,8 @@ export function RecordsView() {
   // A new set of filters starts a new selection: hidden records must never be deleted by surprise.
   const filtersKey = FILTER_KEYS.map((key) => filters[key]).join('\u0000');
 
-  const technicians = useQuery({ queryKey: TECHNICIANS_KEY, select: parseTechnicians, staleTime: 5 * 60_000 });
+  // A convenience: an answer that is not the contract's leaves "All technicians".
+  const technicians = useQuery({ queryKey: TECHNICIANS_KEY, select: parseTechnicians, staleTime: TECHNICIANS_STALE_MS });
 
   const apply = (next: RecordFilters) => setParams(withFiltersAndPage(params, next, 1));
   const goToPage = (next: number, replace = false) => setParams(withFiltersAndPage(params, filters, next), { replace });
@@ -350,7 +339,7 @@ function SelectionBar({
   onDelete: () => void;
 }) {
   const none = selectedCount === 0;
-  const tooManyToDownload = selectedCount > IMAGE_BATCH_MAX;
+  const tooManyToDownload = selectedCount > RECORD_BATCH_MAX;
   return (
     <div
       role="toolbar"
@@ -383,7 +372,7 @@ function SelectionBar({
           size="sm"
           disabled={none || busy || tooManyToDownload}
           aria-busy={downloading || undefined}
-          title={tooManyToDownload ? `Download at most ${IMAGE_BATCH_MAX} images at once` : undefined}
+          title={tooManyToDownload ? `Download at most ${RECORD_BATCH_MAX} images at once` : undefined}
           onClick={onDownload}
         >
           {downloading ? 'Downloading...' : RECORD_TEXTS.downloadSelected}

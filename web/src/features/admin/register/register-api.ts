@@ -1,17 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { type Curve, curveListResponseSchema } from '../../../../../common/schemas/curve.js';
-import { type Station, stationSchema } from '../../../../../common/schemas/reference.js';
-import type { CurveInput, ImportResult, RegisterFilters, RegisterKind, StationInput } from '../../../../../common/schemas/register.js';
-import { ApiError, apiRequest, reportUnauthorized } from '../../../lib/api-client.js';
+import type { Station } from '../../../../../common/schemas/reference.js';
+import {
+  type CurveInput,
+  curveResponseSchema,
+  importResultSchema,
+  type ImportResult,
+  type RegisterFilters,
+  registerFiltersResponseSchema,
+  type RegisterKind,
+  type StationInput,
+  stationRegisterResponseSchema,
+  stationResponseSchema,
+} from '../../../../../common/schemas/register.js';
+import { ApiError, apiRequest, errorBodyOf, reportUnauthorized } from '../../../lib/api-client.js';
 import { DATA_SUMMARY_KEY, type DownloadedFile, fileNameFromDisposition } from '../records/index.js';
-
-/*
- * common/schemas/register.ts is imported for its types only: building its schemas at run time
- * would pull Zod features the technician's entry chunk does not have into that chunk. The
- * server validates every body with them and its field messages come back under the inputs.
- * The answers are read with the schemas the technician's reference data already loads.
- */
 
 /** Rows a page of the curve and station views shows (spec section 2: the first 20 matches). */
 export const REGISTER_PAGE_SIZE = 20;
@@ -44,39 +47,12 @@ export const registerFiltersUrl = (division: string) =>
   division === '' ? '/api/register-filters' : `/api/register-filters?division=${encodeURIComponent(division)}`;
 
 export const parseCurvePage = (body: unknown): { curves: Curve[]; total: number } => curveListResponseSchema.parse(body);
-const stationPageSchema = z.object({ stations: z.array(stationSchema), total: z.number().int() });
-export const parseStationPage = (body: unknown): { stations: Station[]; total: number } => stationPageSchema.parse(body);
-const filtersSchema = z.object({
-  sections: z.array(z.object({ divisionRailway: z.string(), section: z.string() })),
-  sses: z.array(z.string()),
-});
-export const parseRegisterFilters = (body: unknown): RegisterFilters => filtersSchema.parse(body);
-
-const importResultSchema = z.object({
-  type: z.string(),
-  dryRun: z.boolean(),
-  valid: z.boolean(),
-  count: z.number(),
-  added: z.number(),
-  changed: z.number(),
-  unchanged: z.number(),
-  unknownColumns: z.array(z.string()),
-  rowErrors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
-});
-export function parseImportResult(body: unknown): ImportResult {
-  const parsed = importResultSchema.parse(body);
-  return { ...parsed, type: parsed.type === 'stations' ? 'stations' : 'curves' };
-}
+export const parseStationPage = (body: unknown): { stations: Station[]; total: number } => stationRegisterResponseSchema.parse(body);
+export const parseRegisterFilters = (body: unknown): RegisterFilters => registerFiltersResponseSchema.parse(body);
+export const parseImportResult = (body: unknown): ImportResult => importResultSchema.parse(body);
 
 /** The row errors of a refused import (a 400 IMPORT_ROWS_INVALID body), or none. */
-export function rowErrorsOf(bodyText: string): ImportResult['rowErrors'] {
-  try {
-    const body: unknown = JSON.parse(bodyText);
-    return importResultSchema.shape.rowErrors.parse((body as { rowErrors?: unknown }).rowErrors ?? []);
-  } catch {
-    return [];
-  }
-}
+export const rowErrorsOf = (bodyText: string): ImportResult['rowErrors'] => errorBodyOf(bodyText)?.rowErrors ?? [];
 
 const curvePath = (key: Pick<Curve, 'section' | 'curveNumber' | 'line'>) =>
   [key.section, key.curveNumber, key.line].map(encodeURIComponent).join('/');
@@ -87,12 +63,12 @@ export type StationBody = { [K in keyof StationInput]: string | number | null };
 
 export async function createCurve(body: CurveBody): Promise<Curve> {
   const res = await apiRequest('POST', '/api/consolidated-curves', body);
-  return z.object({ curve: curveListResponseSchema.shape.curves.element }).parse(await res.json()).curve;
+  return curveResponseSchema.parse(await res.json()).curve;
 }
 
 export async function updateCurve(key: Curve, body: CurveBody): Promise<Curve> {
   const res = await apiRequest('PUT', `/api/admin/curves/${curvePath(key)}`, body);
-  return z.object({ curve: curveListResponseSchema.shape.curves.element }).parse(await res.json()).curve;
+  return curveResponseSchema.parse(await res.json()).curve;
 }
 
 export async function deleteCurve(key: Curve): Promise<Curve> {
@@ -102,12 +78,12 @@ export async function deleteCurve(key: Curve): Promise<Curve> {
 
 export async function createStation(body: StationBody): Promise<Station> {
   const res = await apiRequest('POST', '/api/stations', body);
-  return z.object({ station: stationSchema }).parse(await res.json()).station;
+  return stationResponseSchema.parse(await res.json()).station;
 }
 
 export async function updateStation(id: number, body: StationBody): Promise<Station> {
   const res = await apiRequest('PUT', `/api/admin/stations/${id}`, { id, ...body });
-  return z.object({ station: stationSchema }).parse(await res.json()).station;
+  return stationResponseSchema.parse(await res.json()).station;
 }
 
 export async function deleteStation(station: Station): Promise<Station> {

@@ -7,7 +7,8 @@ import { FilterSelect, type SelectOption } from '../../../components/ui/filter-s
 import { useRegisterFilters } from '../register/index.js';
 import { selectClasses } from '../../../components/ui/select-classes.js';
 import { REPORT_TEXTS } from './report-texts.js';
-import { parseTechnicians, sseChoices, TECHNICIANS_KEY, TECHNICIANS_STALE_MS } from './reports-api.js';
+import { parseTechnicians, TECHNICIANS_KEY, TECHNICIANS_STALE_MS } from '../records/index.js';
+import { sseChoices } from './reports-api.js';
 
 /** A Client's reports are always their own division's; everyone else starts at `adminStart`. */
 export const startDivision = (user: PublicUser, adminStart: string): string =>

@@ -1,22 +1,24 @@
-import { z } from 'zod';
-import type {
-  inspectionReportRequestSchema,
-  ReportJobResponse,
-  ReportKind,
-  ReportSummary,
-  serviceReportRequestSchema,
-  sseReportRequestSchema,
+import type { z } from 'zod';
+import {
+  type inspectionReportRequestSchema,
+  type ReportJobResponse,
+  reportJobResponseSchema,
+  type ReportKind,
+  reportListResponseSchema,
+  type ReportSummary,
+  reportSummarySchema,
+  type serviceReportRequestSchema,
+  type sseReportRequestSchema,
 } from '../../../../../common/schemas/reports.js';
-import type { MaintenanceReportResponse, ScheduleSummaryResponse } from '../../../../../common/schemas/schedule.js';
+import {
+  type MaintenanceReportResponse,
+  maintenanceReportResponseSchema,
+  type ScheduleSummaryResponse,
+  scheduleSummaryResponseSchema,
+} from '../../../../../common/schemas/schedule.js';
 import { ApiError, apiRequest, reportUnauthorized } from '../../../lib/api-client.js';
 import { userDataHeaders } from '../../../lib/request-headers.js';
 import { type DownloadedFile, fileNameFromDisposition } from '../records/index.js';
-
-/*
- * common/schemas/schedule.ts and common/schemas/reports.ts are imported for their types only
- * (see register-api.ts): their schemas built at run time would pull Zod features into the
- * technician's entry chunk. The answers are read with the small schemas below.
- */
 
 export const scheduleSummaryUrl = (division: string, section: string): string => {
   const params = new URLSearchParams();
@@ -26,27 +28,11 @@ export const scheduleSummaryUrl = (division: string, section: string): string =>
   return query === '' ? '/api/schedule/summary' : `/api/schedule/summary?${query}`;
 };
 
-const counts = { overdue: z.number(), dueSoon: z.number(), never: z.number(), inTime: z.number(), attention: z.number() };
-const summarySchema = z.object({
-  asOf: z.string(),
-  cofAlertThreshold: z.number(),
-  sections: z.array(
-    z.object({
-      divisionRailway: z.string(),
-      section: z.string(),
-      curves: z.number(),
-      service: z.object({ ...counts, notNeeded: z.number() }),
-      cof: z.object({ ...counts, high: z.number() }),
-    }),
-  ),
-});
-export const parseScheduleSummary = (body: unknown): ScheduleSummaryResponse => summarySchema.parse(body);
-
-const maintenanceSchema = z.object({ serviceCount: z.number(), cofCount: z.number(), reportId: z.string() });
+export const parseScheduleSummary = (body: unknown): ScheduleSummaryResponse => scheduleSummaryResponseSchema.parse(body);
 
 export async function generateMaintenanceReport(division: string, section: string): Promise<MaintenanceReportResponse> {
   const res = await apiRequest('POST', '/api/reports/curve-maintenance', { division, section });
-  return maintenanceSchema.parse(await res.json());
+  return maintenanceReportResponseSchema.parse(await res.json());
 }
 
 export async function downloadReport(reportId: string, fallbackName: string): Promise<DownloadedFile> {
@@ -57,24 +43,7 @@ export async function downloadReport(reportId: string, fallbackName: string): Pr
 /** The signed-in user's recent reports of one kind (GET /api/reports). */
 export const recentReportsUrl = (kind: ReportKind) => `/api/reports?kind=${kind}&limit=10`;
 
-const reportSummarySchema = z.object({
-  reportId: z.string(),
-  kind: z.enum(['curve-maintenance', 'inspection-pdf', 'sse-cof-pdf', 'service-table-pdf']),
-  params: z.record(z.string(), z.unknown()),
-  division: z.string().nullable(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.number(),
-  recordCount: z.number().nullable(),
-  summary: z.record(z.string(), z.unknown()).nullable(),
-  error: z.string().nullable(),
-  fileName: z.string().nullable(),
-  fileSizeBytes: z.number().nullable(),
-  downloadUrl: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-});
-const recentSchema = z.object({ reports: z.array(reportSummarySchema) });
-export const parseRecentReports = (body: unknown): ReportSummary[] => recentSchema.parse(body).reports;
+export const parseRecentReports = (body: unknown): ReportSummary[] => reportListResponseSchema.parse(body).reports;
 
 /* ---------- PDF reports: asked for, made as a job, polled, downloaded by the browser ---------- */
 
@@ -96,14 +65,6 @@ export interface PdfReportBodies {
 }
 
 export const reportStatusUrl = (reportId: string) => `/api/reports/${encodeURIComponent(reportId)}`;
-
-const jobSchema = z.object({
-  reportId: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.number(),
-  recordCount: z.number(),
-  pdfUrl: z.string(),
-});
 
 /**
  * A JSON call that can be cancelled (the api client's apiRequest takes no signal and no extra
@@ -130,7 +91,7 @@ async function jsonCall(method: 'GET' | 'POST', url: string, { body, signal, hea
  * itself without it; the other two answer the job either way.
  */
 export async function requestReportJob<K extends PdfReportKind>(kind: K, body: PdfReportBodies[K], signal: AbortSignal): Promise<ReportJobResponse> {
-  return jobSchema.parse(await jsonCall('POST', REPORT_JOB_URLS[kind], { body, signal, headers: { Prefer: 'respond-async' } }));
+  return reportJobResponseSchema.parse(await jsonCall('POST', REPORT_JOB_URLS[kind], { body, signal, headers: { Prefer: 'respond-async' } }));
 }
 
 /** GET /api/reports/{reportId}: the report's status and progress while it is made. */
@@ -139,17 +100,6 @@ export async function fetchReportSummary(reportId: string, signal: AbortSignal):
 }
 
 /* ---------- The pickers' lists ---------- */
-
-/** The same cache entry as the records view's technician filter (5 minutes, spec section 9). */
-export const TECHNICIANS_KEY = ['/api/technicians'] as const;
-export const TECHNICIANS_STALE_MS = 5 * 60_000;
-
-export interface TechnicianChoice {
-  employeeId: string;
-  name: string;
-}
-const techniciansSchema = z.object({ technicians: z.array(z.object({ employeeId: z.string(), name: z.string() })) });
-export const parseTechnicians = (body: unknown): TechnicianChoice[] => techniciansSchema.parse(body).technicians;
 
 /** Spec section 5: the placeholder SSE 'SSE' is left out; SSE names are sorted alphabetically. */
 export function sseChoices(sses: readonly string[]): string[] {
