@@ -20,7 +20,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-accounts.js';
 import { readFile } from 'node:fs/promises';
-import { describeSummary, loadBenchData, openTarget } from './dataset/generate-inspections.js';
+import { describeSummary, loadScaledData, openTarget } from '../server/db/seed/scale/load.js';
 import { judge, verdictLabel } from './lib/budget.js';
 import { ceilingCells, ceilingOf } from './lib/ceiling.js';
 import { machineFacts, type MachineFacts } from './lib/machine.js';
@@ -314,7 +314,7 @@ async function main(): Promise<number> {
   const prepare = async ({ databaseUrl, dataDir }: { databaseUrl: string | undefined; dataDir: string }) => {
     if (needsRecords) {
       log(`loading ${settings.inspections} generated inspections (curves topped up to ${settings.curves}) ...`);
-      const summary = await loadBenchData({
+      const summary = await loadScaledData({
         databaseUrl,
         dataDir,
         count: settings.inspections,

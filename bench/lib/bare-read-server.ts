@@ -43,7 +43,7 @@ import { consolidatedCurveDetails as curves, inspectionLogs, users } from '../..
 import { seedDemoData } from '../../server/db/seed/index.js';
 import { hashPassword } from '../../server/security/password.js';
 import { DiskBlobStore } from '../../server/storage/disk-blob-store.js';
-import { generateInspections } from '../dataset/generate-inspections.js';
+import { generateInspections } from '../../server/db/seed/scale/generate.js';
 import { BARE_PAGE, type BareData, type BareMessage, COPIED_CURVE_COLUMNS, type CurvesMessage } from './bare-read.js';
 
 type Db = PgDatabase<PgQueryResultHKT>;

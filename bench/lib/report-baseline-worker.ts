@@ -32,7 +32,7 @@ import { dueColumns, dueRow } from '../../server/features/reports/curve-maintena
 import { cofOf, listSchedule, type ScheduleRow, serviceOf } from '../../server/features/schedule/index.js';
 import { type CellValue, excelDateSerial } from '../../server/xlsx/stream-workbook.js';
 import { DiskBlobStore } from '../../server/storage/disk-blob-store.js';
-import { generateInspections } from '../dataset/generate-inspections.js';
+import { generateInspections } from '../../server/db/seed/scale/generate.js';
 import type { RunRequest, WorkerMessage } from './report-baseline.js';
 
 /** Rows between yields to the event loop, as the report writes its batches. */
