@@ -16,7 +16,7 @@
  * it, to keep the run short: the notes say where it was measured.
  */
 import { performance } from 'node:perf_hooks';
-import { BARE_PAGE, type BareData, startBareReadServer } from './bare-read.js';
+import { BARE_PAGE, type BareData, startBareReadServer } from '../bare/start.js';
 import { type LoadOptions, runLoad } from './load.js';
 import { readCommandCpuSeconds, readCpuSeconds } from './process-stats.js';
 import { kb, medianMs } from './records.js';

@@ -8,9 +8,8 @@
  * counts per section, no Summary sheet, no hashing, no blob store, no HTTP: the floor under the
  * report.
  *
- * Env: BASELINE_DATABASE_URL (PostgreSQL: the server's database) or, unset, an in-memory PGlite
- * made by the app's migrations, the demo seed and the bench generator (BASELINE_TODAY,
- * BASELINE_COUNT, BASELINE_CURVES: what the runner loaded into the server's database).
+ * Env: BARE_DATABASE_URL (PostgreSQL: the server's database) or, unset, an in-memory PGlite
+ * loaded as the server's was (../bare/database.ts).
  * Messages: parent -> {type: 'run', context}; child -> 'ready', 'done' with the figures, or 'failed'.
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -19,20 +18,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { finished } from 'node:stream/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { needsAttention } from '../../common/rules/schedule.js';
-import { type DbOrTx, openDatabase } from '../../server/db/client.js';
-import { seedDemoData } from '../../server/db/seed/index.js';
+import type { DbOrTx } from '../../server/db/client.js';
 import { dueColumns, dueRow } from '../../server/features/reports/curve-maintenance.js';
 import { cofOf, listSchedule, type ScheduleRow, serviceOf } from '../../server/features/schedule/index.js';
 import { type CellValue, excelDateSerial } from '../../server/xlsx/stream-workbook.js';
-import { DiskBlobStore } from '../../server/storage/disk-blob-store.js';
-import { generateInspections } from '../../server/db/seed/scale/generate.js';
+import { loadGeneratedRecords, openBareDb } from '../bare/database.js';
 import type { RunRequest, WorkerMessage } from './report-baseline.js';
 
 /** Rows between yields to the event loop, as the report writes its batches. */
@@ -76,30 +69,11 @@ async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, kind: Ki
 }
 
 async function openBaseline(): Promise<{ db: DbOrTx; where: string; close: () => Promise<void>; loadSeconds: number }> {
-  const url = process.env.BASELINE_DATABASE_URL;
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    return { db: drizzlePg(client) as unknown as DbOrTx, where: "the server's PostgreSQL database (one pg client)", close: () => client.end(), loadSeconds: 0 };
-  }
-  const started = performance.now();
-  const today = process.env.BASELINE_TODAY ?? '';
-  const blobsDir = mkdtempSync(path.join(os.tmpdir(), 'hkmi-bench-report-baseline-'));
-  const pglite = new PGlite();
-  const database = await openDatabase({ pglite });
-  await database.migrate();
-  await seedDemoData(database.db, new DiskBlobStore(blobsDir), { today });
-  await generateInspections(
-    { query: async <R>(text: string, params?: unknown[]) => (await pglite.query<R>(text, params)).rows },
-    { count: Number(process.env.BASELINE_COUNT), curves: Number(process.env.BASELINE_CURVES) || undefined, today, blobsDir },
-  );
-  rmSync(blobsDir, { recursive: true, force: true });
-  return {
-    db: drizzlePglite(pglite) as unknown as DbOrTx,
-    where: "an in-memory PGlite in its own process, loaded by the bench generator as the server's was (demo seed, same seed, day and sizes)",
-    close: () => database.close(),
-    loadSeconds: (performance.now() - started) / 1000,
-  };
+  const opened = await openBareDb(1);
+  if (!opened.pglite || !opened.database) return { db: opened.db as unknown as DbOrTx, where: opened.where, close: opened.close, loadSeconds: 0 };
+  const loadSeconds = await loadGeneratedRecords(opened.pglite, opened.database);
+  const where = `${opened.where}, loaded by the scale seed as the server's was (demo seed, same seed, day and sizes)`;
+  return { db: opened.db as unknown as DbOrTx, where, close: opened.close, loadSeconds };
 }
 
 async function counts(db: DbOrTx): Promise<{ curves: number; inspections: number }> {

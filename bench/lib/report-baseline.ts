@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import type { ScheduleContext } from '../../server/features/schedule/schedule-sql.js';
+import { generatedDataEnv } from '../bare/database.js';
 import { forkChild } from './child.js';
 import { readRssMb, recordRss } from './memory.js';
 import { PROJECT_ROOT } from './server.js';
@@ -58,10 +59,8 @@ export async function startReportBaseline(ctx: ScenarioContext, today: string): 
   const generated = ctx.dataset?.generated;
   if (!ctx.databaseUrl && !generated) throw new Error('the report baseline on PGlite needs the generated records (dataset: records)');
   const child = forkChild<WorkerMessage>(ENTRY, {
-    BASELINE_DATABASE_URL: ctx.databaseUrl ?? '',
-    BASELINE_TODAY: today,
-    BASELINE_COUNT: String(generated?.count ?? 0),
-    BASELINE_CURVES: String(generated?.curves ?? 0),
+    BARE_DATABASE_URL: ctx.databaseUrl ?? '',
+    ...generatedDataEnv({ today, count: generated?.count ?? 0, curves: generated?.curves ?? 0 }),
   });
   try {
     const ready = await child.next(600_000);

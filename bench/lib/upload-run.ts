@@ -9,7 +9,7 @@ import { createHash, type Hash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dateInTimeZone } from '../../common/rules/dates.js';
-import { BARE_UPLOAD_PATH, startBareUploadServer } from './bare-upload.js';
+import { BARE_UPLOAD_PATH, startBareUploadServer } from '../bare/start.js';
 import { makePhotoPool } from './jpeg.js';
 import { runLoad } from './load.js';
 import { readRssMb, recordRss, type RssRecorder } from './memory.js';

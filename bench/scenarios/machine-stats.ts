@@ -26,7 +26,7 @@ import { dateInTimeZone } from '../../common/rules/dates.js';
 import { machineFiltersResponseSchema, type MachineStatsResponse, machineStatsResponseSchema } from '../../common/schemas/machines.js';
 import { sheetDate } from '../../server/db/seed/calendar.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
-import { BARE_PAGE, startBareReadServer } from '../lib/bare-read.js';
+import { BARE_PAGE, startBareReadServer } from '../bare/start.js';
 import { runLoad } from '../lib/load.js';
 import { cpuMark, cpuNote, getJson, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
 import { benchRolloutRows, insertRolloutRows } from '../lib/rollout.js';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { type ScheduleResponse, scheduleResponseSchema, type ScheduleSectionSummary, scheduleSummaryResponseSchema } from '../../common/schemas/schedule.js';
-import { BARE_PAGE, startBareReadServer } from '../lib/bare-read.js';
+import { BARE_PAGE, startBareReadServer } from '../bare/start.js';
 import { runLoad } from '../lib/load.js';
 import { readCommandCpuSeconds, readCpuSeconds } from '../lib/process-stats.js';
 import { cpuMark, cpuNote, getJson, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { BARE_ZIP_PATH, startBareZipServer } from '../lib/bare-zip.js';
+import { BARE_ZIP_PATH, startBareZipServer } from '../bare/start.js';
 import { readRssMb, recordRss } from '../lib/memory.js';
 import { inspectionPage } from '../lib/records.js';
 import { round } from '../lib/stats.js';
