@@ -6,13 +6,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { addDays } from '../../common/rules/dates.js';
 import { reportJobResponseSchema, reportSummarySchema, type ReportSummary } from '../../common/schemas/reports.js';
 import { duringLoad, type WindowFigures } from '../lib/load-window.js';
-import { readRssMb, recordRss } from '../lib/memory.js';
 import { buildMultipart } from '../lib/multipart.js';
 import { type PdfBaseline, type PdfBaselineRun, startPdfBaseline } from '../lib/pdf-baseline.js';
 import { fieldPhotoMaker } from '../lib/pdf-photos.js';
 import { readCpuSeconds } from '../lib/process-stats.js';
-import { cpuMark } from '../lib/records.js';
-import { round } from '../lib/stats.js';
+import { withServerFigures } from '../lib/records.js';
+import { median, round } from '../lib/stats.js';
 import { formatTable } from '../lib/table.js';
 import { sequentialResult } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
@@ -287,17 +286,9 @@ async function makeReport(ctx: ScenarioContext, cookie: string, range: { fromDat
 
 /** A report timed from the POST to the last byte, with the server's RSS sampled every 20 ms and its CPU. */
 async function measuredReport(ctx: ScenarioContext, cookie: string, label: string, range: { fromDate: string; toDate: string }, photos: number): Promise<ReportRun> {
-  const rssBeforeMb = (await readRssMb(ctx.serverPid)) ?? 0;
-  const [cpuStart, mainStart] = await Promise.all([cpuMark(ctx), readCpuSeconds(ctx.serverPid)]);
-  const recorder = recordRss(ctx.serverPid, 20);
-  const outcome = await makeReport(ctx, cookie, range, photos).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  const samples = await recorder.stop();
-  const [cpuEnd, mainEnd] = await Promise.all([cpuMark(ctx), readCpuSeconds(ctx.serverPid)]);
-  if (!outcome.ok) throw outcome.error;
-  const made = outcome.value;
+  const mainStart = await readCpuSeconds(ctx.serverPid);
+  const { value: made, ...figures } = await withServerFigures(ctx, () => makeReport(ctx, cookie, range, photos));
+  const mainEnd = await readCpuSeconds(ctx.serverPid);
   // After the timing: what the report says it printed.
   const summary = (await statusOf(ctx, cookie, made.reportId)).summary;
   return {
@@ -306,15 +297,11 @@ async function measuredReport(ctx: ScenarioContext, cookie: string, label: strin
     ...range,
     ...made,
     summary,
-    rssBeforeMb,
-    rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)),
-    serverCpu: cpuStart.server !== null && cpuEnd.server !== null ? cpuEnd.server - cpuStart.server : null,
+    ...figures,
     serverMainCpu: mainStart?.main != null && mainEnd?.main != null ? mainEnd.main - mainStart.main : null,
-    databaseCpu: cpuStart.database !== null && cpuEnd.database !== null ? cpuEnd.database - cpuStart.database : null,
   };
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const s2 = (ms: number) => (ms / 1000).toFixed(2);
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
 /** What the report's job says it printed (GET /api/reports/{id} summary). */
