@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import * as yauzl from 'yauzl';
 import { maintenanceReportResponseSchema, type MaintenanceReportResponse, scheduleResponseSchema } from '../../common/schemas/schedule.js';
 import { withServerFigures } from '../lib/records.js';
-import { type BaselineRun, startReportBaseline } from '../lib/report-baseline.js';
+import { type ExcelFigures, startReportBaseline, type WithRssFigures } from '../bare/jobs.js';
 import { median, round } from '../lib/stats.js';
 import { downloadZip, sequentialResult } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
@@ -128,7 +128,7 @@ export const maintenanceReport: Scenario = {
     const baseline = await startReportBaseline(ctx, due.asOf);
     const problems: string[] = [];
     const product: ProductRun[] = [];
-    const bare: BaselineRun[] = [];
+    const bare: Array<WithRssFigures<ExcelFigures>> = [];
     const statusCodes: Record<string, number> = {};
     const seen = new Set<string>();
     let reuse: { ms: number; same: boolean } | null = null;

@@ -7,7 +7,7 @@ import { addDays } from '../../common/rules/dates.js';
 import { reportJobResponseSchema, reportSummarySchema, type ReportSummary } from '../../common/schemas/reports.js';
 import { duringLoad, type WindowFigures } from '../lib/load-window.js';
 import { buildMultipart } from '../lib/multipart.js';
-import { type PdfBaseline, type PdfBaselineRun, startPdfBaseline } from '../lib/pdf-baseline.js';
+import { type JobBaseline, type PdfFigures, startPdfBaseline, type WithRssFigures } from '../bare/jobs.js';
 import { fieldPhotoMaker } from '../lib/pdf-photos.js';
 import { readCpuSeconds } from '../lib/process-stats.js';
 import { withServerFigures } from '../lib/records.js';
@@ -365,10 +365,10 @@ export const pdfReport: Scenario = {
     // Inside the scratch DATA_DIR (not the server's blobs): removed with it, even on Ctrl-C.
     const photosDir = path.join(ctx.dataDir, 'bench-pdf-baseline-photos');
     await mkdir(photosDir, { recursive: true });
-    let baseline: PdfBaseline | null = null;
+    let baseline: JobBaseline<string[], PdfFigures> | null = null;
     const cold: ReportRun[] = [];
     const warm: Record<number, ReportRun[]> = { [SMALL]: [], [PHOTOS]: [] };
-    const bare: Record<number, PdfBaselineRun[]> = { [SMALL]: [], [PHOTOS]: [] };
+    const bare: Record<number, WithRssFigures<PdfFigures>[]> = { [SMALL]: [], [PHOTOS]: [] };
     let loaded: { run: ReportRun; load: WindowFigures } | null = null;
     let idle: WindowFigures | null = null;
     let reuse: { ms: number; same: boolean } | null = null;
@@ -482,7 +482,7 @@ export const pdfReport: Scenario = {
     const bareLarge = bare[PHOTOS] ?? [];
     const bareSmall = bare[SMALL] ?? [];
     const med = (runs: readonly { ms: number }[]) => median(runs.map((r) => r.ms)) / 1000;
-    const medBare = (runs: readonly PdfBaselineRun[]) => median(runs.map((r) => r.seconds));
+    const medBare = (runs: readonly WithRssFigures<PdfFigures>[]) => median(runs.map((r) => r.seconds));
     const peak = (runs: readonly { rssPeakMb: number }[]) => median(runs.map((r) => r.rssPeakMb));
     const rise = (runs: readonly { rssPeakMb: number; rssBeforeMb: number }[]) => median(runs.map((r) => r.rssPeakMb - r.rssBeforeMb));
     const productSeconds = med(warmLarge);
