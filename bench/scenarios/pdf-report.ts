@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -6,7 +5,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { addDays } from '../../common/rules/dates.js';
 import { reportJobResponseSchema, reportSummarySchema, type ReportSummary } from '../../common/schemas/reports.js';
 import { duringLoad, type WindowFigures } from '../lib/load-window.js';
-import { buildMultipart } from '../lib/multipart.js';
 import { type JobBaseline, type PdfFigures, startPdfBaseline, type WithRssFigures } from '../bare/jobs.js';
 import { fieldPhotoMaker } from '../lib/pdf-photos.js';
 import { readCpuSeconds } from '../lib/process-stats.js';
@@ -15,6 +13,7 @@ import { median, round } from '../lib/stats.js';
 import { formatTable } from '../lib/table.js';
 import { sequentialResult } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
+import { uploadVisit } from '../lib/visits.js';
 
 const POST_PATH = '/api/reports/generate';
 const DIVISION = 'RTM/WR';
@@ -114,35 +113,11 @@ async function divisionCurves(ctx: ScenarioContext, cookie: string): Promise<Cur
 
 /** One Service visit with its photo through the product's upload, as a phone sends it. */
 async function uploadServiceVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: CurveKey, date: string, index: number): Promise<{ recordId: string; hash: string }> {
-  const metadata = {
-    date,
-    type: TYPE,
-    divisionRailway: curve.divisionRailway,
-    section: curve.section,
-    curveNumber: curve.curveNumber,
-    line: curve.line,
-    station1: curve.station1,
-    station2: curve.station2,
-    serviceUpdate: 'working-fine',
-    isMachineWorking: 'yes',
-    greaseDepth: (1 + (index % 60) / 10).toFixed(1),
-    clientSubmissionId: randomUUID(),
-  };
-  const form = buildMultipart([
-    { name: 'metadata', value: JSON.stringify(metadata) },
-    { name: 'file', value: photo, filename: 'inspection_image.jpg', contentType: 'image/jpeg' },
-  ]);
-  const response = await fetch(`${ctx.baseUrl}/api/inspections/upload`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': form.contentType },
-    body: new Uint8Array(form.body),
-    signal: AbortSignal.timeout(60_000),
-  });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`POST /api/inspections/upload answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const answer = JSON.parse(text) as { recordId?: unknown; imageHash?: unknown };
-  if (typeof answer.recordId !== 'string' || typeof answer.imageHash !== 'string') throw new Error(`the upload answered no recordId/imageHash: ${text.slice(0, 300)}`);
-  return { recordId: answer.recordId, hash: answer.imageHash };
+  const { divisionRailway, section, curveNumber, line, station1, station2 } = curve;
+  const greaseDepth = (1 + (index % 60) / 10).toFixed(1);
+  const fields = { date, type: TYPE, divisionRailway, section, curveNumber, line, station1, station2, serviceUpdate: 'working-fine', isMachineWorking: 'yes', greaseDepth };
+  const stored = await uploadVisit(ctx, cookie, photo, fields);
+  return { recordId: stored.recordId, hash: stored.imageHash };
 }
 
 /** Makes photos [first, first + count) and uploads them, a few at once; `dateOf(i)` dates the i-th (0-based in the batch). */
