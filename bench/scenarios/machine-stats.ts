@@ -26,12 +26,12 @@ import { dateInTimeZone } from '../../common/rules/dates.js';
 import { machineFiltersResponseSchema, type MachineStatsResponse, machineStatsResponseSchema } from '../../common/schemas/machines.js';
 import { sheetDate } from '../../server/db/seed/calendar.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
-import { BARE_PAGE, startBareReadServer } from '../bare/start.js';
+import { type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
 import { runLoad } from '../lib/load.js';
 import { cpuMark, cpuNote, getJson, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
 import { benchRolloutRows, insertRolloutRows } from '../lib/rollout.js';
 import { round, summarizeLatencies } from '../lib/stats.js';
-import type { Budget, Scenario, ScenarioContext, ScenarioResult, ThroughputBaseline } from '../lib/types.js';
+import type { Budget, Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
 const STATS = '/api/machine-stats';
 const FILTERS = '/api/machine-filters';
@@ -44,8 +44,7 @@ const ALONE_SECONDS = 2;
 /** Requests one at a time right after a write, for the notes of the writes variant. */
 const UNCACHED_RUNS = 10;
 /** The bare route's pages, in turn: the register's first page, and the Client's division's. */
-const bareDivision = DEMO_ACCOUNTS.find((a) => a.role === 'Client')?.divisionAccess ?? 'RTM/WR';
-const BARE_PATHS = ['/page?offset=0', `/page?division=${encodeURIComponent(bareDivision)}&offset=0`] as const;
+const BARE_CEILING: BareKind = `register-pages:${DEMO_ACCOUNTS.find((a) => a.role === 'Client')?.divisionAccess ?? 'RTM/WR'}`;
 
 const BUDGET: Budget = {
   ...READ_BUDGET,
@@ -296,34 +295,6 @@ async function mixedLoad(
   return { result, parts: { admin: a, client: c } };
 }
 
-/** The same connections on the bare route (one indexed page of the register through Drizzle), in turn on two pages. */
-async function bareBaseline(ctx: ScenarioContext, admin: string): Promise<{ baseline: ThroughputBaseline; note: string }> {
-  ctx.log('machine-stats: bare baseline (Fastify + Drizzle, one indexed page of the register) ...');
-  const bare = await startBareReadServer(ctx, admin);
-  try {
-    const alone = await medianMs(9, async () => {
-      const started = performance.now();
-      await (await fetch(`${bare.baseUrl}${BARE_PATHS[0]}`)).arrayBuffer();
-      return performance.now() - started;
-    });
-    let turn = 0;
-    const load = await runLoad(
-      { ...ctx, baseUrl: bare.baseUrl },
-      { path: BARE_PATHS[0], nextPath: () => BARE_PATHS[turn++ % BARE_PATHS.length] ?? BARE_PATHS[0], connections: ctx.connections(50) },
-    );
-    if (load.errors + load.non2xx > 0) throw new Error(`the bare baseline had ${load.errors + load.non2xx} failed requests: ${load.notes.join('; ')}`);
-    const description = `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} curves (the register's first page and ${bareDivision}'s in turn)`;
-    return {
-      baseline: { description, throughput: load.throughput, p99Ms: load.latencyMs.p99 },
-      note:
-        `bare baseline (${description}; no sign-in, cache or compression; reads ${bare.where}): ${describeLoad(load)}; alone ${alone} ms; ` +
-        'the same load as the mix, in the same run',
-    };
-  } finally {
-    await bare.stop();
-  }
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* Shared set-up                                                                                */
 /* ------------------------------------------------------------------------------------------ */
@@ -389,9 +360,6 @@ function mixNote(mix: { result: ScenarioResult; parts: Record<'admin' | 'client'
   );
 }
 
-const ratioNote = (result: ScenarioResult, baseline: ThroughputBaseline) =>
-  `the mix: ${round((result.throughput / Math.max(baseline.throughput, 1e-9)) * 100, 0)}% of the bare baseline's throughput (${result.throughput} vs ${baseline.throughput} req/s)`;
-
 /* ------------------------------------------------------------------------------------------ */
 /* The scenarios                                                                                */
 /* ------------------------------------------------------------------------------------------ */
@@ -426,11 +394,8 @@ export const machineStats: Scenario = {
       }
       notes.push(`each kind alone for ${ALONE_SECONDS} s at ${ctx.connections(50)} connections: ${each.join('; ')}`);
 
-      const bare = await bareBaseline(ctx, admin.cookie);
-      result.throughputBaseline = bare.baseline;
-      notes.push(bare.note, ratioNote(result, bare.baseline));
       result.notes.push(...notes);
-      return result;
+      return await withBareCeiling(ctx, result, BARE_CEILING, 'machine-stats', () => Promise.resolve(admin.cookie), 'the same load as the mix, in the same run');
     } finally {
       await rollout.remove();
     }
@@ -519,11 +484,9 @@ export const machineStatsWrites: Scenario = {
         );
       }
 
-      const bare = await bareBaseline(ctx, admin.cookie);
-      result.throughputBaseline = bare.baseline;
-      notes.push(`${bare.note} (no writes during it: the bare route reads the register, which the writes do not touch)`, ratioNote(result, bare.baseline));
       result.notes.push(...notes);
-      return result;
+      const remark = 'the same load as the mix; no writes during it: the bare route reads the register, which the writes do not touch';
+      return await withBareCeiling(ctx, result, BARE_CEILING, 'machine-stats-writes', () => Promise.resolve(admin.cookie), remark);
     } finally {
       clearInterval(timer);
       await rollout.remove();
