@@ -165,7 +165,7 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
       baseline: { description: spec.description, throughput: load.throughput, p99Ms: load.latencyMs.p99, p50Ms: load.latencyMs.p50 },
       note:
         `bare ceiling (${spec.description}; no hooks, sign-in, cache, validation or compression; reads ${bare.where}): ` +
-        `${load.throughput} ${load.unit}, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms at ${connections} connections ` +
+        `${load.throughput} ${load.unit}, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, max ${load.latencyMs.max} ms at ${connections} connections ` +
         `(${ctx.warmupSeconds} s warm-up, ${ctx.durationSeconds} s); alone ${alone} ms, ${kb(probeBytes)} per answer${cpu}`,
     };
   } finally {
