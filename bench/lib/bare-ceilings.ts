@@ -11,18 +11,20 @@
  *                     inspections-page, inspections-page-writes, inspections-filtered, data-summary)
  *   login             POST /login: one read of the user by its sign-in key and one argon2id
  *                     verify (@node-rs/argon2) (for `login`)
+ *   register-pages:D  GET /page: one indexed page of 50 curves, the register's first page and
+ *                     division D's in turn (for `schedule` and `machine-stats*`, which read the register)
  *
  * Each is measured once per run (per connection count) and reused by every scenario that shares
  * it, to keep the run short: the notes say where it was measured.
  */
 import { performance } from 'node:perf_hooks';
-import { BARE_PAGE, type BareData, startBareReadServer } from './bare-read.js';
+import { BARE_PAGE, type BareData, startBareReadServer } from '../bare/start.js';
 import { type LoadOptions, runLoad } from './load.js';
 import { readCommandCpuSeconds, readCpuSeconds } from './process-stats.js';
 import { kb, medianMs } from './records.js';
 import type { ScenarioContext, ScenarioResult, ThroughputBaseline } from './types.js';
 
-export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login';
+export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login' | `register-pages:${string}`;
 
 /** The pages the bare inspections route walks, as `inspections-page` walks the product's. */
 export const BARE_INSPECTION_PAGES = 20;
@@ -39,6 +41,18 @@ interface KindSpec {
 }
 
 function specOf(kind: BareKind, ctx: ScenarioContext): KindSpec {
+  if (kind.startsWith('register-pages:')) {
+    const division = kind.slice('register-pages:'.length);
+    const paths = ['/page?offset=0', `/page?division=${encodeURIComponent(division)}&offset=0`];
+    let turn = 0;
+    return {
+      description: `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} curves (the register's first page and ${division}'s in turn)`,
+      data: 'curves',
+      connections: 50,
+      load: () => ({ path: paths[0] ?? '', nextPath: () => paths[turn++ % paths.length] ?? '' }),
+      probe: { path: paths[0] ?? '' },
+    };
+  }
   switch (kind) {
     case 'select-1':
       return {
@@ -83,6 +97,7 @@ function specOf(kind: BareKind, ctx: ScenarioContext): KindSpec {
       };
     }
   }
+  throw new Error(`no bare ceiling '${kind}'`);
 }
 
 export interface BareCeiling {
@@ -150,7 +165,7 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
       baseline: { description: spec.description, throughput: load.throughput, p99Ms: load.latencyMs.p99, p50Ms: load.latencyMs.p50 },
       note:
         `bare ceiling (${spec.description}; no hooks, sign-in, cache, validation or compression; reads ${bare.where}): ` +
-        `${load.throughput} ${load.unit}, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms at ${connections} connections ` +
+        `${load.throughput} ${load.unit}, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, max ${load.latencyMs.max} ms at ${connections} connections ` +
         `(${ctx.warmupSeconds} s warm-up, ${ctx.durationSeconds} s); alone ${alone} ms, ${kb(probeBytes)} per answer${cpu}`,
     };
   } finally {

@@ -81,3 +81,24 @@ export function recordRss(pid: number, intervalMs = 100): RssRecorder {
     },
   };
 }
+
+export interface WithRss<T> {
+  value: T;
+  rssBeforeMb: number;
+  /** The highest sample (every 20 ms), at least the figure before. */
+  rssPeakMb: number;
+}
+
+/** Runs `work` with the process's RSS sampled every 20 ms; the sampling stops whether it succeeds or throws. */
+export async function withRss<T>(pid: number, work: () => Promise<T>): Promise<WithRss<T>> {
+  const rssBeforeMb = (await readRssMb(pid)) ?? 0;
+  const recorder = recordRss(pid, 20);
+  let samples: RssSample[] = [];
+  let value: T;
+  try {
+    value = await work();
+  } finally {
+    samples = await recorder.stop();
+  }
+  return { value, rssBeforeMb, rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)) };
+}

@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds } from './process-stats.js';
+import { withRss, type WithRss } from './memory.js';
 import type { Budget, ScenarioContext } from './types.js';
 
 /**
@@ -115,4 +116,22 @@ export function cpuNote(start: CpuMark | undefined, end: CpuMark, requests: numb
   }
   parts.push(`load generator ${per(end.own - start.own)}`);
   return `CPU per request over the measured phase (${requests} requests): ${parts.join(', ')}`;
+}
+
+export interface ServerFigures<T> extends WithRss<T> {
+  /** CPU seconds over the work: the server (all threads) and PostgreSQL's processes (on PostgreSQL). */
+  serverCpu: number | null;
+  databaseCpu: number | null;
+}
+
+/** A piece of timed work (a report, an export, an import) with the server's RSS sampled and its CPU (and PostgreSQL's) counted. */
+export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Promise<T>): Promise<ServerFigures<T>> {
+  const start = await cpuMark(ctx);
+  const measured = await withRss(ctx.serverPid, work);
+  const end = await cpuMark(ctx);
+  return {
+    ...measured,
+    serverCpu: start.server !== null && end.server !== null ? end.server - start.server : null,
+    databaseCpu: start.database !== null && end.database !== null ? end.database - start.database : null,
+  };
 }

@@ -9,7 +9,7 @@
  * run for the same `today` (a seeded PRNG).
  *
  * The demo seed's rollout covers a few hundred curves and the records generator
- * (bench/dataset/generate-inspections.ts) tops up the register only, so a scenario adds these
+ * (the scale seed, server/db/seed/scale/) tops up the register only, so a scenario adds these
  * itself (insertRolloutRows, PostgreSQL) and removes them afterwards.
  */
 import type pg from 'pg';

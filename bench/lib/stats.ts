@@ -33,3 +33,6 @@ export function countNon2xx(statusCodes: Readonly<Record<string, number>>): numb
     .filter(([code]) => !code.startsWith('2'))
     .reduce((sum, [, count]) => sum + count, 0);
 }
+
+/** The middle value (the upper one of an even count); 0 for none. */
+export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -132,7 +132,7 @@ export interface DemoAccount {
 
 /**
  * Data a scenario needs beyond the demo seed. 'records': the generated inspection records
- * (bench/dataset/generate-inspections.ts; 100k by default, with the curve register topped up to
+ * (the scale seed, server/db/seed/scale/; 100k by default, with the curve register topped up to
  * 10k), loaded once into the scratch database before the server starts.
  */
 export type DatasetName = 'records';

@@ -2,18 +2,14 @@
  * The photo upload measurement shared by the `upload` scenario (photos on the server's disk)
  * and `upload-s3` (photos in an S3-compatible store): the field app's multipart uploads under
  * load, the server's memory and CPU over the measured phase, what the store gained, and DESIGN
- * section 10's bare baseline (bench/lib/bare-upload.ts: a bare Fastify route streaming the same
+ * section 10's bare baseline (bench/bare/: a bare Fastify route streaming the same
  * multipart to a file with sha256) under the same load in the same run.
  */
-import { createHash, type Hash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dateInTimeZone } from '../../common/rules/dates.js';
-import { BARE_UPLOAD_PATH, startBareUploadServer } from './bare-upload.js';
-import { makePhotoPool } from './jpeg.js';
+import { BARE_UPLOAD_PATH, startBareUploadServer } from '../bare/start.js';
 import { runLoad } from './load.js';
 import { readRssMb, recordRss, type RssRecorder } from './memory.js';
-import { buildMultipart, newBoundary, offsetsOf, patchAt } from './multipart.js';
 import {
   ownCpuSeconds,
   readCommandCpuSeconds,
@@ -24,21 +20,11 @@ import {
 } from './process-stats.js';
 import { round } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
+import { firstCurve, POOL_SIZE, QUALITY, uploadBodies, UPLOAD_HEIGHT, UPLOAD_WIDTH } from './upload-bodies.js';
 
+export { UPLOAD_HEIGHT, UPLOAD_WIDTH };
 export const UPLOAD_PATH = '/api/inspections/upload';
 export const UPLOAD_CONNECTIONS = 16;
-export const UPLOAD_WIDTH = 1920;
-export const UPLOAD_HEIGHT = 1080;
-const POOL_SIZE = 8;
-const QUALITY = 90;
-const TARGET_BYTES = 2 * 1024 * 1024;
-/** A UUID's shape and length: every request overwrites it with a new one, in place. */
-const PLACEHOLDER = '00000000-0000-4000-8000-000000000000';
-/** The photo's sha256 in the metadata: 64 hex digits, overwritten in place for each request. */
-const HASH_PLACEHOLDER = 'feedc0de'.repeat(8);
-/** The railway's calendar (the server's default APP_TIMEZONE): the upload's date must not be in the future. */
-const APP_TIME_ZONE = 'Asia/Kolkata';
-
 const MIB = 1024 * 1024;
 const mib = (bytes: number, decimals = 2) => (bytes / MIB).toFixed(decimals);
 
@@ -54,16 +40,6 @@ export interface UploadStore {
   helpers?: ReadonlyArray<{ name: string; pid: number }>;
   /** Said first in the notes. */
   notes?: readonly string[];
-}
-
-interface PoolEntry {
-  body: Buffer;
-  /** Where PLACEHOLDER sits: in the metadata's clientSubmissionId and after the JPEG's end marker. */
-  offsets: number[];
-  /** Where the metadata's photoSha256 sits. */
-  hashOffset: number;
-  /** sha256 state over the photo's bytes before its UUID: each request's hash costs one block. */
-  photoPrefix: Hash;
 }
 
 interface CpuMark {
@@ -87,104 +63,6 @@ async function cpuNow(ctx: ScenarioContext, pid: number, helpers: ReadonlyArray<
     ...helpers.map(async (h) => (await readCpuSeconds(h.pid))?.total ?? null),
   ]);
   return { serverCpu, ownCpu: ownCpuSeconds(), machineBusy, database, helpers: helperCpu, at: performance.now() };
-}
-
-interface CurveFields {
-  divisionRailway: string;
-  section: string;
-  curveNumber: string;
-  line: string;
-  station1: string | null;
-  station2: string | null;
-}
-
-function isCurve(value: unknown): value is CurveFields {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return ['divisionRailway', 'section', 'curveNumber', 'line'].every((key) => typeof v[key] === 'string');
-}
-
-async function firstCurve(ctx: ScenarioContext, cookie: string): Promise<CurveFields> {
-  const response = await fetch(`${ctx.baseUrl}/api/consolidated-curves?limit=1`, { headers: { cookie } });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET /api/consolidated-curves?limit=1 answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const body: unknown = JSON.parse(text);
-  const curve: unknown = body && typeof body === 'object' && 'curves' in body && Array.isArray(body.curves) ? body.curves[0] : undefined;
-  if (!isCurve(curve)) throw new Error('GET /api/consolidated-curves?limit=1 returned no curve: the demo seed should have some');
-  return curve;
-}
-
-/** The request bodies, built once, and the patcher that makes each request new. */
-interface UploadBodies {
-  contentType: string;
-  nextBody(): Buffer;
-  sizes: number[];
-  amplitude: number;
-}
-
-async function uploadBodies(ctx: ScenarioContext, label: string, curve: CurveFields): Promise<UploadBodies> {
-  const generating = performance.now();
-  const { photos, amplitude } = await makePhotoPool({
-    count: POOL_SIZE,
-    width: UPLOAD_WIDTH,
-    height: UPLOAD_HEIGHT,
-    quality: QUALITY,
-    targetBytes: TARGET_BYTES,
-  });
-  const sizes = photos.map((p) => p.length);
-  ctx.log(
-    `${label}: ${POOL_SIZE} distinct ${UPLOAD_WIDTH}x${UPLOAD_HEIGHT} JPEGs (quality ${QUALITY}, noise ${amplitude}) in ` +
-      `${((performance.now() - generating) / 1000).toFixed(1)} s: ${sizes.map((s) => `${mib(s)} MiB`).join(', ')}`,
-  );
-  const metadata = JSON.stringify({
-    clientSubmissionId: PLACEHOLDER,
-    // As the app sends it: the server checks the photo it receives against it.
-    photoSha256: HASH_PLACEHOLDER,
-    date: dateInTimeZone(new Date(), APP_TIME_ZONE),
-    type: 'CoF',
-    divisionRailway: curve.divisionRailway,
-    section: curve.section,
-    curveNumber: curve.curveNumber,
-    line: curve.line,
-    station1: curve.station1,
-    station2: curve.station2,
-    cofValue: '0.31',
-    location: 'Far End',
-  });
-  const boundary = newBoundary();
-  let contentType = '';
-  const pool: PoolEntry[] = photos.map((photo) => {
-    // The UUID goes after the end marker (decoders stop there; encoders pad there too), so the
-    // hash of the bytes before it is worked out once.
-    const form = buildMultipart(
-      [
-        { name: 'metadata', value: metadata },
-        {
-          name: 'file',
-          value: Buffer.concat([photo, Buffer.from(PLACEHOLDER, 'latin1')]),
-          filename: 'inspection_image.jpg',
-          contentType: 'image/jpeg',
-        },
-      ],
-      boundary,
-    );
-    contentType = form.contentType;
-    const offsets = offsetsOf(form.body, PLACEHOLDER);
-    if (offsets.length !== 2) throw new Error(`expected the placeholder UUID twice in an upload body, found it ${offsets.length} times`);
-    const [hashOffset, ...more] = offsetsOf(form.body, HASH_PLACEHOLDER);
-    if (hashOffset === undefined || more.length > 0) throw new Error('expected the placeholder sha256 once in an upload body');
-    return { body: form.body, offsets, hashOffset, photoPrefix: createHash('sha256').update(photo) };
-  });
-  let turn = 0;
-  const nextBody = (): Buffer => {
-    const entry = pool[turn++ % pool.length];
-    if (!entry) throw new Error('empty photo pool');
-    const uuid = randomUUID();
-    patchAt(entry.body, entry.offsets, uuid);
-    patchAt(entry.body, [entry.hashOffset], entry.photoPrefix.copy().update(uuid, 'latin1').digest('hex'));
-    return entry.body;
-  };
-  return { contentType, nextBody, sizes, amplitude };
 }
 
 /** One upload first, to check the request is right (and to fail early with the reason). */

@@ -25,21 +25,16 @@ export async function visitPhoto(): Promise<Buffer> {
   return photo;
 }
 
-/** A CoF measurement on `curve` dated `date` (YYYY-MM-DD); resolves to the upload's milliseconds, throws unless 201. */
-export async function uploadCofVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: CurveKey, date: string, cofValue = '0.20'): Promise<number> {
-  const metadata = {
-    date,
-    type: 'CoF',
-    divisionRailway: curve.divisionRailway,
-    section: curve.section,
-    curveNumber: curve.curveNumber,
-    line: curve.line,
-    cofValue,
-    location: 'Near End',
-    clientSubmissionId: randomUUID(),
-  };
+export interface StoredVisit {
+  ms: number;
+  recordId: string;
+  imageHash: string;
+}
+
+/** One record with its photo through the upload, `fields` as the phone's metadata; throws unless 201. */
+export async function uploadVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, fields: Record<string, unknown>): Promise<StoredVisit> {
   const form = buildMultipart([
-    { name: 'metadata', value: JSON.stringify(metadata) },
+    { name: 'metadata', value: JSON.stringify({ ...fields, clientSubmissionId: fields.clientSubmissionId ?? randomUUID() }) },
     { name: 'file', value: photo, filename: 'inspection_image.jpg', contentType: 'image/jpeg' },
   ]);
   const started = performance.now();
@@ -50,6 +45,16 @@ export async function uploadCofVisit(ctx: ScenarioContext, cookie: string, photo
     signal: AbortSignal.timeout(60_000),
   });
   const text = await response.text();
+  const ms = performance.now() - started;
   if (response.status !== 201) throw new Error(`POST /api/inspections/upload answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  return performance.now() - started;
+  const answer = JSON.parse(text) as { recordId?: unknown; imageHash?: unknown };
+  if (typeof answer.recordId !== 'string' || typeof answer.imageHash !== 'string') throw new Error(`the upload answered no recordId/imageHash: ${text.slice(0, 300)}`);
+  return { ms, recordId: answer.recordId, imageHash: answer.imageHash };
+}
+
+/** A CoF measurement on `curve` dated `date` (YYYY-MM-DD); resolves to the upload's milliseconds. */
+export async function uploadCofVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: CurveKey, date: string, cofValue = '0.20'): Promise<number> {
+  const { divisionRailway, section, curveNumber, line } = curve;
+  const fields = { date, type: 'CoF', divisionRailway, section, curveNumber, line, cofValue, location: 'Near End' };
+  return (await uploadVisit(ctx, cookie, photo, fields)).ms;
 }

@@ -5,11 +5,11 @@ import ExcelJS from 'exceljs';
 import * as yauzl from 'yauzl';
 import { IMPORT_MAX_ROWS } from '../../common/schemas/register.js';
 import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
-import { readRssMb, recordRss } from '../lib/memory.js';
+import { recordRss } from '../lib/memory.js';
 import { ownCpuSeconds } from '../lib/process-stats.js';
-import { cpuMark } from '../lib/records.js';
+import { withServerFigures } from '../lib/records.js';
 import { benchCurveRows, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
-import { round } from '../lib/stats.js';
+import { median, round } from '../lib/stats.js';
 import { downloadZip, sequentialResult } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
@@ -82,24 +82,8 @@ async function download(
 }
 
 async function measured(ctx: ScenarioContext, work: () => ReturnType<typeof download>): Promise<ExportRun> {
-  const rssBeforeMb = (await readRssMb(ctx.serverPid)) ?? 0;
-  const cpuStart = await cpuMark(ctx);
-  const recorder = recordRss(ctx.serverPid, 20);
-  // The recorder stops whether the export succeeds or throws.
-  const outcome = await work().then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  const samples = await recorder.stop();
-  const cpuEnd = await cpuMark(ctx);
-  if (!outcome.ok) throw outcome.error;
-  return {
-    ...outcome.value,
-    rssBeforeMb,
-    rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)),
-    serverCpu: cpuStart.server !== null && cpuEnd.server !== null ? cpuEnd.server - cpuStart.server : null,
-    databaseCpu: cpuStart.database !== null && cpuEnd.database !== null ? cpuEnd.database - cpuStart.database : null,
-  };
+  const { value, ...figures } = await withServerFigures(ctx, work);
+  return { ...value, ...figures };
 }
 
 /** Tops the register up to TARGET_CURVES through the product's own import, in files of the most rows it takes. */
@@ -187,7 +171,6 @@ async function writeBaseline(rows: readonly Cell[][]): Promise<{ seconds: number
   return { seconds: (performance.now() - started) / 1000, bytes, cpu: ownCpuSeconds() - cpuStart };
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 /**

@@ -7,7 +7,7 @@ import { openDatabase } from '../../server/db/client.js';
 import { readRssMb, recordRss } from '../lib/memory.js';
 import { cpuMark, type CpuMark } from '../lib/records.js';
 import { benchCurveRows, CSV_COLUMN, curvesCsv, importForm, importMismatch, postImport } from '../lib/register.js';
-import { countNon2xx, round, summarizeLatencies } from '../lib/stats.js';
+import { countNon2xx, median, round, summarizeLatencies } from '../lib/stats.js';
 import type { Scenario, ScenarioResult } from '../lib/types.js';
 
 const ROWS = 10_000;
@@ -143,7 +143,6 @@ function cpuBetween(start: CpuMark, end: CpuMark): string {
   return parts.join(', ');
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
  * The admin's register import at DESIGN's size: 10,000 new curves as CSV, a dry run, the real

@@ -4,15 +4,11 @@
  */
 import type { Scenario } from '../lib/types.js';
 import { backup } from './backup.js';
-import { curvesList } from './curves-list.js';
-import { dataSummary } from './data-summary.js';
 import { exportCurves } from './export-curves.js';
-import { health } from './health.js';
 import { importCurves } from './import-curves.js';
 import { inspectionsFiltered } from './inspections-filtered.js';
-import { inspectionsPage } from './inspections-page.js';
 import { inspectionsPageWrites } from './inspections-page-writes.js';
-import { login, loginOneAccount } from './login.js';
+import { curvesList, dataSummary, health, inspectionsPage, login, loginOneAccount } from './loads.js';
 import { machineStats, machineStatsWrites } from './machine-stats.js';
 import { maintenanceReport } from './maintenance-report.js';
 import { pdfReport } from './pdf-report.js';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { withBareCeiling } from '../lib/bare-ceilings.js';
 import { makePhotoPool, withComment } from '../lib/jpeg.js';
 import { runLoad } from '../lib/load.js';
-import { buildMultipart } from '../lib/multipart.js';
 import { READ_BUDGET } from '../lib/records.js';
 import type { Scenario } from '../lib/types.js';
+import { uploadVisit } from '../lib/visits.js';
 
 const PAGE = 50;
 const PAGES = 20;
@@ -39,29 +39,14 @@ export const inspectionsPageWrites: Scenario = {
 
     let uploaded = 0;
     let failed = 0;
+    // Each upload a new photo (a comment patched in): the same bytes would be stored once.
     const uploadOne = async () => {
       const id = randomUUID();
-      const metadata = {
-        date: new Date().toISOString().slice(0, 10),
-        type: 'CoF',
-        divisionRailway: 'RTM/WR',
-        section: 'RTM-NAD',
-        curveNumber: '1',
-        line: 'Up',
-        cofValue: '0.30',
-        clientSubmissionId: id,
-      };
-      const form = buildMultipart([
-        { name: 'metadata', value: JSON.stringify(metadata) },
-        { name: 'file', value: withComment(photo, id), filename: 'inspection_image.jpg', contentType: 'image/jpeg' },
-      ]);
-      const response = await fetch(`${ctx.baseUrl}/api/inspections/upload`, {
-        method: 'POST',
-        headers: { cookie: technician, 'content-type': form.contentType },
-        body: new Uint8Array(form.body),
-      });
-      if (response.status === 201) uploaded++;
-      else failed++;
+      const fields = { date: new Date().toISOString().slice(0, 10), type: 'CoF', divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '1', line: 'Up', cofValue: '0.30', clientSubmissionId: id };
+      await uploadVisit(ctx, technician, withComment(photo, id), fields).then(
+        () => uploaded++,
+        () => failed++,
+      );
     };
 
     let turn = 0;

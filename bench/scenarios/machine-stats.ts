@@ -23,20 +23,16 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { dateInTimeZone } from '../../common/rules/dates.js';
-import { machineFiltersResponseSchema, type MachineStatsResponse, machineStatsResponseSchema } from '../../common/schemas/machines.js';
 import { sheetDate } from '../../server/db/seed/calendar.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
-import { BARE_PAGE, startBareReadServer } from '../lib/bare-read.js';
+import { type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
 import { runLoad } from '../lib/load.js';
+import { type Choices, choicesOf, describeLoad, FILTERS, KIND_LABEL, KINDS, type Kind, mixedLoad, STATS, statsAnswer, statsPath, walker } from '../lib/machine-mix.js';
 import { cpuMark, cpuNote, getJson, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
 import { benchRolloutRows, insertRolloutRows } from '../lib/rollout.js';
 import { round, summarizeLatencies } from '../lib/stats.js';
-import type { Budget, Scenario, ScenarioContext, ScenarioResult, ThroughputBaseline } from '../lib/types.js';
+import type { Budget, Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
-const STATS = '/api/machine-stats';
-const FILTERS = '/api/machine-filters';
-/** Share of the connections that are the Client's; the rest are the Admin's. */
-const CLIENT_SHARE = 0.2;
 /** Seconds between two writes of curve_records in the writes variant. */
 const WRITE_EVERY_SECONDS = 1;
 /** Each kind of request alone under the same load, for the notes. */
@@ -44,8 +40,7 @@ const ALONE_SECONDS = 2;
 /** Requests one at a time right after a write, for the notes of the writes variant. */
 const UNCACHED_RUNS = 10;
 /** The bare route's pages, in turn: the register's first page, and the Client's division's. */
-const bareDivision = DEMO_ACCOUNTS.find((a) => a.role === 'Client')?.divisionAccess ?? 'RTM/WR';
-const BARE_PATHS = ['/page?offset=0', `/page?division=${encodeURIComponent(bareDivision)}&offset=0`] as const;
+const BARE_CEILING: BareKind = `register-pages:${DEMO_ACCOUNTS.find((a) => a.role === 'Client')?.divisionAccess ?? 'RTM/WR'}`;
 
 const BUDGET: Budget = {
   ...READ_BUDGET,
@@ -55,12 +50,6 @@ const BUDGET: Budget = {
   minThroughputRatioToBaseline: 0.8,
 };
 
-const query = (params: Record<string, string>) => {
-  const text = new URLSearchParams(params).toString();
-  return text ? `?${text}` : '';
-};
-const statsPath = (den?: string, aen?: string) => `${STATS}${query({ ...(den ? { den } : {}), ...(aen ? { aen } : {}) })}`;
-const filtersPath = (den?: string) => `${FILTERS}${query(den ? { den } : {})}`;
 
 /* ------------------------------------------------------------------------------------------ */
 /* The 10k curve records                                                                       */
@@ -154,177 +143,6 @@ async function prepareRollout(ctx: ScenarioContext, admin: string): Promise<Roll
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* The requests                                                                                 */
-/* ------------------------------------------------------------------------------------------ */
-
-async function statsAnswer(ctx: ScenarioContext, cookie: string, path: string): Promise<{ body: MachineStatsResponse; bytes: number; ms: number }> {
-  const answer = await getJson(ctx, path, cookie);
-  const parsed = machineStatsResponseSchema.safeParse(answer.body);
-  if (answer.status !== 200 || !parsed.success) {
-    throw new Error(`GET ${path} answered HTTP ${answer.status}${parsed.success ? '' : ' (not the contract)'}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-  }
-  return { body: parsed.data, bytes: answer.bytes, ms: answer.ms };
-}
-
-async function filtersAnswer(ctx: ScenarioContext, cookie: string, den?: string): Promise<{ dens: string[]; aens: string[] }> {
-  const path = filtersPath(den);
-  const answer = await getJson(ctx, path, cookie);
-  const parsed = machineFiltersResponseSchema.safeParse(answer.body);
-  if (answer.status !== 200 || !parsed.success) throw new Error(`GET ${path} answered HTTP ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-  return parsed.data;
-}
-
-/** What one user's dashboard can ask: every DEN the filters offer, and every AEN under each. */
-interface Choices {
-  who: string;
-  cookie: string;
-  dens: string[];
-  pairs: Array<[string, string]>;
-}
-
-async function choicesOf(ctx: ScenarioContext, who: string, cookie: string): Promise<Choices> {
-  const { dens } = await filtersAnswer(ctx, cookie);
-  if (dens.length === 0) throw new Error(`GET ${FILTERS} as the ${who} offers no DEN`);
-  const pairs: Array<[string, string]> = [];
-  for (const den of dens) for (const aen of (await filtersAnswer(ctx, cookie, den)).aens) pairs.push([den, aen]);
-  if (pairs.length === 0) throw new Error(`GET ${FILTERS}?den= as the ${who} offers no AEN`);
-  return { who, cookie, dens, pairs };
-}
-
-const KINDS = ['whole', 'den', 'den+aen', 'filters'] as const;
-type Kind = (typeof KINDS)[number];
-const KIND_LABEL: Record<Kind, string> = {
-  whole: `${STATS} (no filter)`,
-  den: `${STATS}?den=`,
-  'den+aen': `${STATS}?den=&aen=`,
-  filters: `${FILTERS}?den=`,
-};
-
-/** The next path of one kind, walking through the DENs and AENs. */
-function walker(choices: Choices, kind: Kind): () => string {
-  let i = 0;
-  return () => {
-    const n = i++;
-    switch (kind) {
-      case 'whole':
-        return statsPath();
-      case 'den':
-        return statsPath(choices.dens[n % choices.dens.length]);
-      case 'den+aen': {
-        const [den, aen] = choices.pairs[n % choices.pairs.length] ?? [];
-        return statsPath(den, aen);
-      }
-      case 'filters':
-        return filtersPath(choices.dens[n % choices.dens.length]);
-    }
-  };
-}
-
-/** Every kind in turn. */
-function mixOf(choices: Choices): () => string {
-  const next = KINDS.map((kind) => walker(choices, kind));
-  let turn = 0;
-  return () => next[turn++ % next.length]?.() ?? STATS;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* The loads                                                                                    */
-/* ------------------------------------------------------------------------------------------ */
-
-function split(total: number): { admin: number; client: number } {
-  const client = Math.max(1, Math.round(total * CLIENT_SHARE));
-  return { admin: Math.max(1, total - client), client };
-}
-
-const describeLoad = (r: ScenarioResult) =>
-  `${r.throughput} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms at ${String(r.connections)} connections`;
-
-/**
- * The Admin's and the Client's loads at once (each with its own sign-in), measured over the same
- * phase; `beforeMeasured` runs once, between the warm-ups and the measured phases.
- */
-async function mixedLoad(
-  ctx: ScenarioContext,
-  admin: Choices,
-  client: Choices,
-  beforeMeasured?: () => Promise<void> | void,
-): Promise<{ result: ScenarioResult; parts: Record<'admin' | 'client', ScenarioResult> }> {
-  const connections = split(ctx.connections(50));
-  let arrived = 0;
-  let released: () => void = () => undefined;
-  const bothReady = new Promise<void>((resolve) => (released = resolve));
-  // Both measured phases start together, after beforeMeasured.
-  const gate = async () => {
-    arrived += 1;
-    if (arrived === 2) {
-      try {
-        await beforeMeasured?.();
-      } finally {
-        released();
-      }
-    }
-    await bothReady;
-  };
-  const [a, c] = await Promise.all(
-    [
-      { who: admin, n: connections.admin },
-      { who: client, n: connections.client },
-    ].map(({ who, n }) => runLoad(ctx, { path: STATS, nextPath: mixOf(who), headers: { cookie: who.cookie }, connections: n, beforeMeasured: gate })),
-  );
-  if (!a || !c) throw new Error('no load result');
-  const statusCodes: Record<string, number> = { ...a.statusCodes };
-  for (const [code, count] of Object.entries(c.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
-  const requests = a.requests + c.requests;
-  const result: ScenarioResult = {
-    unit: 'req/s',
-    connections: connections.admin + connections.client,
-    durationSeconds: Math.max(a.durationSeconds, c.durationSeconds),
-    requests,
-    throughput: round(a.throughput + c.throughput, 1),
-    latencyMs: {
-      p50: Math.max(a.latencyMs.p50, c.latencyMs.p50),
-      p90: Math.max(a.latencyMs.p90, c.latencyMs.p90),
-      p99: Math.max(a.latencyMs.p99, c.latencyMs.p99),
-      max: Math.max(a.latencyMs.max, c.latencyMs.max),
-      mean: requests > 0 ? round((a.latencyMs.mean * a.requests + c.latencyMs.mean * c.requests) / requests) : 0,
-    },
-    non2xx: a.non2xx + c.non2xx,
-    errors: a.errors + c.errors,
-    statusCodes,
-    notes: [...a.notes.map((n) => `Admin: ${n}`), ...c.notes.map((n) => `Client: ${n}`)],
-  };
-  return { result, parts: { admin: a, client: c } };
-}
-
-/** The same connections on the bare route (one indexed page of the register through Drizzle), in turn on two pages. */
-async function bareBaseline(ctx: ScenarioContext, admin: string): Promise<{ baseline: ThroughputBaseline; note: string }> {
-  ctx.log('machine-stats: bare baseline (Fastify + Drizzle, one indexed page of the register) ...');
-  const bare = await startBareReadServer(ctx, admin);
-  try {
-    const alone = await medianMs(9, async () => {
-      const started = performance.now();
-      await (await fetch(`${bare.baseUrl}${BARE_PATHS[0]}`)).arrayBuffer();
-      return performance.now() - started;
-    });
-    let turn = 0;
-    const load = await runLoad(
-      { ...ctx, baseUrl: bare.baseUrl },
-      { path: BARE_PATHS[0], nextPath: () => BARE_PATHS[turn++ % BARE_PATHS.length] ?? BARE_PATHS[0], connections: ctx.connections(50) },
-    );
-    if (load.errors + load.non2xx > 0) throw new Error(`the bare baseline had ${load.errors + load.non2xx} failed requests: ${load.notes.join('; ')}`);
-    const description = `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} curves (the register's first page and ${bareDivision}'s in turn)`;
-    return {
-      baseline: { description, throughput: load.throughput, p99Ms: load.latencyMs.p99 },
-      note:
-        `bare baseline (${description}; no sign-in, cache or compression; reads ${bare.where}): ${describeLoad(load)}; alone ${alone} ms; ` +
-        'the same load as the mix, in the same run',
-    };
-  } finally {
-    await bare.stop();
-  }
-}
-
-/* ------------------------------------------------------------------------------------------ */
 /* Shared set-up                                                                                */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -389,9 +207,6 @@ function mixNote(mix: { result: ScenarioResult; parts: Record<'admin' | 'client'
   );
 }
 
-const ratioNote = (result: ScenarioResult, baseline: ThroughputBaseline) =>
-  `the mix: ${round((result.throughput / Math.max(baseline.throughput, 1e-9)) * 100, 0)}% of the bare baseline's throughput (${result.throughput} vs ${baseline.throughput} req/s)`;
-
 /* ------------------------------------------------------------------------------------------ */
 /* The scenarios                                                                                */
 /* ------------------------------------------------------------------------------------------ */
@@ -426,11 +241,8 @@ export const machineStats: Scenario = {
       }
       notes.push(`each kind alone for ${ALONE_SECONDS} s at ${ctx.connections(50)} connections: ${each.join('; ')}`);
 
-      const bare = await bareBaseline(ctx, admin.cookie);
-      result.throughputBaseline = bare.baseline;
-      notes.push(bare.note, ratioNote(result, bare.baseline));
       result.notes.push(...notes);
-      return result;
+      return await withBareCeiling(ctx, result, BARE_CEILING, 'machine-stats', () => Promise.resolve(admin.cookie), 'the same load as the mix, in the same run');
     } finally {
       await rollout.remove();
     }
@@ -519,11 +331,9 @@ export const machineStatsWrites: Scenario = {
         );
       }
 
-      const bare = await bareBaseline(ctx, admin.cookie);
-      result.throughputBaseline = bare.baseline;
-      notes.push(`${bare.note} (no writes during it: the bare route reads the register, which the writes do not touch)`, ratioNote(result, bare.baseline));
       result.notes.push(...notes);
-      return result;
+      const remark = 'the same load as the mix; no writes during it: the bare route reads the register, which the writes do not touch';
+      return await withBareCeiling(ctx, result, BARE_CEILING, 'machine-stats-writes', () => Promise.resolve(admin.cookie), remark);
     } finally {
       clearInterval(timer);
       await rollout.remove();

@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import * as yauzl from 'yauzl';
 import { maintenanceReportResponseSchema, type MaintenanceReportResponse, scheduleResponseSchema } from '../../common/schemas/schedule.js';
-import { readRssMb, recordRss } from '../lib/memory.js';
-import { cpuMark } from '../lib/records.js';
-import { type BaselineRun, startReportBaseline } from '../lib/report-baseline.js';
-import { round } from '../lib/stats.js';
+import { withServerFigures } from '../lib/records.js';
+import { type ExcelFigures, startReportBaseline, type WithRssFigures } from '../bare/jobs.js';
+import { median, round } from '../lib/stats.js';
 import { downloadZip, sequentialResult } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
@@ -74,17 +73,8 @@ async function makeAndDownload(ctx: ScenarioContext, cookie: string): Promise<Om
 }
 
 async function measuredRun(ctx: ScenarioContext, cookie: string): Promise<ProductRun> {
-  const rssBeforeMb = (await readRssMb(ctx.serverPid)) ?? 0;
-  const cpuStart = await cpuMark(ctx);
-  const recorder = recordRss(ctx.serverPid, 20);
-  const outcome = await makeAndDownload(ctx, cookie).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  const samples = await recorder.stop();
-  const cpuEnd = await cpuMark(ctx);
-  if (!outcome.ok) throw outcome.error;
-  const { body, ...run } = outcome.value;
+  const { value, ...figures } = await withServerFigures(ctx, () => makeAndDownload(ctx, cookie));
+  const { body, ...run } = value;
   // Checked after the timing: the two lists must hold the rows the answer counted.
   const counts = await sheetRowCounts(body);
   const service = counts.get('xl/worksheets/sheet2.xml');
@@ -92,14 +82,10 @@ async function measuredRun(ctx: ScenarioContext, cookie: string): Promise<Produc
   return {
     ...run,
     sheetRows: service === undefined || cof === undefined ? null : { service: service - 1, cof: cof - 1 },
-    rssBeforeMb,
-    rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)),
-    serverCpu: cpuStart.server !== null && cpuEnd.server !== null ? cpuEnd.server - cpuStart.server : null,
-    databaseCpu: cpuStart.database !== null && cpuEnd.database !== null ? cpuEnd.database - cpuStart.database : null,
+    ...figures,
   };
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const s2 = (ms: number) => round(ms / 1000, 2);
 const rise = (r: { rssBeforeMb: number; rssPeakMb: number }) => Math.max(0, r.rssPeakMb - r.rssBeforeMb);
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 2);
@@ -142,7 +128,7 @@ export const maintenanceReport: Scenario = {
     const baseline = await startReportBaseline(ctx, due.asOf);
     const problems: string[] = [];
     const product: ProductRun[] = [];
-    const bare: BaselineRun[] = [];
+    const bare: Array<WithRssFigures<ExcelFigures>> = [];
     const statusCodes: Record<string, number> = {};
     const seen = new Set<string>();
     let reuse: { ms: number; same: boolean } | null = null;

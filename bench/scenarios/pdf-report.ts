@@ -1,25 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addDays } from '../../common/rules/dates.js';
-import { reportJobResponseSchema, reportSummarySchema, type ReportSummary } from '../../common/schemas/reports.js';
+import { type JobBaseline, type PdfFigures, startPdfBaseline, type WithRssFigures } from '../bare/jobs.js';
 import { duringLoad, type WindowFigures } from '../lib/load-window.js';
-import { readRssMb, recordRss } from '../lib/memory.js';
-import { buildMultipart } from '../lib/multipart.js';
-import { type PdfBaseline, type PdfBaselineRun, startPdfBaseline } from '../lib/pdf-baseline.js';
 import { fieldPhotoMaker } from '../lib/pdf-photos.js';
-import { readCpuSeconds } from '../lib/process-stats.js';
-import { cpuMark } from '../lib/records.js';
-import { round } from '../lib/stats.js';
+import { median, round } from '../lib/stats.js';
+import { DIVISION, divisionCurves, makeReport, measuredReport, POST_PATH, printCopyOf, type ReportRun, type SeededPhoto, seedVisits, sizeOf, TYPE } from '../lib/pdf-report-run.js';
 import { formatTable } from '../lib/table.js';
 import { sequentialResult } from '../lib/timer.js';
-import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
+import type { Scenario, ScenarioResult } from '../lib/types.js';
 
-const POST_PATH = '/api/reports/generate';
-const DIVISION = 'RTM/WR';
-const TYPE = 'Service';
 const PHOTOS = 1000;
 const SMALL = 200;
 const PER_DAY = 5;
@@ -30,9 +22,6 @@ const WARMUP_DAY = '2014-06-02';
 const WARMUP_PHOTOS = 4;
 /** Warm reports of each size, each in turn with the baseline on the same photos; the median counts. */
 const REPEATS = 5;
-const UPLOADS_AT_ONCE = 4;
-const POLL_MS = 50;
-const STEP_TIMEOUT_MS = 600_000;
 const TIME_BUDGET = 3;
 const RSS_BUDGET_MB = 64;
 const LIST_PAGE = 50;
@@ -53,268 +42,6 @@ const IDLE_MAX_SECONDS = 60;
 const loadText = (load: { connections: number; overallRate: number }) =>
   `${load.connections} connections, ${load.overallRate > 0 ? `${load.overallRate} req/s in all` : 'each sending as soon as it is answered'}`;
 
-interface CurveKey {
-  divisionRailway: string;
-  section: string;
-  curveNumber: string;
-  line: string;
-  station1: string | null;
-  station2: string | null;
-}
-
-interface SeededPhoto {
-  index: number;
-  recordId: string;
-  hash: string;
-  bytes: number;
-}
-
-interface ReportRun {
-  label: string;
-  photos: number;
-  fromDate: string;
-  toDate: string;
-  reportId: string;
-  postStatus: number;
-  postMs: number;
-  /** From the POST to the moment its status was seen 'done' (POST and polls). */
-  readyMs: number;
-  downloadMs: number;
-  firstByteMs: number;
-  /** POST to the last byte of the download: the figure compared. */
-  ms: number;
-  bytes: number;
-  /** Page objects and embedded images counted in the downloaded PDF. */
-  pages: number;
-  images: number;
-  summary: ReportSummary['summary'];
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  serverCpu: number | null;
-  /** Of which the server's main thread (JavaScript; with PGlite also the database). */
-  serverMainCpu: number | null;
-  databaseCpu: number | null;
-}
-
-function isCurve(value: unknown): value is CurveKey {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return ['divisionRailway', 'section', 'curveNumber', 'line'].every((key) => typeof v[key] === 'string');
-}
-
-async function divisionCurves(ctx: ScenarioContext, cookie: string): Promise<CurveKey[]> {
-  const url = `/api/consolidated-curves?division=${encodeURIComponent(DIVISION)}&limit=200`;
-  const response = await fetch(`${ctx.baseUrl}${url}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET ${url} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const body = JSON.parse(text) as { curves?: unknown };
-  const curves = Array.isArray(body.curves) ? body.curves.filter(isCurve) : [];
-  if (curves.length === 0) throw new Error(`GET ${url} returned no curve of ${DIVISION}`);
-  return curves;
-}
-
-/** One Service visit with its photo through the product's upload, as a phone sends it. */
-async function uploadServiceVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: CurveKey, date: string, index: number): Promise<{ recordId: string; hash: string }> {
-  const metadata = {
-    date,
-    type: TYPE,
-    divisionRailway: curve.divisionRailway,
-    section: curve.section,
-    curveNumber: curve.curveNumber,
-    line: curve.line,
-    station1: curve.station1,
-    station2: curve.station2,
-    serviceUpdate: 'working-fine',
-    isMachineWorking: 'yes',
-    greaseDepth: (1 + (index % 60) / 10).toFixed(1),
-    clientSubmissionId: randomUUID(),
-  };
-  const form = buildMultipart([
-    { name: 'metadata', value: JSON.stringify(metadata) },
-    { name: 'file', value: photo, filename: 'inspection_image.jpg', contentType: 'image/jpeg' },
-  ]);
-  const response = await fetch(`${ctx.baseUrl}/api/inspections/upload`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': form.contentType },
-    body: new Uint8Array(form.body),
-    signal: AbortSignal.timeout(60_000),
-  });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`POST /api/inspections/upload answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const answer = JSON.parse(text) as { recordId?: unknown; imageHash?: unknown };
-  if (typeof answer.recordId !== 'string' || typeof answer.imageHash !== 'string') throw new Error(`the upload answered no recordId/imageHash: ${text.slice(0, 300)}`);
-  return { recordId: answer.recordId, hash: answer.imageHash };
-}
-
-/** Makes photos [first, first + count) and uploads them, a few at once; `dateOf(i)` dates the i-th (0-based in the batch). */
-async function seedVisits(
-  ctx: ScenarioContext,
-  cookie: string,
-  curves: readonly CurveKey[],
-  make: (index: number) => Promise<{ bytes: Buffer }>,
-  first: number,
-  count: number,
-  dateOf: (i: number) => string,
-): Promise<SeededPhoto[]> {
-  const seeded: SeededPhoto[] = new Array<SeededPhoto>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const index = first + i;
-      const { bytes } = await make(index);
-      const curve = curves[index % curves.length] as CurveKey;
-      const stored = await uploadServiceVisit(ctx, cookie, bytes, curve, dateOf(i), index);
-      seeded[i] = { index, recordId: stored.recordId, hash: stored.hash, bytes: bytes.length };
-    }
-  };
-  await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, worker));
-  return seeded;
-}
-
-/** Where the server keeps a photo's print copy (DiskBlobStore: `blobs/ab/cd/<sha256>.print-1200.jpg`). */
-const printCopyOf = (ctx: ScenarioContext, hash: string) => path.join(ctx.dataDir, 'blobs', hash.slice(0, 2), hash.slice(2, 4), `${hash}.print-1200.jpg`);
-
-async function sizeOf(file: string): Promise<number | null> {
-  try {
-    return (await stat(file)).size;
-  } catch {
-    return null;
-  }
-}
-
-async function statusOf(ctx: ScenarioContext, cookie: string, reportId: string): Promise<ReportSummary> {
-  const response = await fetch(`${ctx.baseUrl}/api/reports/${reportId}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET /api/reports/${reportId} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  return reportSummarySchema.parse(JSON.parse(text));
-}
-
-/** Occurrences of each pattern in a stream of chunks (a match may straddle two chunks). */
-function patternCounter(patterns: readonly string[]) {
-  const needles = patterns.map((p) => Buffer.from(p, 'latin1'));
-  const longest = Math.max(...needles.map((n) => n.length));
-  const counts = patterns.map(() => 0);
-  let carry = Buffer.alloc(0);
-  return {
-    counts,
-    add(chunk: Uint8Array) {
-      const text = Buffer.concat([carry, chunk]);
-      needles.forEach((needle, i) => {
-        // Matches that end inside the carried bytes were counted with the previous chunk.
-        for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-          if (at + needle.length > carry.length) counts[i] = (counts[i] ?? 0) + 1;
-        }
-      });
-      carry = text.subarray(Math.max(0, text.length - (longest - 1)));
-    },
-  };
-}
-
-/**
- * GETs the PDF and reads it to its end as it arrives, counting its page objects and embedded
- * images on the way (pdfkit writes `/Type /Page` and `/Subtype /Image` once each) and keeping
- * only its head and tail.
- */
-async function downloadPdf(url: string, cookie: string): Promise<{ bytes: number; firstByteMs: number; ms: number; pages: number; images: number }> {
-  const started = performance.now();
-  const response = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
-  let firstByteMs = performance.now() - started;
-  let bytes = 0;
-  let head = Buffer.alloc(0);
-  let tail = Buffer.alloc(0);
-  // '/Type /Pages' (the page tree) also starts with '/Type /Page': counted apart and taken off.
-  const counter = patternCounter(['/Type /Page', '/Type /Pages', '/Subtype /Image']);
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += value.byteLength;
-      if (head.length < 8) head = Buffer.concat([head, value.subarray(0, 8)]);
-      tail = Buffer.concat([tail, value]).subarray(-64);
-      counter.add(value);
-    }
-  }
-  const ms = performance.now() - started;
-  const pathname = new URL(url).pathname;
-  if (response.status !== 200) throw new Error(`GET ${pathname} answered HTTP ${response.status}: ${tail.toString('utf8')}`);
-  if (!head.toString('latin1').startsWith('%PDF-')) throw new Error(`GET ${pathname}: the answer does not start with %PDF-`);
-  if (!tail.toString('latin1').includes('%%EOF')) throw new Error(`GET ${pathname}: the answer does not end with %%EOF (cut short?)`);
-  const [page = 0, pages = 0, images = 0] = counter.counts;
-  return { bytes, firstByteMs, ms, pages: page - pages, images };
-}
-
-/** POST /api/reports/generate, its status followed until done, then the PDF read to its end. */
-async function makeReport(ctx: ScenarioContext, cookie: string, range: { fromDate: string; toDate: string }, expected: number) {
-  const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${POST_PATH}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: TYPE, division: DIVISION, fromDate: range.fromDate, toDate: range.toDate, format: 'images' }),
-    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
-  });
-  const text = await response.text();
-  const postMs = performance.now() - started;
-  if (response.status !== 200 && response.status !== 202) throw new Error(`POST ${POST_PATH} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const answer = reportJobResponseSchema.parse(JSON.parse(text));
-  if (answer.recordCount !== expected) {
-    throw new Error(`POST ${POST_PATH} ${range.fromDate}..${range.toDate} counted ${answer.recordCount} records, expected ${expected}: other ${TYPE} records of ${DIVISION} in the range?`);
-  }
-  let status: string = answer.status;
-  while (status !== 'done') {
-    if (status === 'failed') throw new Error(`report ${answer.reportId} failed: ${(await statusOf(ctx, cookie, answer.reportId)).error ?? 'no reason given'}`);
-    if (performance.now() - started > STEP_TIMEOUT_MS) throw new Error(`report ${answer.reportId} not done after ${STEP_TIMEOUT_MS / 1000} s`);
-    await sleep(POLL_MS);
-    status = (await statusOf(ctx, cookie, answer.reportId)).status;
-  }
-  const readyMs = performance.now() - started;
-  const download = await downloadPdf(`${ctx.baseUrl}${answer.pdfUrl}`, cookie);
-  return {
-    reportId: answer.reportId,
-    postStatus: response.status,
-    postMs,
-    readyMs,
-    downloadMs: download.ms,
-    firstByteMs: download.firstByteMs,
-    ms: readyMs + download.ms,
-    bytes: download.bytes,
-    pages: download.pages,
-    images: download.images,
-  };
-}
-
-/** A report timed from the POST to the last byte, with the server's RSS sampled every 20 ms and its CPU. */
-async function measuredReport(ctx: ScenarioContext, cookie: string, label: string, range: { fromDate: string; toDate: string }, photos: number): Promise<ReportRun> {
-  const rssBeforeMb = (await readRssMb(ctx.serverPid)) ?? 0;
-  const [cpuStart, mainStart] = await Promise.all([cpuMark(ctx), readCpuSeconds(ctx.serverPid)]);
-  const recorder = recordRss(ctx.serverPid, 20);
-  const outcome = await makeReport(ctx, cookie, range, photos).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  const samples = await recorder.stop();
-  const [cpuEnd, mainEnd] = await Promise.all([cpuMark(ctx), readCpuSeconds(ctx.serverPid)]);
-  if (!outcome.ok) throw outcome.error;
-  const made = outcome.value;
-  // After the timing: what the report says it printed.
-  const summary = (await statusOf(ctx, cookie, made.reportId)).summary;
-  return {
-    label,
-    photos,
-    ...range,
-    ...made,
-    summary,
-    rssBeforeMb,
-    rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)),
-    serverCpu: cpuStart.server !== null && cpuEnd.server !== null ? cpuEnd.server - cpuStart.server : null,
-    serverMainCpu: mainStart?.main != null && mainEnd?.main != null ? mainEnd.main - mainStart.main : null,
-    databaseCpu: cpuStart.database !== null && cpuEnd.database !== null ? cpuEnd.database - cpuStart.database : null,
-  };
-}
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const s2 = (ms: number) => (ms / 1000).toFixed(2);
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
 /** What the report's job says it printed (GET /api/reports/{id} summary). */
@@ -378,10 +105,10 @@ export const pdfReport: Scenario = {
     // Inside the scratch DATA_DIR (not the server's blobs): removed with it, even on Ctrl-C.
     const photosDir = path.join(ctx.dataDir, 'bench-pdf-baseline-photos');
     await mkdir(photosDir, { recursive: true });
-    let baseline: PdfBaseline | null = null;
+    let baseline: JobBaseline<string[], PdfFigures> | null = null;
     const cold: ReportRun[] = [];
     const warm: Record<number, ReportRun[]> = { [SMALL]: [], [PHOTOS]: [] };
-    const bare: Record<number, PdfBaselineRun[]> = { [SMALL]: [], [PHOTOS]: [] };
+    const bare: Record<number, WithRssFigures<PdfFigures>[]> = { [SMALL]: [], [PHOTOS]: [] };
     let loaded: { run: ReportRun; load: WindowFigures } | null = null;
     let idle: WindowFigures | null = null;
     let reuse: { ms: number; same: boolean } | null = null;
@@ -495,7 +222,7 @@ export const pdfReport: Scenario = {
     const bareLarge = bare[PHOTOS] ?? [];
     const bareSmall = bare[SMALL] ?? [];
     const med = (runs: readonly { ms: number }[]) => median(runs.map((r) => r.ms)) / 1000;
-    const medBare = (runs: readonly PdfBaselineRun[]) => median(runs.map((r) => r.seconds));
+    const medBare = (runs: readonly WithRssFigures<PdfFigures>[]) => median(runs.map((r) => r.seconds));
     const peak = (runs: readonly { rssPeakMb: number }[]) => median(runs.map((r) => r.rssPeakMb));
     const rise = (runs: readonly { rssPeakMb: number; rssBeforeMb: number }[]) => median(runs.map((r) => r.rssPeakMb - r.rssBeforeMb));
     const productSeconds = med(warmLarge);

@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type ScheduleResponse, scheduleResponseSchema, type ScheduleSectionSummary, scheduleSummaryResponseSchema } from '../../common/schemas/schedule.js';
-import { BARE_PAGE, startBareReadServer } from '../lib/bare-read.js';
+import { withBareCeiling } from '../lib/bare-ceilings.js';
 import { runLoad } from '../lib/load.js';
-import { readCommandCpuSeconds, readCpuSeconds } from '../lib/process-stats.js';
 import { cpuMark, cpuNote, getJson, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
 import { round, summarizeLatencies } from '../lib/stats.js';
 import type { Scenario, ScenarioContext } from '../lib/types.js';
@@ -15,8 +14,6 @@ const DIVISION = 'RTM/WR';
 const TECHNICIAN_PATH = `/api/schedule?limit=${PAGE}&status=attention`;
 const DIVISION_PATH = `/api/schedule?division=${encodeURIComponent(DIVISION)}&limit=${PAGE}&status=attention`;
 const PATHS = [TECHNICIAN_PATH, DIVISION_PATH] as const;
-/** The bare route's pages, in the same turn: the register's first page, and the division's. */
-const BARE_PATHS = ['/page?offset=0', `/page?division=${encodeURIComponent(DIVISION)}&offset=0`] as const;
 /** Requests made right after a write, one at a time (half on each page). */
 const UNCACHED_RUNS = 30;
 /** Each page alone under the same load, for the notes. */
@@ -62,17 +59,6 @@ async function dataCheck(ctx: ScenarioContext, admin: string): Promise<string> {
 }
 
 const ms = (value: number) => `${round(value, 1)} ms`;
-
-interface BareCpu {
-  process: number | null;
-  database: number | null;
-}
-
-/** CPU seconds so far of the bare route's process and (on PostgreSQL) of PostgreSQL's processes. */
-async function bareCpu(ctx: ScenarioContext, pid: number): Promise<BareCpu> {
-  const [own, database] = await Promise.all([readCpuSeconds(pid), ctx.database === 'postgres' ? readCommandCpuSeconds('postgres') : Promise.resolve(null)]);
-  return { process: own?.total ?? null, database };
-}
 
 /**
  * The due list (GET /api/schedule) at the zone's size (10k curves, 100k inspections), signed in
@@ -143,49 +129,6 @@ export const schedule: Scenario = {
     result.non2xx += asAdmin.non2xx;
     notes.push(`each page alone for ${ALONE_SECONDS} s at ${ctx.connections(50)} connections: ${each.join('; ')}`);
 
-    // The bare baseline: the same load on one indexed page of the register, through Drizzle.
-    ctx.log('schedule: bare baseline (Fastify + Drizzle, one indexed page of the register) ...');
-    const bare = await startBareReadServer(ctx, admin);
-    try {
-      const bareCtx = { ...ctx, baseUrl: bare.baseUrl };
-      const bareAlone = await medianMs(9, async () => {
-        const started = performance.now();
-        const response = await fetch(`${bare.baseUrl}${BARE_PATHS[0]}`);
-        await response.arrayBuffer();
-        return performance.now() - started;
-      });
-      const bareBytes = (await (await fetch(`${bare.baseUrl}${BARE_PATHS[0]}`)).arrayBuffer()).byteLength;
-      let bareTurn = 0;
-      const bareMarks: { start?: BareCpu } = {};
-      const baseline = await runLoad(bareCtx, {
-        path: BARE_PATHS[0],
-        nextPath: () => BARE_PATHS[bareTurn++ % BARE_PATHS.length] ?? BARE_PATHS[0],
-        connections: ctx.connections(50),
-        async beforeMeasured() {
-          bareMarks.start = await bareCpu(ctx, bare.pid);
-        },
-      });
-      const bareCpuEnd = await bareCpu(ctx, bare.pid);
-      if (baseline.errors + baseline.non2xx > 0) throw new Error(`the bare baseline had ${baseline.errors + baseline.non2xx} failed requests: ${baseline.notes.join('; ')}`);
-      const description = `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} curves (the register's first page and ${DIVISION}'s in turn)`;
-      result.throughputBaseline = { description, throughput: baseline.throughput, p99Ms: baseline.latencyMs.p99 };
-      const perRequest = (start: number | null | undefined, end: number | null | undefined) =>
-        start !== null && start !== undefined && end !== null && end !== undefined && baseline.requests > 0
-          ? `${(((end - start) * 1000) / baseline.requests).toFixed(2)} ms`
-          : null;
-      const bareNode = perRequest(bareMarks.start?.process, bareCpuEnd.process);
-      const bareDatabase = perRequest(bareMarks.start?.database, bareCpuEnd.database);
-      const bareCpuText =
-        (bareNode ? `; CPU per request: its process ${bareNode}` : '') + (bareNode && bareDatabase ? `, PostgreSQL ${bareDatabase}` : '');
-      notes.push(
-        `bare baseline (${description}; no sign-in, cache or compression; reads ${bare.where}): ${baseline.throughput} req/s, ` +
-          `p50 ${baseline.latencyMs.p50} ms, p99 ${baseline.latencyMs.p99} ms at ${baseline.connections} connections; alone ${bareAlone} ms, ${kb(bareBytes)} of JSON${bareCpuText}; ` +
-          `the due list: ${round((result.throughput / Math.max(baseline.throughput, 1e-9)) * 100, 0)}% of its throughput`,
-      );
-    } finally {
-      await bare.stop();
-    }
-
     // Uncached: each request right after a new record (a CoF upload on a curve of that page).
     ctx.log(`schedule: ${UNCACHED_RUNS} requests, each right after an upload ...`);
     const photo = await visitPhoto();
@@ -218,6 +161,7 @@ export const schedule: Scenario = {
         `(a new ETag: made again); the uploads took p50 ${ms(summarizeLatencies(uploads).p50)} (not counted)`,
     );
     result.notes.push(...notes);
-    return result;
+    // The same load on one indexed page of the register, through Drizzle.
+    return withBareCeiling(ctx, result, `register-pages:${DIVISION}`, 'schedule', () => Promise.resolve(admin));
   },
 };

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { BARE_ZIP_PATH, startBareZipServer } from '../lib/bare-zip.js';
-import { readRssMb, recordRss } from '../lib/memory.js';
+import { BARE_ZIP_PATH, startBareZipServer } from '../bare/start.js';
+import { withRss } from '../lib/memory.js';
 import { inspectionPage } from '../lib/records.js';
-import { round } from '../lib/stats.js';
+import { median, round } from '../lib/stats.js';
 import { sequentialResult } from '../lib/timer.js';
 import type { Scenario } from '../lib/types.js';
 
@@ -77,16 +77,6 @@ async function download(target: ZipTarget, ids: readonly string[]): Promise<Omit
   return { status: response.status, ms, firstByteMs, bytes, entries: zipEntries(tail) };
 }
 
-async function measured<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; rssBeforeMb: number; rssPeakMb: number }> {
-  const rssBeforeMb = (await readRssMb(pid)) ?? 0;
-  const recorder = recordRss(pid, 20);
-  const value = await work();
-  const samples = await recorder.stop();
-  const rssPeakMb = Math.max(rssBeforeMb, ...samples.map((s) => s.mb));
-  return { value, rssBeforeMb, rssPeakMb };
-}
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 const BARE_DESCRIPTION = 'bare yazl zip of the same photo files (stored, opened lazily, size up front) from a bare Fastify route in its own process';
@@ -102,7 +92,7 @@ const newSeries = (): Series => ({ runs: new Map(SIZES.map((size) => [size, []])
 
 async function timedRun(target: ZipTarget, series: Series, size: number, slice: readonly string[]): Promise<void> {
   try {
-    const { value, rssBeforeMb, rssPeakMb } = await measured(target.pid, () => download(target, slice));
+    const { value, rssBeforeMb, rssPeakMb } = await withRss(target.pid, () => download(target, slice));
     series.statusCodes[String(value.status)] = (series.statusCodes[String(value.status)] ?? 0) + 1;
     if (value.entries !== null && value.entries !== size) series.errors.push(`a zip of ${size} IDs has ${value.entries} entries`);
     series.runs.get(size)?.push({ ...value, rssBeforeMb, rssPeakMb });
@@ -113,7 +103,7 @@ async function timedRun(target: ZipTarget, series: Series, size: number, slice: 
 
 async function parallelRun(target: ZipTarget, series: Series, ids: readonly string[], who: string): Promise<string> {
   try {
-    const { value, rssBeforeMb, rssPeakMb } = await measured(target.pid, () => Promise.all(Array.from({ length: PARALLEL }, () => download(target, ids))));
+    const { value, rssBeforeMb, rssPeakMb } = await withRss(target.pid, () => Promise.all(Array.from({ length: PARALLEL }, () => download(target, ids))));
     for (const r of value) series.statusCodes[String(r.status)] = (series.statusCodes[String(r.status)] ?? 0) + 1;
     const total = value.reduce((s, r) => s + r.bytes, 0);
     return (

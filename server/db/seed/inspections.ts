@@ -122,7 +122,7 @@ function visitsOf(rng: Random, withCof: boolean): Visit[] {
   return visits;
 }
 
-/** A record ID in the app's form, not yet in `taken` (which it joins). Also used by the bench's generator. */
+/** A record ID in the app's form, not yet in `taken` (which it joins). Also used by the seed's scale option (./scale/). */
 export function uniqueRecordId(rng: Random, date: string, taken: Set<string>): string {
   for (;;) {
     const id = `INS-${compactDate(date)}-${rng.base36(6)}`;
@@ -164,7 +164,7 @@ function cofReadings(rng: Random, curve: DemoCurve): Findings {
   };
 }
 
-/** What a Service visit finds, as the upload service stores it. Also used by the bench's generator. */
+/** What a Service visit finds, as the upload service stores it. Also used by the seed's scale option (./scale/). */
 export function serviceFindings(rng: Random, latestService: boolean): Findings {
   const serviceUpdate = rng.weighted<ServiceUpdate>([
     ['working-fine', 82],

@@ -5,8 +5,8 @@
  * camera asks for 1920x1080, JPEG quality 0.8): a few hundred KB each.
  */
 import sharp from 'sharp';
-import { Random } from '../../server/db/seed/random.js';
-import { DiskBlobStore } from '../../server/storage/disk-blob-store.js';
+import { Random } from '../random.js';
+import { DiskBlobStore } from '../../../storage/disk-blob-store.js';
 
 export interface BenchPhoto {
   hash: string;

@@ -1,0 +1,187 @@
+/**
+ * The request-load scenarios, one row each: who signs in, what the route answers (checked once
+ * before the load, for the notes), the load autocannon puts on it, and the bare ceiling
+ * (lib/bare-ceilings.ts) measured under the same load in the same run. `loadScenario` turns a
+ * row into a Scenario; the scenarios with more to them (writes, filters, the due list, the
+ * machine dashboard, uploads) have files of their own and use the same helpers.
+ */
+import { DEMO_USERS } from '../../server/db/seed/users.js';
+import { BARE_CURVES_LIMIT, type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
+import { type LoadOptions, runLoad } from '../lib/load.js';
+import { cpuMark, cpuNote, getJson, inspectionPage, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
+import type { Budget, DatasetName, Scenario, ScenarioContext } from '../lib/types.js';
+
+interface LoadRow {
+  name: string;
+  description: string;
+  budget?: Budget;
+  dataset?: DatasetName;
+  /** The demo role whose session cookie every request carries; null: no sign-in. */
+  as: 'Admin' | 'Technician' | null;
+  connections: number;
+  ceiling: BareKind;
+  /** Said beside the ceiling in its note. */
+  remark?: string;
+  /** Notes on CPU per request over the measured phase. */
+  cpu?: boolean;
+  /** Checks the route once and says what it answers; returns the load (headers and connections are added). */
+  prepare(ctx: ScenarioContext, cookie: string): Promise<{ load: Omit<LoadOptions, 'connections'>; notes: string[] }>;
+}
+
+function loadScenario(row: LoadRow): Scenario {
+  return {
+    name: row.name,
+    description: row.description,
+    ...(row.budget ? { budget: row.budget } : {}),
+    ...(row.dataset ? { dataset: row.dataset } : {}),
+    async run(ctx) {
+      const admin = () => ctx.signIn(ctx.demo.byRole('Admin').employeeId);
+      const cookie = row.as ? await ctx.signIn(ctx.demo.byRole(row.as).employeeId) : '';
+      const { load, notes } = await row.prepare(ctx, cookie);
+      const marks: { start?: CpuMark } = {};
+      const result = await runLoad(ctx, {
+        ...load,
+        ...(cookie ? { headers: { ...load.headers, cookie } } : {}),
+        connections: ctx.connections(row.connections),
+        async beforeMeasured() {
+          if (row.cpu) marks.start = await cpuMark(ctx);
+        },
+      });
+      const cpu = row.cpu ? cpuNote(marks.start, await cpuMark(ctx), result.requests) : null;
+      result.notes.push(...notes, ...(cpu ? [cpu] : []));
+      return withBareCeiling(ctx, result, row.ceiling, row.name, row.as === 'Admin' ? () => Promise.resolve(cookie) : admin, row.remark);
+    },
+  };
+}
+
+/** POST /api/auth/login with the right password, each employee ID in turn. */
+function signIns(ctx: ScenarioContext, employeeIds: readonly string[]): Omit<LoadOptions, 'connections'> {
+  const bodies = employeeIds.map((employeeId) => Buffer.from(JSON.stringify({ employeeId, password: ctx.demo.password })));
+  let next = 0;
+  return {
+    path: '/api/auth/login',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    nextBody: () => bodies[next++ % bodies.length] as Buffer,
+    unit: 'logins/s',
+    timeoutSeconds: 30,
+  };
+}
+
+const SIGN_IN_REMARK = 'the product also takes and settles a throttle slot, deletes expired sessions, inserts a session row and a trusted-browser row';
+const CURVES_PATH = `/api/consolidated-curves?limit=${BARE_CURVES_LIMIT}`;
+const SUMMARY_PATH = '/api/data-summary';
+const PAGE = 50;
+/** The records view opens at page 1; people page on a little, rarely far. */
+const PAGES = 20;
+
+const ROWS: readonly LoadRow[] = [
+  {
+    // The cheapest API route: routing, hooks, headers and one database ping. A floor for the rest.
+    name: 'health',
+    description: 'GET /api/health, 50 connections; bare Fastify + `select 1` beside it',
+    as: null,
+    connections: 50,
+    ceiling: 'select-1',
+    prepare: () => Promise.resolve({ load: { path: '/api/health' }, notes: [] }),
+  },
+  {
+    // The field app's list of every curve; the ceiling answers the same rows (a page of 50 would be no ceiling for 1000).
+    name: 'curves-list',
+    description: `GET ${CURVES_PATH} as the demo Technician, 50 connections; a bare route answering the same curves beside it`,
+    budget: {
+      description: "API reads: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (DESIGN section 10)",
+      maxP99Ms: 50,
+      minThroughputRatioToBaseline: 0.8,
+      connections: 50,
+      database: 'postgres',
+    },
+    as: 'Technician',
+    connections: 50,
+    ceiling: 'curves-1000',
+    async prepare(ctx, cookie) {
+      const probe = await getJson(ctx, CURVES_PATH, cookie);
+      if (probe.status !== 200) throw new Error(`GET ${CURVES_PATH} answered HTTP ${probe.status}: ${JSON.stringify(probe.body).slice(0, 300)}`);
+      const body = probe.body as { curves?: unknown } | null;
+      const count = Array.isArray(body?.curves) ? body.curves.length : '?';
+      const note =
+        `each response: ${count} curves, ${Math.round(probe.bytes / 1024)} KB of JSON; ` +
+        'DESIGN sets the read budget for 100k inspections / 10k curves; the product answers gzipped (its cached gzip form), the bare route plain JSON';
+      return { load: { path: CURVES_PATH }, notes: [note] };
+    },
+  },
+  {
+    // A shift starting: the demo seed's seven accounts signing in at once, in turn.
+    name: 'login',
+    description: 'POST /api/auth/login with the right password, the 7 demo accounts in turn, 10 connections; bare read + argon2id verify beside it',
+    as: null,
+    connections: 10,
+    ceiling: 'login',
+    remark: SIGN_IN_REMARK,
+    prepare: (ctx) => Promise.resolve({ load: signIns(ctx, DEMO_USERS.map((u) => u.employeeId)), notes: [] }),
+  },
+  {
+    // A class on one demo account: the throttle lets at most 5 attempts on one ID be under way at once; the others wait for a slot.
+    name: 'login-one-account',
+    description:
+      'POST /api/auth/login with the right password, all 10 connections as the demo Technician (at most 5 under way at once on one ID); bare read + argon2id verify beside it',
+    as: null,
+    connections: 10,
+    ceiling: 'login',
+    remark: SIGN_IN_REMARK,
+    prepare: (ctx) => Promise.resolve({ load: signIns(ctx, [ctx.demo.byRole('Technician').employeeId]), notes: [] }),
+  },
+  {
+    // The records view's list, one of the first 20 pages in turn, so no one cached plan of one page answers all.
+    name: 'inspections-page',
+    description: `GET /api/inspections?limit=${PAGE}&offset=0..${(PAGES - 1) * PAGE} as the demo Admin over the generated records, 50 connections; bare ceiling: the same pages of inspection_logs`,
+    budget: READ_BUDGET,
+    dataset: 'records',
+    as: 'Admin',
+    connections: 50,
+    ceiling: 'inspections-page',
+    cpu: true,
+    async prepare(ctx, cookie) {
+      const first = await inspectionPage(ctx, cookie, `limit=${PAGE}&offset=0`);
+      const last = await inspectionPage(ctx, cookie, `limit=${PAGE}&offset=${(PAGES - 1) * PAGE}`);
+      if (first.logs.length !== PAGE || last.logs.length !== PAGE) {
+        throw new Error(`expected ${PAGE} records per page, got ${first.logs.length} and ${last.logs.length} (total ${first.total})`);
+      }
+      const lastOffset = Math.max(0, first.total - PAGE);
+      const unloaded = await medianMs(9, async () => (await inspectionPage(ctx, cookie, `limit=${PAGE}&offset=${PAGE * 10}`)).ms);
+      const deep = await medianMs(5, async () => (await inspectionPage(ctx, cookie, `limit=${PAGE}&offset=${lastOffset}`)).ms);
+      let turn = 0;
+      return {
+        load: { path: `/api/inspections?limit=${PAGE}&offset=0`, nextPath: () => `/api/inspections?limit=${PAGE}&offset=${(turn++ % PAGES) * PAGE}` },
+        notes: [
+          `total ${first.total} records; each page ${PAGE} records, ${kb(first.bytes)} of JSON; ` +
+            `alone (one connection): page 11 ${unloaded} ms, the last page (offset ${lastOffset}) ${deep} ms`,
+        ],
+      };
+    },
+  },
+  {
+    // The records view's header counts; DESIGN's read ceiling is one indexed page of the table it counts.
+    name: 'data-summary',
+    description: `GET ${SUMMARY_PATH} as the demo Admin over the generated records, 50 connections; bare ceiling: one indexed page of inspection_logs`,
+    budget: READ_BUDGET,
+    dataset: 'records',
+    as: 'Admin',
+    connections: 50,
+    ceiling: 'inspections-page',
+    remark: 'the summary counts three tables, the ceiling reads one page',
+    cpu: true,
+    async prepare(ctx, cookie) {
+      const probe = await getJson(ctx, SUMMARY_PATH, cookie);
+      if (probe.status !== 200) throw new Error(`GET ${SUMMARY_PATH} answered HTTP ${probe.status}: ${JSON.stringify(probe.body).slice(0, 300)}`);
+      const body = probe.body as Record<string, unknown>;
+      for (const key of ['curveRecords', 'stations', 'inspectionRecords']) {
+        if (typeof body[key] !== 'number') throw new Error(`GET ${SUMMARY_PATH} has no number ${key}: ${JSON.stringify(body).slice(0, 300)}`);
+      }
+      const alone = await medianMs(9, async () => (await getJson(ctx, SUMMARY_PATH, cookie)).ms);
+      return { load: { path: SUMMARY_PATH }, notes: [`answer ${JSON.stringify(body)} (${kb(probe.bytes)}); alone (one connection) ${alone} ms`] };
+    },
+  },
+];
+
+export const [health, curvesList, login, loginOneAccount, inspectionsPage, dataSummary] = ROWS.map(loadScenario) as [Scenario, Scenario, Scenario, Scenario, Scenario, Scenario];
