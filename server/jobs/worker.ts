@@ -196,4 +196,3 @@ export function createJobWorker(deps: JobWorkerDeps) {
   };
 }
 
-export type JobWorker = ReturnType<typeof createJobWorker>;
