@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { backupRuns, inspectionLogs } from '../../db/schema.js';
+import { backupRuns, inspectionLogs, jobs } from '../../db/schema.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { openToOthers, walk, withUmask } from '../../test/file-modes.js';
 import { createPhotoFiles } from '../inspections/photo-files.js';
@@ -257,12 +257,13 @@ describe('while a backup is under way', () => {
     const recordId = await uploadPhoto(60, photos[31]!);
     const hash = sha256(photos[31]!);
     const runId = randomUUID();
+    await t.database.db.insert(jobs).values({ id: runId, kind: 'backup', uniqueKey: 'backup', status: 'running', heartbeatAt: new Date(), startedAt: new Date() });
     await t.database.db.insert(backupRuns).values({ id: runId, name: 'backup-under-way', trigger: 'manual' });
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/inspections/${recordId}`, headers: { cookie: admin } });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await t.blobs.exists(hash)).toBe(true);
 
-    await t.database.db.update(backupRuns).set({ state: 'done', finishedAt: new Date() }).where(eq(backupRuns.id, runId));
+    await t.database.db.update(jobs).set({ status: 'done', finishedAt: new Date() }).where(eq(jobs.id, runId));
     // The next sweep (every few minutes, and after each deletion) removes it.
     const tally = await createPhotoFiles({ db: t.database.db, blobs: t.blobs }).sweep();
     expect(tally.removed).toBeGreaterThanOrEqual(1);
@@ -284,7 +285,7 @@ describe('scheduled backups', () => {
     let clock = Date.parse('2026-12-01T00:00:00Z');
     const scheduled = () => makeBackup({ database: t.database, blobs: t.blobs, backupDir, trigger: 'scheduled', intervalMs: hour, keep: 2, now: () => new Date(clock) });
     // Another file's runs may have finished "later" by the wall clock; start past them.
-    await t.database.db.delete(backupRuns);
+    await t.database.db.delete(jobs).where(eq(jobs.kind, 'backup'));
 
     const first = made(await scheduled());
     expect(await scheduled()).toEqual({ made: false, reason: 'not-due' });
@@ -312,7 +313,7 @@ describe('scheduled backups', () => {
 
 describe('the scheduler', () => {
   it('makes a backup on its own once started, and waits for one under way when stopped', async () => {
-    await t.database.db.delete(backupRuns);
+    await t.database.db.delete(jobs).where(eq(jobs.kind, 'backup'));
     const backupDir = await scratchDir('hkmi-scheduler-');
     const scheduler = createBackupScheduler({ database: t.database, blobs: t.blobs, backupDir, intervalSeconds: 3600, keep: 3, firstLookMs: 10 });
     scheduler.start();
@@ -324,7 +325,11 @@ describe('the scheduler', () => {
       await scheduler.stop();
     }
     expect(found.manifest.tables.find((tb) => tb.name === 'inspection_logs')?.rows).toBeGreaterThan(0);
-    const [run] = await t.database.db.select().from(backupRuns).where(eq(backupRuns.name, found.name));
+    const [run] = await t.database.db
+      .select({ trigger: backupRuns.trigger, state: jobs.status })
+      .from(backupRuns)
+      .innerJoin(jobs, eq(jobs.id, backupRuns.id))
+      .where(eq(backupRuns.name, found.name));
     expect(run).toMatchObject({ trigger: 'scheduled', state: 'done' });
   });
 });

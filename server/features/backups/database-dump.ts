@@ -14,8 +14,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 /**
  * Tables not backed up, each for a reason: sessions and trusted browsers (a restore signs
  * everyone out rather than bringing back sign-ins), login throttling, reports (made again on request; their files are
- * not kept), the change counters (bumped by the load itself), and the backup and file-tool
- * bookkeeping of the instance that made the backup.
+ * not kept), the change counters (bumped by the load itself), and the job queue with the backup
+ * and file-tool bookkeeping of the instance that made the backup.
  */
 export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set([
   'sessions',
@@ -24,6 +24,7 @@ export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set([
   'reports',
   'change_counters',
   'blob_deletions',
+  'jobs',
   'backup_runs',
   'file_tasks',
   'file_task_problems',

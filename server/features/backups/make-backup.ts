@@ -68,7 +68,7 @@ export async function makeBackup(options: MakeBackupOptions): Promise<BackupOutc
   const claim = await claimBackupRun(db, options.trigger, name, startedAt, options.intervalMs);
   if (!claim.claimed) return claim.reason === 'busy' ? { made: false, reason: 'busy', runningSince: claim.runningSince } : { made: false, reason: 'not-due' };
 
-  const beat = setInterval(() => void heartbeat(db, claim.runId).catch(() => undefined), BACKUP_HEARTBEAT_MS);
+  const beat = setInterval(() => void heartbeat(db, claim).catch(() => undefined), BACKUP_HEARTBEAT_MS);
   const folder = path.join(backupDir, name);
   try {
     // Backups hold password hashes and phone numbers: BACKUP_DIR too is made owner-only.

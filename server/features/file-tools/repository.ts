@@ -1,86 +1,93 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { FileTaskKind, PhotoProblem } from '../../../common/schemas/file-tools.js';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { FILE_TASK_KINDS, type FileTaskKind, type PhotoProblem } from '../../../common/schemas/file-tools.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { blobDeletions, fileTaskProblems, fileTasks, inspectionLogs, reports } from '../../db/schema.js';
+import { blobDeletions, fileTaskProblems, fileTasks, inspectionLogs, jobs, reports } from '../../db/schema.js';
+import { failStaleJobs, finishJobHere, heartbeatJob, startJobHere } from '../../jobs/index.js';
 
-export type FileTaskRow = typeof fileTasks.$inferSelect;
+/** A file task's job kind, which is also its unique key: one task of a kind runs at a time. */
+const jobKindOf = (kind: FileTaskKind | string) => `files.${kind}`;
+const FILE_JOB_KINDS = FILE_TASK_KINDS.map(jobKindOf);
 
 /** A running task whose heartbeat is older than this died with its instance. */
 export const FILE_TASK_STALE_MS = 60_000;
 
 const STOPPED = 'The server running this task stopped before it finished. Start it again.';
 
-/** Marks tasks whose instance stopped as failed, so they are neither joined nor shown as running. */
-async function failStaleTasks(tx: DbOrTx, now: Date): Promise<void> {
-  await tx
-    .update(fileTasks)
-    .set({ state: 'failed', error: STOPPED, finishedAt: now })
-    .where(and(eq(fileTasks.state, 'running'), lt(fileTasks.heartbeatAt, new Date(now.getTime() - FILE_TASK_STALE_MS))));
-}
+const taskColumns = {
+  id: fileTasks.id,
+  kind: fileTasks.kind,
+  requestedByEmployeeId: fileTasks.requestedByEmployeeId,
+  state: jobs.status,
+  progressDone: jobs.progressDone,
+  progressTotal: jobs.progressTotal,
+  summary: jobs.result,
+  error: jobs.error,
+  heartbeatAt: jobs.heartbeatAt,
+  startedAt: jobs.startedAt,
+  createdAt: jobs.createdAt,
+  finishedAt: jobs.finishedAt,
+};
+type JoinedTask = Awaited<ReturnType<typeof selectTasks>>[number];
+/** A file task as its record and its job say together (a task is started when it is made). */
+export type FileTaskRow = Omit<JoinedTask, 'startedAt' | 'createdAt'> & { startedAt: Date };
 
-/** The running task of this kind, or a new one: two Admins pressing the button run one task. */
-export async function claimFileTask(db: Db, kind: FileTaskKind, employeeId: string, now: Date): Promise<{ task: FileTaskRow; isNew: boolean }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${fileTasks} in share row exclusive mode`);
-    await failStaleTasks(tx, now);
-    const [running] = await tx
-      .select()
-      .from(fileTasks)
-      .where(and(eq(fileTasks.kind, kind), eq(fileTasks.state, 'running')))
-      .limit(1);
-    if (running) return { task: running, isNew: false };
-    const [task] = await tx
-      .insert(fileTasks)
-      .values({ id: randomUUID(), kind, requestedByEmployeeId: employeeId, startedAt: now, heartbeatAt: now })
-      .returning();
-    return { task: task!, isNew: true };
+const selectTasks = (db: DbOrTx) => db.select(taskColumns).from(fileTasks).innerJoin(jobs, eq(jobs.id, fileTasks.id));
+const asTask = ({ createdAt, startedAt, ...row }: JoinedTask): FileTaskRow => ({ ...row, startedAt: startedAt ?? createdAt });
+
+/** Marks tasks whose instance stopped as failed, so they are neither joined nor shown as running. */
+const failStaleTasks = (db: DbOrTx, now: Date) => failStaleJobs(db, { kinds: FILE_JOB_KINDS }, FILE_TASK_STALE_MS, STOPPED, now);
+
+/** The running task of this kind, or a new one run by `worker`: two Admins pressing the button run one task. */
+export async function claimFileTask(db: Db, kind: FileTaskKind, employeeId: string, now: Date, worker: string): Promise<{ task: FileTaskRow; isNew: boolean }> {
+  const outcome = await startJobHere(db, {
+    kind: jobKindOf(kind),
+    uniqueKey: jobKindOf(kind),
+    staleMs: FILE_TASK_STALE_MS,
+    staleError: STOPPED,
+    worker,
+    now,
+    record: async (tx, id) => void (await tx.insert(fileTasks).values({ id, kind, requestedByEmployeeId: employeeId })),
   });
+  const id = outcome.started ? outcome.job.id : outcome.running.id;
+  const [task] = await selectTasks(db).where(eq(fileTasks.id, id));
+  if (!task) throw new Error(`file task ${id} has no record`);
+  return { task: asTask(task), isNew: outcome.started };
 }
 
 export async function findFileTask(db: Db, taskId: string, now: Date): Promise<FileTaskRow | undefined> {
-  const [row] = await db.select().from(fileTasks).where(eq(fileTasks.id, taskId));
-  if (row?.state === 'running' && row.heartbeatAt.getTime() < now.getTime() - FILE_TASK_STALE_MS) {
+  const [row] = await selectTasks(db).where(eq(fileTasks.id, taskId));
+  if (row?.state === 'running' && (row.heartbeatAt?.getTime() ?? 0) < now.getTime() - FILE_TASK_STALE_MS) {
     await failStaleTasks(db, now);
-    return (await db.select().from(fileTasks).where(eq(fileTasks.id, taskId)))[0];
+    const [again] = await selectTasks(db).where(eq(fileTasks.id, taskId));
+    return again && asTask(again);
   }
-  return row;
+  return row && asTask(row);
 }
 
 /** The newest task of each kind, so a view opened later finds a task still running or its result. */
 export async function latestFileTasks(db: Db, now: Date): Promise<FileTaskRow[]> {
   await failStaleTasks(db, now);
   const rows = await db
-    .selectDistinctOn([fileTasks.kind])
+    .selectDistinctOn([fileTasks.kind], taskColumns)
     .from(fileTasks)
-    .orderBy(fileTasks.kind, desc(fileTasks.startedAt));
-  return rows;
+    .innerJoin(jobs, eq(jobs.id, fileTasks.id))
+    .orderBy(fileTasks.kind, desc(jobs.startedAt));
+  return rows.map(asTask);
 }
 
-export async function heartbeat(db: Db, taskId: string): Promise<void> {
-  await db.update(fileTasks).set({ heartbeatAt: new Date() }).where(and(eq(fileTasks.id, taskId), eq(fileTasks.state, 'running')));
-}
-
-export async function reportProgress(db: Db, taskId: string, done: number, total: number): Promise<void> {
-  await db.update(fileTasks).set({ progressDone: done, progressTotal: total, heartbeatAt: new Date() }).where(eq(fileTasks.id, taskId));
+/** Renews the task's heartbeat, with its progress when given. */
+export async function heartbeat(db: Db, taskId: string, worker: string, progress?: { done: number; total: number }): Promise<void> {
+  const percent = progress && progress.total > 0 ? Math.floor((progress.done * 100) / progress.total) : undefined;
+  await heartbeatJob(db, taskId, worker, progress && { ...progress, percent });
 }
 
 export async function finishFileTask(db: Db, taskId: string, outcome: { summary: object } | { error: string }): Promise<void> {
-  await db
-    .update(fileTasks)
-    .set({
-      state: 'summary' in outcome ? 'done' : 'failed',
-      summary: 'summary' in outcome ? outcome.summary : null,
-      error: 'error' in outcome ? outcome.error : null,
-      finishedAt: new Date(),
-      heartbeatAt: new Date(),
-    })
-    .where(eq(fileTasks.id, taskId));
+  await finishJobHere(db, taskId, 'summary' in outcome ? { result: outcome.summary } : outcome, new Date());
 }
 
 /** Old finished tasks go: the newest of each kind is what a view shows. */
 export async function removeOldFileTasks(db: Db, olderThan: Date): Promise<void> {
-  await db.delete(fileTasks).where(and(lt(fileTasks.startedAt, olderThan), sql`${fileTasks.state} <> 'running'`));
+  await db.delete(jobs).where(and(inArray(jobs.kind, FILE_JOB_KINDS), lt(jobs.startedAt, olderThan), ne(jobs.status, 'running')));
 }
 
 /** Every photo the records name, with how many records name it. */

@@ -9,7 +9,7 @@
  * Figures count records for check and restore (what the Admin can look up) and photos for
  * recreate (what was made).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { FILE_PROBLEM_PAGE_SIZE_MAX, type FileTask, type FileTaskKind, type PhotoProblem } from '../../../common/schemas/file-tools.js';
@@ -32,7 +32,6 @@ import {
   problemPage,
   recordsUsingPhoto,
   removeOldFileTasks,
-  reportProgress,
   saveProblems,
 } from './repository.js';
 
@@ -61,6 +60,9 @@ type Scan = Map<string, { records: number; problem: PhotoProblem | null }>;
 export function createFileToolsService(deps: FileToolsDeps) {
   const { db, blobs } = deps;
   const now = deps.now ?? (() => new Date());
+  /** This instance, as the claimant of the tasks it runs. */
+  const workerId = `file-tools-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const reportProgress = (taskId: string, done: number, total: number) => heartbeat(db, taskId, workerId, { done, total });
   const settled = new EventEmitter();
   const running = new Set<Promise<void>>();
   /** A clean stop ends this instance's tasks as failed rather than holding the shutdown for minutes. */
@@ -88,7 +90,7 @@ export function createFileToolsService(deps: FileToolsDeps) {
     const slots = new Semaphore(PARALLEL);
     let done = 0;
     let reported = 0;
-    await reportProgress(db, taskId, 0, photos.length);
+    await reportProgress(taskId, 0, photos.length);
     await Promise.all(
       photos.map(({ hash }) =>
         slots.run(async () => {
@@ -97,12 +99,12 @@ export function createFileToolsService(deps: FileToolsDeps) {
           done += 1;
           if (Date.now() - reported >= PROGRESS_EVERY_MS) {
             reported = Date.now();
-            await reportProgress(db, taskId, done, photos.length);
+            await reportProgress(taskId, done, photos.length);
           }
         }),
       ),
     );
-    await reportProgress(db, taskId, photos.length, photos.length);
+    await reportProgress(taskId, photos.length, photos.length);
     return photos;
   }
 
@@ -190,7 +192,7 @@ export function createFileToolsService(deps: FileToolsDeps) {
 
   function run(task: FileTaskRow) {
     // The heartbeat says this instance still works on it, whatever phase it is in.
-    const beat = setInterval(() => void heartbeat(db, task.id).catch(() => undefined), HEARTBEAT_MS);
+    const beat = setInterval(() => void heartbeat(db, task.id, workerId).catch(() => undefined), HEARTBEAT_MS);
     const job = WORK[task.kind as FileTaskKind](task.id)
       .then((summary) => finishFileTask(db, task.id, { summary }))
       .catch(async (error: unknown) => {
@@ -208,7 +210,7 @@ export function createFileToolsService(deps: FileToolsDeps) {
 
   /** Starts a task of this kind, or joins the one running (on any instance). */
   async function start(kind: FileTaskKind, actor: Actor): Promise<FileTaskRow> {
-    const { task, isNew } = await claimFileTask(db, kind, actor.user.employeeId, now());
+    const { task, isNew } = await claimFileTask(db, kind, actor.user.employeeId, now(), workerId);
     if (isNew) {
       if (kind !== 'check') {
         await recordAudit(db, auditOf(actor, { action: kind === 'restore' ? 'files.restore' : 'files.recreate', entity: 'photo-files', entityId: task.id, before: null, after: null }));

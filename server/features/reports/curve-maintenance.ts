@@ -29,7 +29,7 @@ import {
 import { reportDivision } from './record-reports.js';
 import { madeAtText } from './report-text.js';
 import type { ReportService } from './service.js';
-import type { ReportJob, ReportOutput } from './worker.js';
+import type { ReportJob, ReportOutput } from './report-job.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH_ROWS = 1000;

@@ -20,7 +20,7 @@ import { derivedPhoto, PRINT_COPY } from '../inspections/index.js';
 import { cofFigures, cofText, countBy, isHighReading, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
 import { dateTimeText, joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';
 import type { ReportService } from './service.js';
-import type { RenderControl, ReportJob, ReportOutput } from './worker.js';
+import type { RenderControl, ReportJob, ReportOutput } from './report-job.js';
 
 const PDF_TYPE = 'application/pdf';
 /** Print copies fetched ahead of the one being placed: making them overlaps the writing. */

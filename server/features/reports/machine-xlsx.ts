@@ -18,7 +18,7 @@ import { listMachineReportRows, type MachineReportCursor, type MachineReportRow,
 import { reportDivision } from './record-reports.js';
 import { madeAtText } from './report-text.js';
 import type { ReportService } from './service.js';
-import type { ReportJob, ReportOutput, RenderControl } from './worker.js';
+import type { ReportJob, ReportOutput, RenderControl } from './report-job.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH_ROWS = 1000;

@@ -16,7 +16,7 @@ import type { Actor } from '../audit/audit.js';
 import { countInspections, type InspectionFilter, inspectionWhere } from '../inspections/index.js';
 import type { ReportRow } from './repository.js';
 import { downloadUrlOf, type ReportService } from './service.js';
-import type { ReportJob } from './worker.js';
+import type { ReportJob } from './report-job.js';
 
 /** How long a report request waits for its job before answering 202 with its progress. */
 export const QUICK_WAIT_MS = 3000;

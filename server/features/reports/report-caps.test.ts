@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportJobResponseSchema } from '../../../common/schemas/reports.js';
 import { buildApp } from '../../app.js';
-import { reports } from '../../db/schema.js';
+import { jobs, reports } from '../../db/schema.js';
 import type { PutOptions, StoredBlob } from '../../storage/blob-store.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
@@ -109,15 +109,20 @@ async function rowsOf(who: Who, statuses?: string[]): Promise<number> {
   const [row] = await t.database.db
     .select({ n: count() })
     .from(reports)
-    .where(and(eq(reports.requestedByEmployeeId, EMPLOYEE[who]), statuses ? inArray(reports.status, statuses) : undefined));
+    .innerJoin(jobs, eq(jobs.id, reports.id))
+    .where(and(eq(reports.requestedByEmployeeId, EMPLOYEE[who]), statuses ? inArray(jobs.status, statuses) : undefined));
   return row?.n ?? 0;
 }
 
 async function running(): Promise<{ id: string; requestedByEmployeeId: string }[]> {
-  return t.database.db.select({ id: reports.id, requestedByEmployeeId: reports.requestedByEmployeeId }).from(reports).where(eq(reports.status, 'running'));
+  return t.database.db
+    .select({ id: reports.id, requestedByEmployeeId: reports.requestedByEmployeeId })
+    .from(reports)
+    .innerJoin(jobs, eq(jobs.id, reports.id))
+    .where(eq(jobs.status, 'running'));
 }
 
-const statusOf = async (id: string) => (await t.database.db.select({ status: reports.status }).from(reports).where(eq(reports.id, id)))[0]?.status;
+const statusOf = async (id: string) => (await t.database.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, id)))[0]?.status;
 
 const tooMany = (n: number) => `You have ${n} reports still being made. Please wait for one of them to finish, then ask again`;
 

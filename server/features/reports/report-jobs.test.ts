@@ -22,16 +22,17 @@ import { reportSummarySchema } from '../../../common/schemas/reports.js';
 import { buildApp } from '../../app.js';
 import { AppError } from '../../app-error.js';
 import { openDatabase, type Database, type Db } from '../../db/client.js';
-import { reports, type UserRow } from '../../db/schema.js';
+import { jobs, type UserRow } from '../../db/schema.js';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { TEST_CONFIG } from '../../test/build-test-app.js';
 import { createUser, errorOf, signIn } from '../../test/factories.js';
 import { createPostgresTestDatabase, openTestDatabase, testDatabaseKind } from '../../test/test-database.js';
 import type { Actor } from '../audit/audit.js';
-import { claimNextJob, findReport, insertReport, type NewReportRow, type ReportRow } from './repository.js';
+import { claimNextJob } from '../../jobs/queue.js';
+import { findReport, insertReport, type NewReportRow, REPORT_JOB_KINDS, type ReportRow } from './repository.js';
 import { createReportService, type ReportService } from './service.js';
-import type { ReportRenderer } from './worker.js';
+import type { ReportRenderer } from './report-job.js';
 
 const KIND = 'service-table-pdf' as const;
 const GENERIC_FAILURE = 'The report could not be made: an error on the server (it is logged)';
@@ -542,7 +543,7 @@ describe('report jobs shared by the instances of one database', { timeout: 120_0
     await until('A to reach its gate', () => w.renders.waiting(job.id, 'A'));
     const render = w.renders.of(job.id)[0];
 
-    await w.databases[0].db.execute(sql`update reports set claimed_by = 'other-host-2-bbbbbbbb', heartbeat_at = now() where id = ${job.id}`);
+    await w.databases[0].db.execute(sql`update jobs set claimed_by = 'other-host-2-bbbbbbbb', heartbeat_at = now() where id = ${job.id}`);
     await until('A’s render to be aborted by its next heartbeat', () => render?.signal.aborted);
     await a.service.stop();
     expect(render?.finished).toBe(false);
@@ -648,7 +649,7 @@ describe('report jobs shared by the instances of one database', { timeout: 120_0
     // running one stale (this process owns the data folder), and the queued one is plain queued.
     const leftRunning = await insertJob(w, { mode: 'quick', status: 'running', ...dead, attempts: 3 });
     const queuedAgain = await insertJob(w, { mode: 'quick', status: 'queued', attempts: 3 });
-    expect(await claimNextJob(w.databases[0].db, 'probe-worker', 2, 3, new Date())).toBeUndefined();
+    expect(await claimNextJob(w.databases[0].db, REPORT_JOB_KINDS, 'probe-worker', 2, 3, new Date())).toBeUndefined();
     const a = instance(w, { label: 'A', staleSeconds: 2 });
     await a.service.start();
     for (const job of [leftRunning, queuedAgain]) {
@@ -732,7 +733,7 @@ describe('report jobs shared by the instances of one database', { timeout: 120_0
       expect(reason).toBeInstanceOf(AppError);
       expect(reason).toMatchObject({ code: 'TOO_MANY_REPORT_JOBS', status: 429, message: 'You have 3 reports still being made. Please wait for one of them to finish, then ask again' });
     }
-    const [stored] = await w.databases[0].db.select({ n: count() }).from(reports).where(eq(reports.requestedByUserId, w.user.id));
+    const [stored] = await w.databases[0].db.select({ n: count() }).from(jobs).where(eq(jobs.ownerUserId, w.user.id));
     expect(stored?.n).toBe(3);
     // A report already asked for is never refused: the same request answers the same job.
     const first = fulfilled[0]?.status === 'fulfilled' ? fulfilled[0].value : undefined;

@@ -1,66 +1,88 @@
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+/**
+ * Reports' records, each under the ID of its job (server/jobs): a report row is the domain
+ * record (what was asked, the file made) joined with its job's place in the queue.
+ */
+import { and, desc, eq, getTableColumns, gt, inArray } from 'drizzle-orm';
+import { REPORT_KINDS, type ReportKind } from '../../../common/schemas/reports.js';
 import type { DbOrTx } from '../../db/client.js';
-import { inspectionLogs, reports } from '../../db/schema.js';
+import { inspectionLogs, jobs, reports } from '../../db/schema.js';
+import { deleteJobs, enqueueJob, expiredJobIds, insertJob, type NewJobRow } from '../../jobs/index.js';
 
-export type ReportRow = typeof reports.$inferSelect;
-export type NewReportRow = typeof reports.$inferInsert;
+/** A report's job kind: each report kind is a kind of job with its own handler. */
+export const reportJobKind = (kind: ReportKind | string) => `report.${kind}`;
+export const REPORT_JOB_KINDS: readonly string[] = REPORT_KINDS.map(reportJobKind);
+
+const reportColumns = {
+  ...getTableColumns(reports),
+  requestedByUserId: jobs.ownerUserId,
+  status: jobs.status,
+  progress: jobs.progress,
+  error: jobs.error,
+  claimedBy: jobs.claimedBy,
+  heartbeatAt: jobs.heartbeatAt,
+  attempts: jobs.attempts,
+  createdAt: jobs.createdAt,
+  startedAt: jobs.startedAt,
+  finishedAt: jobs.finishedAt,
+  expiresAt: jobs.expiresAt,
+};
+
+type JoinedRow = { [K in keyof typeof reportColumns]: (typeof reportColumns)[K]['_']['data'] | ((typeof reportColumns)[K]['_']['notNull'] extends true ? never : null) };
+/** A report as its record and its job say together; a report's job always has an expiry. */
+export type ReportRow = Omit<JoinedRow, 'expiresAt'> & { expiresAt: Date };
+export type NewReportRow = typeof reports.$inferInsert &
+  Pick<NewJobRow, 'status' | 'progress' | 'error' | 'claimedBy' | 'heartbeatAt' | 'attempts' | 'createdAt' | 'startedAt' | 'finishedAt'> & { requestedByUserId?: number | null; expiresAt: Date };
+
+const asReport = (row: JoinedRow): ReportRow => ({ ...row, expiresAt: row.expiresAt ?? new Date(0) });
+const selectReports = (db: DbOrTx) => db.select(reportColumns).from(reports).innerJoin(jobs, eq(jobs.id, reports.id));
+
+function split(row: NewReportRow): { job: NewJobRow; report: typeof reports.$inferInsert } {
+  const { requestedByUserId, status, progress, error, claimedBy, heartbeatAt, attempts, createdAt, startedAt, finishedAt, expiresAt, ...report } = row;
+  const job: NewJobRow = { id: row.id, kind: reportJobKind(row.kind), ownerUserId: requestedByUserId ?? null, uniqueKey: row.dedupeKey, status, progress, error, claimedBy, heartbeatAt, attempts, createdAt, startedAt, finishedAt, expiresAt };
+  return { job, report };
+}
 
 export async function insertReport(db: DbOrTx, row: NewReportRow): Promise<ReportRow> {
-  const [stored] = await db.insert(reports).values(row).returning();
+  const { job, report } = split(row);
+  await insertJob(db, job);
+  await db.insert(reports).values(report);
+  const stored = await findReport(db, row.id);
   if (!stored) throw new Error('report insert returned nothing');
   return stored;
 }
 
 /**
- * Inserts a report; undefined when an unfinished one with the same dedupe key exists already
- * (reports_unfinished_dedupe_uq: the same request made at the same moment elsewhere).
+ * Queues a report; undefined when an unfinished one with the same dedupe key exists already
+ * (the job's unique key: the same request made at the same moment elsewhere).
  */
 export async function insertReportUnlessQueued(db: DbOrTx, row: NewReportRow): Promise<ReportRow | undefined> {
-  const [stored] = await db.insert(reports).values(row).onConflictDoNothing().returning();
-  return stored;
+  const { job, report } = split(row);
+  if (!(await enqueueJob(db, job))) return undefined;
+  await db.insert(reports).values(report);
+  return findReport(db, row.id);
 }
 
 export async function findReport(db: DbOrTx, id: string): Promise<ReportRow | undefined> {
-  const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
-  return row;
+  const [row] = await selectReports(db).where(eq(reports.id, id)).limit(1);
+  return row && asReport(row);
 }
 
 /** The newest unexpired report asked with the same parameters on the same data: made, or being made. */
 export async function findReusableReport(db: DbOrTx, dedupeKey: string, now: Date): Promise<ReportRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.dedupeKey, dedupeKey), inArray(reports.status, ['queued', 'running', 'done']), gt(reports.expiresAt, now)))
-    .orderBy(desc(reports.createdAt))
+  const [row] = await selectReports(db)
+    .where(and(eq(reports.dedupeKey, dedupeKey), inArray(jobs.status, ['queued', 'running', 'done']), gt(jobs.expiresAt, now)))
+    .orderBy(desc(jobs.createdAt))
     .limit(1);
-  return row;
+  return row && asReport(row);
 }
 
-/** First key of the two-key advisory locks of report requesters (the second is the user's ID). */
-const REQUESTER_LOCK_CLASS = 47_107;
-
-/**
- * Holds the requester's lock until the transaction ends: one user's requests count their
- * unfinished reports and queue a new one one at a time, on every instance.
- */
-export async function lockRequester(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${REQUESTER_LOCK_CLASS}, ${userId})`);
-}
-
-/** The user's reports queued or being made (an expired one will never be made: it does not count). */
-export async function countUnfinishedReportsOf(db: DbOrTx, userId: number, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(reports)
-    .where(and(eq(reports.requestedByUserId, userId), inArray(reports.status, ['queued', 'running']), gt(reports.expiresAt, now)));
-  return row?.n ?? 0;
-}
-
-/** Removes expired reports' rows and answers their files' hashes. */
+/** Removes expired reports (their jobs and records) and answers their files' hashes. */
 export async function deleteExpiredReports(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
-  const expired = db.select({ id: reports.id }).from(reports).where(lte(reports.expiresAt, now)).limit(limit);
-  const rows = await db.delete(reports).where(inArray(reports.id, expired)).returning({ fileHash: reports.fileHash });
-  return [...new Set(rows.flatMap((r) => (r.fileHash ? [r.fileHash] : [])))];
+  const ids = await expiredJobIds(db, REPORT_JOB_KINDS, now, limit);
+  if (ids.length === 0) return [];
+  const files = await db.select({ fileHash: reports.fileHash }).from(reports).where(inArray(reports.id, ids));
+  await deleteJobs(db, ids);
+  return [...new Set(files.flatMap((r) => (r.fileHash ? [r.fileHash] : [])))];
 }
 
 /** Whether any report or inspection still points at these bytes. */
@@ -73,99 +95,14 @@ export async function blobStillUsed(db: DbOrTx, hash: string): Promise<boolean> 
 
 /** A user's unexpired reports, newest first. */
 export async function listReportsOf(db: DbOrTx, userId: number, options: { kind: string | undefined; limit: number; now: Date }): Promise<ReportRow[]> {
-  return db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.requestedByUserId, userId), gt(reports.expiresAt, options.now), options.kind ? eq(reports.kind, options.kind) : undefined))
-    .orderBy(desc(reports.createdAt))
+  const rows = await selectReports(db)
+    .where(and(eq(jobs.ownerUserId, userId), gt(jobs.expiresAt, options.now), options.kind ? eq(reports.kind, options.kind) : undefined))
+    .orderBy(desc(jobs.createdAt))
     .limit(options.limit);
+  return rows.map(asReport);
 }
 
-/**
- * Claims a job no worker holds: queued, or running with a heartbeat older than `staleSeconds`
- * (its instance died or was cut off). Users take turns: the job is the oldest of the requester
- * served least recently (one never served first, then by the latest start of any of their
- * reports), so one user's many reports cannot keep another's waiting behind them all. SKIP
- * LOCKED lets instances claim at the same time without waiting for or taking each other's job.
- * Heartbeats use the database's clock, so instances with drifting clocks agree on what is stale.
- */
-export async function claimNextJob(db: DbOrTx, worker: string, staleSeconds: number, maxAttempts: number, now: Date): Promise<ReportRow | undefined> {
-  const result = await db.execute<{ id: string }>(sql`
-    update reports set status = 'running', claimed_by = ${worker}, heartbeat_at = now(),
-      started_at = coalesce(started_at, now()), attempts = attempts + 1
-    where id = (
-      select r.id from reports r
-      where (r.status = 'queued' or (r.status = 'running' and r.heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
-        and r.attempts < ${maxAttempts} and r.expires_at > ${now.toISOString()}
-      order by (select max(s.started_at) from reports s where s.requested_by_user_id = r.requested_by_user_id) asc nulls first, r.created_at
-      for update of r skip locked
-      limit 1
-    )
-    returning id`);
-  const id = rowsOf<{ id: string }>(result)[0]?.id;
-  return id === undefined ? undefined : findReport(db, id);
-}
-
-/**
- * Fails jobs that have been started `maxAttempts` times and are not running now (stale, or
- * queued again): they kill their worker. Claims skip them, so none is started once more.
- */
-export async function failWornOutJobs(db: DbOrTx, staleSeconds: number, maxAttempts: number, error: string): Promise<number> {
-  const result = await db.execute<{ id: string }>(sql`
-    update reports set status = 'failed', error = ${error}, claimed_by = null, finished_at = now()
-    where attempts >= ${maxAttempts}
-      and (status = 'queued' or (status = 'running' and heartbeat_at < now() - make_interval(secs => ${staleSeconds})))
-    returning id`);
-  return rowsOf(result).length;
-}
-
-/** Renews a job's heartbeat and progress; false when this worker no longer holds it. */
-export async function heartbeatJob(db: DbOrTx, id: string, worker: string, progress: number): Promise<boolean> {
-  const rows = await db
-    .update(reports)
-    .set({ heartbeatAt: sql`now()`, progress })
-    .where(and(eq(reports.id, id), eq(reports.claimedBy, worker), eq(reports.status, 'running')))
-    .returning({ id: reports.id });
-  return rows.length > 0;
-}
-
-/** Records a finished job, if this worker still holds it. */
-export async function completeJob(db: DbOrTx, id: string, worker: string, values: Partial<NewReportRow>): Promise<ReportRow | undefined> {
-  const [row] = await db
-    .update(reports)
-    .set({ ...values, status: 'done', progress: 100, claimedBy: null, error: null })
-    .where(and(eq(reports.id, id), eq(reports.claimedBy, worker), eq(reports.status, 'running')))
-    .returning();
-  return row;
-}
-
-export async function failJob(db: DbOrTx, id: string, worker: string, error: string, now: Date): Promise<void> {
-  await db
-    .update(reports)
-    .set({ status: 'failed', error, claimedBy: null, finishedAt: now })
-    .where(and(eq(reports.id, id), eq(reports.claimedBy, worker), eq(reports.status, 'running')));
-}
-
-/** Hands this worker's unfinished jobs back to the queue (a clean shutdown), for any instance to take. */
-export async function releaseJobs(db: DbOrTx, worker: string): Promise<void> {
-  await db
-    .update(reports)
-    .set({ status: 'queued', claimedBy: null, heartbeatAt: null })
-    .where(and(eq(reports.claimedBy, worker), eq(reports.status, 'running')));
-}
-
-/**
- * Marks every running job stale, so it is claimed again (or failed, if worn out) at once: only
- * for the embedded database, where this process holds the data folder's lock, so a job left
- * running can only be an earlier process's that died.
- */
-export async function markOrphanedJobsStale(db: DbOrTx): Promise<void> {
-  await db.update(reports).set({ heartbeatAt: new Date(0) }).where(eq(reports.status, 'running'));
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres answers {rows}; PGlite answers {rows} too, but be strict about the shape.
-  const rows = (result as { rows?: T[] }).rows;
-  if (!Array.isArray(rows)) throw new Error('unexpected result shape from db.execute');
-  return rows;
+/** Records the file a finished report job made (in the transaction that marks its job done). */
+export async function recordReportFile(db: DbOrTx, id: string, values: Pick<typeof reports.$inferInsert, 'recordCount' | 'summary' | 'fileHash' | 'fileName' | 'fileSizeBytes' | 'contentType'>): Promise<void> {
+  await db.update(reports).set(values).where(eq(reports.id, id));
 }

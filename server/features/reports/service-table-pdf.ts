@@ -16,7 +16,7 @@ import { countBy, readRecords, type RecordReports, reportDivision } from './reco
 import type { ReportRow } from './repository.js';
 import { joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';
 import type { ReportService } from './service.js';
-import type { RenderControl, ReportJob, ReportOutput } from './worker.js';
+import type { RenderControl, ReportJob, ReportOutput } from './report-job.js';
 
 const ROWS_PER_YIELD = 200;
 

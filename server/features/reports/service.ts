@@ -14,18 +14,19 @@ import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../audit/audit.js';
+import { countUnfinishedOf, createJobWorker, lockOwner } from '../../jobs/index.js';
+import { reportHandler, type ReportRenderer } from './report-job.js';
 import {
   blobStillUsed,
-  countUnfinishedReportsOf,
   deleteExpiredReports,
   findReport,
   findReusableReport,
   insertReportUnlessQueued,
   listReportsOf,
-  lockRequester,
+  REPORT_JOB_KINDS,
+  reportJobKind,
   type ReportRow,
 } from './repository.js';
-import { createReportWorker, type ReportRenderer } from './worker.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -73,16 +74,21 @@ export interface ReportDeps {
 }
 
 const WAIT_POLL_MS = 500;
+/** A report that has been started this many times without finishing kills its worker: it fails. */
+const MAX_ATTEMPTS = 3;
 
 export function createReportService(deps: ReportDeps) {
   const { db, blobs } = deps;
-  const worker = createReportWorker({
+  const worker = createJobWorker({
     db,
-    blobs,
     now: deps.now,
-    retentionDays: deps.retentionDays,
     concurrency: deps.workers,
     staleSeconds: deps.staleSeconds,
+    subject: 'report',
+    maxAttempts: MAX_ATTEMPTS,
+    wornOutError: `The report was started ${MAX_ATTEMPTS} times and never finished`,
+    failureText: (error) => (error instanceof AppError ? error.message : undefined),
+    serverFailureText: 'The report could not be made: an error on the server (it is logged)',
     pollMs: deps.pollMs ?? 1000,
     requeueOnStart: deps.databaseKind === 'pglite',
     log: deps.log,
@@ -109,12 +115,12 @@ export function createReportService(deps: ReportDeps) {
       if (reusable && (reusable.status !== 'done' || (reusable.fileHash && (await blobs.exists(reusable.fileHash))))) return reusable;
       const row = await db.transaction(async (tx) => {
         // Count and insert under the user's lock, so two requests at cap - 1 cannot both pass.
-        await lockRequester(tx, actor.user.id);
+        await lockOwner(tx, actor.user.id);
         // The same request of theirs queued while this one waited for the lock (a double tap)
         // is its answer, not a reason to refuse it: the loop's next turn returns it.
         const meanwhile = await findReusableReport(tx, dedupeKey, now);
         if (meanwhile && meanwhile.id !== reusable?.id) return undefined;
-        const unfinished = await countUnfinishedReportsOf(tx, actor.user.id, now);
+        const unfinished = await countUnfinishedOf(tx, actor.user.id, REPORT_JOB_KINDS, now);
         if (unfinished >= jobCapOf(actor.user)) throw new AppError('TOO_MANY_REPORT_JOBS', tooManyJobsText(unfinished));
         return insertReportUnlessQueued(tx, {
           id: randomUUID(),
@@ -226,7 +232,7 @@ export function createReportService(deps: ReportDeps) {
     sweep,
     /** Each report kind says how its file is made; any instance's worker may make it. */
     register(kind: ReportKind, renderer: ReportRenderer): void {
-      worker.register(kind, renderer);
+      worker.register(reportJobKind(kind), reportHandler({ db, blobs, now: deps.now, retentionDays: deps.retentionDays }, renderer));
     },
     workerId: worker.workerId,
     async start(): Promise<void> {

@@ -17,7 +17,7 @@ import type { Actor } from '../audit/audit.js';
 import { cofFigures, cofText, isHighReading, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
 import { joinedText, madeAtText, periodText } from './report-text.js';
 import type { ReportService } from './service.js';
-import type { RenderControl, ReportJob, ReportOutput } from './worker.js';
+import type { RenderControl, ReportJob, ReportOutput } from './report-job.js';
 
 const CHART_COLUMNS = 3;
 const CHART_HEIGHT = 150;

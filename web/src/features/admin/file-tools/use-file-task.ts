@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FileTaskKind } from '../../../../../common/schemas/file-tools.js';
 import { toast } from '../../../components/ui/toast-store.js';
-import { apiErrorMessage, errorStatus, isNetworkError } from '../../../lib/api-client.js';
+import { apiErrorMessage } from '../../../lib/api-client.js';
+import { type JobRules, type JobToFollow, useJob } from '../../../lib/use-job.js';
 import { fetchFileTask, fetchLatestFileTasks, type FileTaskAnswer, type FinishedFileTask, finishedTask, startFileTask } from './file-tools-api.js';
 import { FILE_TOOLS_TEXTS } from './file-tools-texts.js';
-import { pause } from '../../../lib/pause.js';
 
 /** How often a running file task is asked about: they take seconds to minutes. */
 export const FILE_TASK_POLL_MS = 1000;
-/** Failed polls in a row (no network, a server hiccup) borne before the card gives up. */
-const POLL_RETRIES = 3;
 
 export interface FileTaskProgress {
   done: number;
@@ -23,71 +21,91 @@ export type FileTaskRun =
 
 const IDLE: FileTaskRun = { phase: 'idle' };
 
-/** A failed poll worth another try: the line dropped or the server hiccuped. */
-const isTransient = (error: unknown) => isNetworkError(error) || (errorStatus(error) ?? 0) >= 500;
-
-/** A task that ended 'failed': its own words go to the toast. */
-class TaskFailed extends Error {}
+const FILE_TASK_RULES: JobRules<FileTaskAnswer> = {
+  name: 'file-task',
+  pollMs: FILE_TASK_POLL_MS,
+  // apiRequest takes no signal: a read in flight when the card goes is answered and dropped.
+  read: (task) => fetchFileTask(task.id),
+  isRunning: (task) => task.state === 'running',
+  retries: 3,
+};
 
 /**
- * One photo file tool from the tap to its outcome: start it (200 done or 202 running), poll
- * GET /api/admin/files/tasks/{taskId} while it runs, then the finished task's summary; a
- * failure (refused request, polls that keep failing, a task ending 'failed') gives the
- * kind's destructive toast with the server's reason and the card is usable again. Leaving the
- * view stops the polling (the server carries on); one tool at a time.
+ * One photo file tool from the tap to its outcome: start it (200 done or 202 running), follow
+ * GET /api/admin/files/tasks/{taskId} while it runs (useJob), then the finished task's
+ * summary; a failure (refused request, polls that keep failing, a task ending 'failed') gives
+ * the kind's destructive toast with the server's reason and the card is usable again. Leaving
+ * the view stops the polling (the server carries on); one tool at a time.
  */
 export function useFileTask() {
   const [run, setRun] = useState<FileTaskRun>(IDLE);
-  const running = useRef<AbortController | null>(null);
+  const [followed, setFollowed] = useState<JobToFollow<FileTaskAnswer> | null>(null);
+  /** A tool is starting or being followed: the others wait. */
+  const busy = useRef(false);
+  const open = useRef(true);
 
-  const follow = async (kind: FileTaskKind, signal: AbortSignal, joined?: FileTaskAnswer) => {
-    let task: FileTaskAnswer = joined ?? (await startFileTask(kind));
-    signal.throwIfAborted();
-    let failedPolls = 0;
-    while (task.state === 'running') {
-      setRun({ phase: 'running', kind, progress: task.progress });
-      await pause(FILE_TASK_POLL_MS, signal);
-      try {
-        task = await fetchFileTask(task.taskId);
-        failedPolls = 0;
-      } catch (error) {
-        failedPolls += 1;
-        if (signal.aborted || !isTransient(error) || failedPolls > POLL_RETRIES) throw error;
-      }
-      signal.throwIfAborted();
-    }
-    if (task.state === 'failed') throw new TaskFailed(task.error?.trim() || FILE_TOOLS_TEXTS.failedText[kind]);
-    setRun({ phase: 'done', result: finishedTask(task) });
+  const fail = (kind: FileTaskKind, description: string) => {
+    busy.current = false;
+    setFollowed(null);
+    setRun(IDLE);
+    toast({ variant: 'destructive', title: FILE_TOOLS_TEXTS.failedTitle[kind], description });
   };
 
-  const start = async (kind: FileTaskKind, joined?: FileTaskAnswer) => {
-    if (running.current !== null) return;
-    const controller = new AbortController();
-    running.current = controller;
-    setRun({ phase: 'running', kind, progress: joined?.progress ?? { done: 0, total: 0 } });
-    try {
-      await follow(kind, controller.signal, joined);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setRun(IDLE);
-      const description = error instanceof TaskFailed ? error.message : apiErrorMessage(error, FILE_TOOLS_TEXTS.failedText[kind]);
-      toast({ variant: 'destructive', title: FILE_TOOLS_TEXTS.failedTitle[kind], description });
-    } finally {
-      if (running.current === controller) running.current = null;
+  const finish = (task: FileTaskAnswer) => {
+    if (task.state === 'failed') {
+      fail(task.kind, task.error?.trim() || FILE_TOOLS_TEXTS.failedText[task.kind]);
+      return;
     }
+    let result: FinishedFileTask;
+    try {
+      result = finishedTask(task);
+    } catch (error) {
+      fail(task.kind, apiErrorMessage(error, FILE_TOOLS_TEXTS.failedText[task.kind]));
+      return;
+    }
+    busy.current = false;
+    setFollowed(null);
+    setRun({ phase: 'done', result });
+  };
+
+  useJob(followed, FILE_TASK_RULES, {
+    progress: (task) => setRun({ phase: 'running', kind: task.kind, progress: task.progress }),
+    finished: finish,
+    unreadable: (error) => followed && fail(followed.first.kind, apiErrorMessage(error, FILE_TOOLS_TEXTS.failedText[followed.first.kind])),
+  });
+
+  /** Follows `task` (just started, or found running on opening) to its end. */
+  const follow = (task: FileTaskAnswer) => {
+    busy.current = true;
+    setRun({ phase: 'running', kind: task.kind, progress: task.progress });
+    setFollowed({ id: task.taskId, first: task });
+  };
+
+  const start = async (kind: FileTaskKind) => {
+    if (busy.current) return;
+    busy.current = true;
+    setRun({ phase: 'running', kind, progress: { done: 0, total: 0 } });
+    let task: FileTaskAnswer;
+    try {
+      task = await startFileTask(kind);
+    } catch (error) {
+      if (open.current) fail(kind, apiErrorMessage(error, FILE_TOOLS_TEXTS.failedText[kind]));
+      return;
+    }
+    if (open.current) follow(task);
   };
 
   // On opening: a task still running (started before a reload, or by another Admin) is
   // followed; otherwise the newest finished result is shown. A failure here is not worth a
   // toast: the buttons still work.
   useEffect(() => {
-    let open = true;
+    open.current = true;
     fetchLatestFileTasks()
       .then((tasks) => {
-        if (!open || running.current !== null) return;
-        const busy = tasks.find((t) => t.state === 'running');
-        if (busy) {
-          void start(busy.kind, busy);
+        if (!open.current || busy.current) return;
+        const running = tasks.find((t) => t.state === 'running');
+        if (running) {
+          follow(running);
           return;
         }
         const newest = tasks.filter((t) => t.state === 'done').sort((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))[0];
@@ -95,11 +113,9 @@ export function useFileTask() {
       })
       .catch(() => undefined);
     return () => {
-      open = false;
-      running.current?.abort();
+      open.current = false;
     };
     // Once, on opening.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return {

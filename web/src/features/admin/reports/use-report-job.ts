@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReportSummary } from '../../../../../common/schemas/reports.js';
 import { toast } from '../../../components/ui/toast-store.js';
-import { apiErrorMessage, errorStatus, isNetworkError } from '../../../lib/api-client.js';
+import { apiErrorMessage } from '../../../lib/api-client.js';
 import { startFileDownload } from '../../../lib/file-download.js';
 import { apiErrorFields } from '../../../lib/api-failure.js';
+import { type JobRules, type JobToFollow, useJob } from '../../../lib/use-job.js';
 import { REPORT_TEXTS } from './report-texts.js';
 import {
   fetchReportSummary,
@@ -13,12 +14,9 @@ import {
   recentReportsUrl,
   requestReportJob,
 } from './reports-api.js';
-import { pause } from '../../../lib/pause.js';
 
 /** How often a report being made is asked about. */
 export const REPORT_POLL_MS = 700;
-/** Failed polls in a row (no network, a server hiccup) borne before the view gives up. */
-const POLL_RETRIES = 3;
 
 export interface ReportJobTexts {
   doneTitle: string;
@@ -44,81 +42,97 @@ const IDLE: ReportJobState = { phase: 'idle' };
 const NO_FIELDS: Record<string, string> = {};
 
 const percent = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
-const isMaking = (status: ReportSummary['status']) => status === 'queued' || status === 'running';
-/** A failed poll worth another try: the line dropped or the server hiccuped. */
-const isTransient = (error: unknown) => isNetworkError(error) || (errorStatus(error) ?? 0) >= 500;
+
+/** Where a report stands: the job's first answer, then each status read. */
+interface ReportAnswer {
+  status: ReportSummary['status'];
+  progress: number;
+  recordCount: number;
+  error: string | null;
+  downloadUrl: string;
+  fileSizeBytes: number | null;
+}
+
+const REPORT_RULES: JobRules<ReportAnswer> = {
+  name: 'report',
+  pollMs: REPORT_POLL_MS,
+  read: async (job, signal) => {
+    const latest = await fetchReportSummary(job.id, signal);
+    // The record count the request answered stands while a read says none.
+    return { ...latest, recordCount: latest.recordCount ?? job.first.recordCount };
+  },
+  isRunning: (answer) => answer.status === 'queued' || answer.status === 'running',
+  retries: 3,
+};
 
 /**
- * One PDF report from asking to download (DESIGN section 13: reports are jobs): POST the
- * request, poll GET /api/reports/{id} while it is queued or running, then the toast and the
+ * One PDF report from asking to download (reports are jobs): POST the request, follow
+ * GET /api/reports/{id} while it is queued or running (useJob), then the toast and the
  * browser's own download of the file; a failure gives the Error toast with the server's
  * reason. Leaving the view stops the polling (the report is still made, and is listed under
  * the recent reports).
  */
 export function useReportJob<K extends PdfReportKind>(kind: K, texts: ReportJobTexts) {
   const [state, setState] = useState<ReportJobState>(IDLE);
-  const running = useRef<AbortController | null>(null);
+  const [followed, setFollowed] = useState<JobToFollow<ReportAnswer> | null>(null);
+  /** The request being sent: a new one, or leaving the view, cancels it. */
+  const asking = useRef<AbortController | null>(null);
   const queryClient = useQueryClient();
 
   useEffect(
     () => () => {
-      running.current?.abort();
+      asking.current?.abort();
     },
     [],
   );
 
   const fail = (message: string, fields: Record<string, string>) => {
+    setFollowed(null);
     setState({ phase: 'failed', message, fields });
     toast({ variant: 'destructive', title: REPORT_TEXTS.errorTitle, description: message });
   };
 
+  /** A refused request or status read: a 400 names the field at fault, which says more than 'The request is not valid'. */
+  const refused = (error: unknown) => {
+    const fields = apiErrorFields(error);
+    fail(Object.values(fields)[0] ?? apiErrorMessage(error, texts.failed), fields);
+  };
+
+  const finish = (answer: ReportAnswer, reportId: string) => {
+    void queryClient.invalidateQueries({ queryKey: [recentReportsUrl(kind)] });
+    if (answer.status === 'failed') {
+      fail(answer.error?.trim() || texts.failed, NO_FIELDS);
+      return;
+    }
+    const report: FinishedReport = { reportId, recordCount: answer.recordCount, downloadUrl: answer.downloadUrl, fileSizeBytes: answer.fileSizeBytes };
+    setFollowed(null);
+    setState({ phase: 'done', report });
+    toast({ title: texts.doneTitle, description: texts.doneDescription(report.recordCount) });
+    startFileDownload(report.downloadUrl);
+  };
+
+  useJob(followed, REPORT_RULES, {
+    progress: (answer) => setState({ phase: 'working', progress: percent(answer.progress), recordCount: answer.recordCount }),
+    finished: (answer) => followed && finish(answer, followed.id),
+    unreadable: refused,
+  });
+
   const run = async (body: PdfReportBodies[K]) => {
-    running.current?.abort();
+    asking.current?.abort();
+    setFollowed(null);
     const controller = new AbortController();
-    running.current = controller;
+    asking.current = controller;
     const { signal } = controller;
     setState({ phase: 'working', progress: 0, recordCount: null });
     try {
       const job = await requestReportJob(kind, body, signal);
-      setState({ phase: 'working', progress: percent(job.progress), recordCount: job.recordCount });
-      let status = job.status;
-      let latest: ReportSummary | null = null;
-      let failedPolls = 0;
-      while (isMaking(status)) {
-        await pause(REPORT_POLL_MS, signal);
-        try {
-          latest = await fetchReportSummary(job.reportId, signal);
-          failedPolls = 0;
-        } catch (error) {
-          failedPolls += 1;
-          if (signal.aborted || !isTransient(error) || failedPolls > POLL_RETRIES) throw error;
-          continue;
-        }
-        status = latest.status;
-        setState({ phase: 'working', progress: percent(latest.progress), recordCount: latest.recordCount ?? job.recordCount });
-      }
       signal.throwIfAborted();
-      void queryClient.invalidateQueries({ queryKey: [recentReportsUrl(kind)] });
-      if (status === 'failed') {
-        fail(latest?.error?.trim() || texts.failed, NO_FIELDS);
-        return;
-      }
-      const report: FinishedReport = {
-        reportId: job.reportId,
-        recordCount: latest?.recordCount ?? job.recordCount,
-        downloadUrl: latest?.downloadUrl ?? job.pdfUrl,
-        fileSizeBytes: latest?.fileSizeBytes ?? null,
-      };
-      setState({ phase: 'done', report });
-      toast({ title: texts.doneTitle, description: texts.doneDescription(report.recordCount) });
-      startFileDownload(report.downloadUrl);
+      const first: ReportAnswer = { status: job.status, progress: job.progress, recordCount: job.recordCount, error: null, downloadUrl: job.pdfUrl, fileSizeBytes: null };
+      setFollowed({ id: job.reportId, first });
     } catch (error) {
-      if (signal.aborted) return;
-      // A 400 names the field at fault: its message says more than 'The request is not valid'.
-      const fields = apiErrorFields(error);
-      fail(Object.values(fields)[0] ?? apiErrorMessage(error, texts.failed), fields);
+      if (!signal.aborted) refused(error);
     } finally {
-      if (running.current === controller) running.current = null;
+      if (asking.current === controller) asking.current = null;
     }
   };
 
