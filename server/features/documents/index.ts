@@ -1,3 +1,2 @@
 /** The owner's product documents: docs/*.md served as PDF. */
-export { documentRoutes, OWNER_DOCUMENTS, type DocumentRoutesOptions } from './routes.js';
-export { imageSources, loadImages, parseMarkdown, renderMarkdownPdf } from './markdown-pdf.js';
+export { documentRoutes as documentsFeature, type DocumentRoutesOptions as DocumentsFeatureOptions } from './routes.js';

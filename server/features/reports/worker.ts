@@ -13,7 +13,7 @@ import type { ReportKind } from '../../../common/schemas/reports.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.js';
-import { findUserById } from '../users/repository.js';
+import { findUserById } from '../../accounts/index.js';
 import {
   blobStillUsed,
   claimNextJob,
