@@ -42,7 +42,7 @@ const boundaryZones = [
   // Code outside the features (app.ts, plugins, shared modules, the web's app/lib/components)
   // sees the features' public faces only. Test helpers and the bench build fixtures from inside.
   {
-    target: [at('server/*'), at('server/!(features|test)/**'), at('scripts/**'), at('web/src/!(features|test)/**')],
+    target: [at('server/*'), at('server/!(features|test)/**'), at('scripts/**'), at('web/src/*'), at('web/src/!(features|test)/**')],
     from: [at('server/features/**'), at('web/src/features/**')],
     except: PUBLIC_FACES,
     message: REACH_MESSAGE,
