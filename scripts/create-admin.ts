@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
-import { createUserService } from '../server/features/users/service.js';
+import { createUserService } from '../server/features/users/index.js';
 import { keepFilesPrivate } from '../server/private-files.js';
 
 const [employeeId, password, name] = process.argv.slice(2);

@@ -13,43 +13,22 @@ import type { Config, TrustProxy } from './config.js';
 import { employeeIdKey } from '../common/rules/employee-id.js';
 import type { Database } from './db/client.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
-import { createAuditService } from './features/audit/audit.js';
-import { auditRoutes } from './features/audit/routes.js';
-import { authRoutes } from './features/auth/routes.js';
-import { createAuthService } from './features/auth/service.js';
-import { curveRoutes } from './features/curves/routes.js';
-import { dataSummaryRoutes } from './features/data-summary/routes.js';
-import { createDataSummaryService } from './features/data-summary/service.js';
-import { createCurveService } from './features/curves/service.js';
-import { createRegisterExportService } from './features/register/export-service.js';
-import { createRegisterFiltersService } from './features/register/filters-service.js';
-import { createRegisterImportService } from './features/register/import-service.js';
-import { registerRoutes } from './features/register/routes.js';
-import { createStationService } from './features/stations/service.js';
-import { healthRoutes } from './features/health/routes.js';
-import { createPhotoFiles } from './features/inspections/photo-files.js';
-import { createPhotoWorker, type PhotoWorker } from './features/inspections/photo-worker.js';
-import { inspectionRoutes } from './features/inspections/routes.js';
-import { createInspectionService } from './features/inspections/service.js';
-import { partRoutes } from './features/parts/routes.js';
-import {
-  createCurveMaintenanceReport,
-  createInspectionPdfReport,
-  createMachineReport,
-  createRecordReports,
-  createReportService,
-  createServiceTablePdfReport,
-  createSseCofPdfReport,
-  reportRoutes,
-} from './features/reports/index.js';
-import { createMachineService, machineRoutes } from './features/machines/index.js';
-import { documentRoutes } from './features/documents/index.js';
-import { createBackupScheduler } from './features/backups/index.js';
-import { createFileToolsService, fileToolRoutes } from './features/file-tools/index.js';
-import { createScheduleService, scheduleRoutes } from './features/schedule/index.js';
-import { stationRoutes } from './features/stations/routes.js';
-import { userRoutes } from './features/users/routes.js';
-import { createUserService } from './features/users/service.js';
+import { auditFeature } from './features/audit/index.js';
+import { authFeature, createAuthService } from './features/auth/index.js';
+import { backupsFeature } from './features/backups/index.js';
+import { curvesFeature } from './features/curves/index.js';
+import { dataSummaryFeature } from './features/data-summary/index.js';
+import { documentsFeature } from './features/documents/index.js';
+import { fileToolsFeature } from './features/file-tools/index.js';
+import { healthFeature } from './features/health/index.js';
+import { createPhotoFiles, inspectionsFeature, type PhotoWorker } from './features/inspections/index.js';
+import { createMachineService, machinesFeature } from './features/machines/index.js';
+import { partsFeature } from './features/parts/index.js';
+import { registerFeature } from './features/register/index.js';
+import { reportsFeature } from './features/reports/index.js';
+import { createScheduleService, scheduleFeature } from './features/schedule/index.js';
+import { stationsFeature } from './features/stations/index.js';
+import { usersFeature } from './features/users/index.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { sameOrigin } from './plugins/same-origin.js';
 import { accessControl } from './plugins/access.js';
@@ -158,6 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const isOwner = (employeeId: string) => owners.has(employeeIdKey(employeeId));
 
   const db = database.db;
+  const now = deps.now ?? (() => new Date());
+  const { appTimeZone } = config;
+  // The services one feature needs from another are made here, through their feature's public face.
   const auth = createAuthService({
     db,
     sessionTtlSeconds: config.sessionTtlSeconds,
@@ -165,60 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     demoMode: config.demo,
     isOwner,
   });
-  // Dead sessions, sign-in counts and trusted browsers nobody can use go at start and hourly.
-  app.addHook('onReady', async () => auth.start());
-  app.addHook('onClose', async () => auth.stop());
-  const users = createUserService({ db, isOwner });
-  const curves = createCurveService({ db });
-  const audit = createAuditService({ db });
   const photoFiles = createPhotoFiles({ db, blobs: deps.blobs, log: app.log });
-  const photoWorker = createPhotoWorker({ db, blobs: deps.blobs, photoFiles, log: app.log });
-  deps.onPhotoWorker?.(photoWorker);
-  const inspections = createInspectionService({ db, blobs: deps.blobs, photoFiles, photoWorker, appTimeZone: config.appTimeZone });
-  const dataSummary = createDataSummaryService({ db });
-  const now = deps.now ?? (() => new Date());
-  const schedule = createScheduleService({ db, appTimeZone: config.appTimeZone, cofAlertThreshold: config.cofAlertThreshold, now });
-  const reports = createReportService({
-    db,
-    blobs: deps.blobs,
-    now,
-    retentionDays: config.reportRetentionDays,
-    workers: config.reportWorkers,
-    staleSeconds: config.reportJobStaleSeconds,
-    jobsPerAdmin: config.reportJobsPerAdmin,
-    jobsPerClient: config.reportJobsPerClient,
-    databaseKind: database.kind,
-    log: app.log,
-  });
-  const curveMaintenance = createCurveMaintenanceReport({ db, schedule, reports, appTimeZone: config.appTimeZone, now });
-  const recordReports = createRecordReports({ db, reports, now, cofAlertThreshold: config.cofAlertThreshold });
-  const inspectionPdf = createInspectionPdfReport({ db, blobs: deps.blobs, reports, records: recordReports, appTimeZone: config.appTimeZone });
-  const sseCofPdf = createSseCofPdfReport({ db, reports, records: recordReports, appTimeZone: config.appTimeZone });
-  const serviceTablePdf = createServiceTablePdfReport({ db, reports, records: recordReports, appTimeZone: config.appTimeZone });
+  const schedule = createScheduleService({ db, appTimeZone, cofAlertThreshold: config.cofAlertThreshold, now });
   const machines = createMachineService({ db });
-  const machineReport = createMachineReport({ db, reports, machines, appTimeZone: config.appTimeZone, now });
-  const stations = createStationService({ db });
-  const registerFilters = createRegisterFiltersService({ db });
-  const importer = createRegisterImportService({ db });
-  const exporter = createRegisterExportService({ db, appTimeZone: config.appTimeZone, log: app.log });
-  const fileTools = createFileToolsService({ db, blobs: deps.blobs, photoFiles, backupDir: config.backupDir, log: app.log, now });
-  app.addHook('onReady', async () => fileTools.tidy());
-  app.addHook('onClose', async () => fileTools.stop());
-  // Scheduled backups (BACKUP_DIR set): one an interval between all instances, the newest BACKUP_KEEP kept.
-  if (config.backupSchedule) {
-    const backups = createBackupScheduler({ database, blobs: deps.blobs, backupDir: config.backupDir, ...config.backupSchedule, log: app.log });
-    app.addHook('onReady', async () => backups.start());
-    app.addHook('onClose', async () => backups.stop());
-  }
-  // Photo files left queued by an earlier run (a crash after a deletion) go at start.
-  app.addHook('onReady', async () => photoFiles.start());
-  app.addHook('onClose', async () => photoFiles.stop());
-  app.addHook('onReady', async () => photoWorker.start());
-  app.addHook('onClose', async () => photoWorker.stop());
-  // The report worker claims queued jobs from start; expired reports (REPORT_RETENTION_DAYS)
-  // and their files go at start and then hourly. A clean stop hands unfinished jobs back.
-  app.addHook('onReady', async () => reports.start());
-  app.addHook('onClose', async () => reports.stop());
 
   await app.register(requestLogging);
   await app.register(errors);
@@ -248,21 +179,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(accessControl, { auth, sessionTtlSeconds: config.sessionTtlSeconds });
 
-  await app.register(healthRoutes, { database, demo: config.demo });
-  await app.register(authRoutes, { auth, demo: config.demo });
-  await app.register(userRoutes, { users });
-  await app.register(auditRoutes, { audit });
-  await app.register(curveRoutes, { curves });
-  await app.register(stationRoutes, { db, stations });
-  await app.register(registerRoutes, { filters: registerFilters, importer, exporter });
-  await app.register(partRoutes, { db });
-  await app.register(inspectionRoutes, { inspections, blobs: deps.blobs });
-  await app.register(dataSummaryRoutes, { dataSummary });
-  await app.register(scheduleRoutes, { schedule });
-  await app.register(reportRoutes, { reports, curveMaintenance, inspectionPdf, sseCofPdf, serviceTablePdf, machineReport, blobs: deps.blobs });
-  await app.register(machineRoutes, { machines });
-  await app.register(documentRoutes, { now, appTimeZone: config.appTimeZone });
-  await app.register(fileToolRoutes, { fileTools });
+  // The features, in the order their routes are listed. Their background work starts in this
+  // order too (onReady) and stops in the reverse one (onClose runs last-added first), so a part
+  // stops before what it uses: the photo files and worker, the reports, backups, the file tools.
+  await app.register(healthFeature, { database, demo: config.demo });
+  await app.register(authFeature, { auth, demo: config.demo });
+  await app.register(usersFeature, { db, isOwner });
+  await app.register(auditFeature, { db });
+  await app.register(curvesFeature, { db });
+  await app.register(stationsFeature, { db });
+  await app.register(registerFeature, { db, appTimeZone });
+  await app.register(partsFeature, { db });
+  await app.register(inspectionsFeature, { db, blobs: deps.blobs, photoFiles, appTimeZone, onPhotoWorker: deps.onPhotoWorker });
+  await app.register(dataSummaryFeature, { db });
+  await app.register(scheduleFeature, { schedule });
+  await app.register(reportsFeature, {
+    db,
+    blobs: deps.blobs,
+    now,
+    appTimeZone,
+    cofAlertThreshold: config.cofAlertThreshold,
+    retentionDays: config.reportRetentionDays,
+    workers: config.reportWorkers,
+    staleSeconds: config.reportJobStaleSeconds,
+    jobsPerAdmin: config.reportJobsPerAdmin,
+    jobsPerClient: config.reportJobsPerClient,
+    databaseKind: database.kind,
+    schedule,
+    machines,
+  });
+  await app.register(machinesFeature, { machines });
+  await app.register(documentsFeature, { now, appTimeZone });
+  await app.register(backupsFeature, { database, blobs: deps.blobs, backupDir: config.backupDir, schedule: config.backupSchedule });
+  await app.register(fileToolsFeature, { db, blobs: deps.blobs, photoFiles, backupDir: config.backupDir, now });
 
   await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
   return app;

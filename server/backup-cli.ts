@@ -11,8 +11,15 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
-import { finishedBackups, makeBackup, restoreBackup, RestoreError, type BackupProgress } from './features/backups/index.js';
-import { requestBackupFromServer, type SerializedOutcome } from './features/backups/control-socket.js';
+import {
+  finishedBackups,
+  makeBackup,
+  requestBackupFromServer,
+  restoreBackup,
+  RestoreError,
+  type BackupProgress,
+  type SerializedOutcome,
+} from './features/backups/index.js';
 import { openBlobStore } from './storage/open-blob-store.js';
 import { keepFilesPrivate } from './private-files.js';
 

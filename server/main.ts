@@ -11,9 +11,8 @@ import { loggerOptions } from './logging.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts.js';
 import { seedDemoData } from './db/seed/index.js';
 import { countDemoAccounts, markUnmarkedDemoAccounts, nonPlainEmployeeIds } from './db/seed/demo-account-checks.js';
-import { createUserService } from './features/users/service.js';
-import { makeBackup } from './features/backups/index.js';
-import { startControlSocket } from './features/backups/control-socket.js';
+import { createUserService } from './features/users/index.js';
+import { makeBackup, startControlSocket } from './features/backups/index.js';
 import { openBlobStore } from './storage/open-blob-store.js';
 import { keepFilesPrivate } from './private-files.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditListQuerySchema, auditListResponseSchema } from '../../../common/schemas/audit.js';
 import { access } from '../../plugins/access.js';
-import type { AuditService } from './audit.js';
+import type { AuditService } from '../../audit/index.js';
 
 export async function auditRoutes(app: FastifyInstance, { audit }: { audit: AuditService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

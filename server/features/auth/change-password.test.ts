@@ -3,7 +3,7 @@ import { auditLog } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { TEST_PASSWORD, createUser, errorOf, signIn } from '../../test/factories.js';
 import { makeJpeg, serviceVisitMetadata, uploadForm } from '../../test/photos.js';
-import { createUserService } from '../users/service.js';
+import { createUserService } from '../users/index.js';
 
 let t: TestApp;
 let admin: string;

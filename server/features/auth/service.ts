@@ -5,9 +5,8 @@ import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { ResolvedSession } from '../../plugins/access.js';
-import { type Actor, recordAudit } from '../audit/audit.js';
-import { toPublicUser } from '../users/presenter.js';
-import { findUserByEmployeeId, findUserById, updatePassword } from '../users/repository.js';
+import { type Actor, recordAudit } from '../../audit/index.js';
+import { findUserByEmployeeId, findUserById, toPublicUser, updatePassword } from '../../accounts/index.js';
 import {
   type Reservation,
   ThrottledError,

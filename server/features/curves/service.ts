@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { CurveRow } from '../../db/schema.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
-import { type Actor, auditOf, recordAudit } from '../audit/audit.js';
+import { type Actor, auditOf, recordAudit } from '../../audit/index.js';
 import { ListCache, type CachedBody } from './list-cache.js';
 import { curveAuditId, curveValuesOf, describeCurve, presentCurve } from './presenter.js';
 import {

@@ -1,2 +1,2 @@
 /** The owner's product documents: docs/*.md served as PDF. */
-export { documentRoutes, OWNER_DOCUMENTS, type DocumentRoutesOptions } from './routes.js';
+export { documentRoutes as documentsFeature, type DocumentRoutesOptions as DocumentsFeatureOptions } from './routes.js';

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../app-error.js';
 import { Semaphore } from '../../semaphore.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { type Actor, auditOf, recordAudit } from '../audit/audit.js';
+import { type Actor, auditOf, recordAudit } from '../../audit/index.js';
 import { photoStoreOf } from '../backups/index.js';
 import { lockPhoto, type PhotoFiles, remakePhotoVariants } from '../inspections/index.js';
 import {

@@ -9,7 +9,7 @@ import type { InspectionRow } from '../../db/schema.js';
 import type { BlobStore, StagedBlob } from '../../storage/blob-store.js';
 import { CONTENT_TYPES, type CheckedPhoto, EXTENSIONS, formatOf } from './photo.js';
 import type { PhotoWorker } from './photo-worker.js';
-import { type Actor, recordAudits } from '../audit/audit.js';
+import { type Actor, recordAudits } from '../../audit/index.js';
 import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
 import { JsonBody } from '../../json-body.js';
 import { lockPhoto, queuePhotoRemoval, type PhotoFiles } from './photo-files.js';
@@ -35,7 +35,7 @@ export interface InspectionDeps {
   appTimeZone: string;
 }
 
-export type { Actor } from '../audit/audit.js';
+export type { Actor } from '../../audit/index.js';
 
 /** An upload's photo as the route received it: written and hashed, its header checked. */
 export interface ReceivedPhoto {

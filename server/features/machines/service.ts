@@ -30,7 +30,7 @@ import type {
 } from '../../../common/schemas/machines.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
-import { type Actor, auditOf, recordAudit } from '../audit/audit.js';
+import { type Actor, auditOf, recordAudit } from '../../audit/index.js';
 import { lockSummaryRow, listSummaryRows, readRolloutCells, type RolloutCells, type SummaryRow, upsertSummaryRow } from './repository.js';
 
 /** The figures of the curves of one division, DEN and AEN. */

@@ -14,7 +14,7 @@ import {
 } from '../../../common/schemas/register.js';
 import { AppError } from '../../app-error.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { type Actor, type AuditRecord, auditOf, recordAudits } from '../audit/audit.js';
+import { type Actor, type AuditRecord, auditOf, recordAudits } from '../../audit/index.js';
 import { COLUMNS_OF, matchHeaders } from './columns.js';
 import { readSheet, type Sheet } from './read-sheet.js';
 import { type PlannedRow, type Register, REGISTERS } from './registers.js';

@@ -13,7 +13,7 @@ import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
 import { type CellValue, type SheetColumn, type SheetWriter, StreamWorkbook } from '../../xlsx/stream-workbook.js';
-import type { Actor } from '../audit/audit.js';
+import type { Actor } from '../../audit/index.js';
 import {
   cofOf,
   listSchedule,

@@ -1,9 +1,50 @@
-/** Reports made for people: kept files with their parameters, division scope and figures. */
-export { createReportService, type ReportService } from './service.js';
-export { createCurveMaintenanceReport } from './curve-maintenance.js';
-export { reportRoutes } from './routes.js';
-export { createRecordReports } from './record-reports.js';
-export { createInspectionPdfReport } from './inspection-pdf.js';
-export { createSseCofPdfReport } from './sse-cof-pdf.js';
-export { createServiceTablePdfReport } from './service-table-pdf.js';
-export { createMachineReport } from './machine-xlsx.js';
+/**
+ * Reports made for people: kept files with their parameters, division scope and figures, made
+ * by the report worker. The curve maintenance report reads the schedule and the machine report
+ * the machine figures, both handed in by the app.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { MachineService } from '../machines/index.js';
+import type { ScheduleService } from '../schedule/index.js';
+import { createCurveMaintenanceReport } from './curve-maintenance.js';
+import { createInspectionPdfReport } from './inspection-pdf.js';
+import { createMachineReport } from './machine-xlsx.js';
+import { createRecordReports } from './record-reports.js';
+import { reportRoutes } from './routes.js';
+import { createServiceTablePdfReport } from './service-table-pdf.js';
+import { createReportService, type ReportDeps } from './service.js';
+import { createSseCofPdfReport } from './sse-cof-pdf.js';
+
+export interface ReportsFeatureOptions extends Omit<ReportDeps, 'log' | 'pollMs'> {
+  appTimeZone: string;
+  cofAlertThreshold: number;
+  schedule: ScheduleService;
+  machines: MachineService;
+}
+
+export async function reportsFeature(app: FastifyInstance, options: ReportsFeatureOptions) {
+  const { db, blobs, now, appTimeZone, schedule, machines } = options;
+  const reports = createReportService({
+    db,
+    blobs,
+    now,
+    retentionDays: options.retentionDays,
+    workers: options.workers,
+    staleSeconds: options.staleSeconds,
+    jobsPerAdmin: options.jobsPerAdmin,
+    jobsPerClient: options.jobsPerClient,
+    databaseKind: options.databaseKind,
+    log: app.log,
+  });
+  const curveMaintenance = createCurveMaintenanceReport({ db, schedule, reports, appTimeZone, now });
+  const recordReports = createRecordReports({ db, reports, now, cofAlertThreshold: options.cofAlertThreshold });
+  const inspectionPdf = createInspectionPdfReport({ db, blobs, reports, records: recordReports, appTimeZone });
+  const sseCofPdf = createSseCofPdfReport({ db, reports, records: recordReports, appTimeZone });
+  const serviceTablePdf = createServiceTablePdfReport({ db, reports, records: recordReports, appTimeZone });
+  const machineReport = createMachineReport({ db, reports, machines, appTimeZone, now });
+  // The report worker claims queued jobs from start; expired reports (REPORT_RETENTION_DAYS)
+  // and their files go at start and then hourly. A clean stop hands unfinished jobs back.
+  app.addHook('onReady', async () => reports.start());
+  app.addHook('onClose', async () => reports.stop());
+  await app.register(reportRoutes, { reports, curveMaintenance, inspectionPdf, sseCofPdf, serviceTablePdf, machineReport, blobs });
+}

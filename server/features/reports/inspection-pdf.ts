@@ -15,7 +15,7 @@ import { PdfTable } from '../../pdf/pdf-table.js';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { Semaphore } from '../../semaphore.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import type { Actor } from '../audit/audit.js';
+import type { Actor } from '../../audit/index.js';
 import { derivedPhoto, PRINT_COPY } from '../inspections/index.js';
 import { cofFigures, cofText, countBy, isHighReading, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
 import { dateTimeText, joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';

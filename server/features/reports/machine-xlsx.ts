@@ -13,7 +13,7 @@ import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
 import { type CellValue, type SheetColumn, StreamWorkbook } from '../../xlsx/stream-workbook.js';
-import type { Actor } from '../audit/audit.js';
+import type { Actor } from '../../audit/index.js';
 import { listMachineReportRows, type MachineReportCursor, type MachineReportRow, type MachineService } from '../machines/index.js';
 import { reportDivision } from './record-reports.js';
 import { madeAtText } from './report-text.js';

@@ -12,7 +12,7 @@ import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import { inspectionLogs, type InspectionRow } from '../../db/schema.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
-import type { Actor } from '../audit/audit.js';
+import type { Actor } from '../../audit/index.js';
 import { countInspections, type InspectionFilter, inspectionWhere } from '../inspections/index.js';
 import type { ReportRow } from './repository.js';
 import { downloadUrlOf, type ReportService } from './service.js';

@@ -8,7 +8,7 @@ import type { ReportKind } from '../../../common/schemas/reports.js';
 import type { Db } from '../../db/client.js';
 import type { JobControl, JobHandler } from '../../jobs/index.js';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.js';
-import { findUserById } from '../users/repository.js';
+import { findUserById } from '../../accounts/index.js';
 import { blobStillUsed, findReport, recordReportFile, type ReportRow } from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

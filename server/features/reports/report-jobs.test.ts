@@ -28,7 +28,7 @@ import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { TEST_CONFIG } from '../../test/build-test-app.js';
 import { createUser, errorOf, signIn } from '../../test/factories.js';
 import { createPostgresTestDatabase, openTestDatabase, testDatabaseKind } from '../../test/test-database.js';
-import type { Actor } from '../audit/audit.js';
+import type { Actor } from '../../audit/index.js';
 import { claimNextJob } from '../../jobs/queue.js';
 import { findReport, insertReport, type NewReportRow, REPORT_JOB_KINDS, type ReportRow } from './repository.js';
 import { createReportService, type ReportService } from './service.js';

@@ -11,7 +11,7 @@ import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import { COLORS, PdfReport } from '../../pdf/pdf-report.js';
 import { PdfTable } from '../../pdf/pdf-table.js';
-import type { Actor } from '../audit/audit.js';
+import type { Actor } from '../../audit/index.js';
 import { countBy, readRecords, type RecordReports, reportDivision } from './record-reports.js';
 import type { ReportRow } from './repository.js';
 import { joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';

@@ -13,7 +13,7 @@ import { ERRORS } from '../../../common/errors.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import type { Actor } from '../audit/audit.js';
+import type { Actor } from '../../audit/index.js';
 import { countUnfinishedOf, createJobWorker, lockOwner } from '../../jobs/index.js';
 import { reportHandler, type ReportRenderer } from './report-job.js';
 import {

@@ -13,7 +13,7 @@ import type { InspectionRow } from '../../db/schema.js';
 import { drawReadingsChart } from '../../pdf/pdf-chart.js';
 import { COLORS, PdfReport } from '../../pdf/pdf-report.js';
 import { PdfTable } from '../../pdf/pdf-table.js';
-import type { Actor } from '../audit/audit.js';
+import type { Actor } from '../../audit/index.js';
 import { cofFigures, cofText, isHighReading, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
 import { joinedText, madeAtText, periodText } from './report-text.js';
 import type { ReportService } from './service.js';

@@ -3,7 +3,7 @@ import type { StationInput, StationRegisterQuery } from '../../../common/schemas
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../db/errors.js';
-import { type Actor, auditOf, recordAudit } from '../audit/audit.js';
+import { type Actor, auditOf, recordAudit } from '../../audit/index.js';
 import { presentStation, stationAuditId } from './presenter.js';
 import {
   deleteStation,

@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { TEST_PASSWORD, createUser, errorOf, signIn } from '../../test/factories.js';
 import { inspectionRow, insertInspectionRows } from '../../test/inspections.js';
 import { makeJpeg, serviceVisitMetadata, uploadForm } from '../../test/photos.js';
-import { sessionIdOf } from '../auth/service.js';
+import { sessionIdOf } from '../auth/index.js';
 
 let t: TestApp;
 /** A plain Admin, and an owner (OWNER_EMPLOYEE_IDS = OWN0001, OWN0002). */

@@ -4,20 +4,12 @@ import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/errors.js';
-import { type Actor, type AuditAction, recordAudit } from '../audit/audit.js';
+import { type Actor, type AuditAction, recordAudit } from '../../audit/index.js';
 import { clearFailures, employeeKey, forgetDevicesOfUser } from '../auth/index.js';
 import { hashPassword } from '../../security/password.js';
-import { toManagedUser, toPublicUser } from './presenter.js';
-import {
-  deleteSessionsOfUser,
-  findUserByEmployeeId,
-  insertUser,
-  insertUserIfAbsent,
-  listTechnicians,
-  listUsers,
-  setDeactivatedAt,
-  updatePassword,
-} from './repository.js';
+import { findUserByEmployeeId, toPublicUser, updatePassword } from '../../accounts/index.js';
+import { toManagedUser } from './presenter.js';
+import { deleteSessionsOfUser, insertUser, insertUserIfAbsent, listTechnicians, listUsers, setDeactivatedAt } from './repository.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
 
 const duplicateEmployeeId = (employeeId: string) => new AppError('CONFLICT', `Employee ID ${employeeId} already exists`);

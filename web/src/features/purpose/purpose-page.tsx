@@ -1,10 +1,12 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
 import { CHANGE_PASSWORD_PATH, useAuth, useSignedInUser } from '../auth/index.js';
 import { OutboxNotice } from '../outbox/index.js';
-import { DueList } from '../schedule/lazy-due-list.js';
+
+/** The due list in its own chunk: the purposes show at once, the list follows. */
+const DueList = lazy(() => import('../schedule/index.js').then((m) => ({ default: m.DueList })));
 
 // Inline SVG rather than emoji: not every field phone ships an emoji font.
 function WrenchIcon() {

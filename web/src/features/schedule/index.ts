@@ -4,5 +4,7 @@
  * curve in the entry form's pickers.
  */
 export { curveKey, type CurveSchedule, statusText } from './curve-schedule.js';
+export { DueList } from './due-list.js';
+export { scheduleQuery } from './schedule-query.js';
 export { useCurveSchedules } from './use-curve-schedules.js';
-// The due list is imported from './lazy-due-list.js' by /purpose, so this module stays off the first page.
+// /purpose imports this module on demand (import()), so none of it is on the first page.

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { dateInTimeZone } from '../../../../common/rules/dates.js';
 import { useSignedInUser } from '../auth/index.js';
-import { scheduleQuery } from '../inspection-flow/api/schedule-query.js';
+import { scheduleQuery } from './schedule-query.js';
 import { useWaitingVisits } from '../outbox/index.js';
 import { buildCurveSchedules, type CurveSchedule } from './curve-schedule.js';
 

@@ -4,7 +4,7 @@ import { isNetworkError } from '../../../lib/api-client.js';
 import { readItem, writeItem } from '../../../lib/safe-storage.js';
 import { REFERENCE_WARMED_AT_KEY } from '../../../lib/storage-keys.js';
 import { curvesQuery, partCategoriesQuery, partsQuery, stationsQuery } from './reference-data.js';
-import { scheduleQuery } from './schedule-query.js';
+import { scheduleQuery } from '../../schedule/index.js';
 
 // A full copy at app start at most this often; a new sign-in always makes one.
 const REWARM_AFTER_MS = 60 * 60 * 1000;

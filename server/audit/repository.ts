@@ -1,7 +1,7 @@
 import { count, desc, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
-import { columnList, recordset } from '../../db/sql-helpers.js';
+import type { DbOrTx } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+import { columnList, recordset } from '../db/sql-helpers.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;

@@ -3,9 +3,9 @@
  * as the write, so a change and its record stand or fall together. `before` and `after`
  * are public shapes only: never a password or a hash.
  */
-import type { AuditEntry, AuditListQuery, AuditListResponse } from '../../../common/schemas/audit.js';
-import type { PublicUser } from '../../../common/schemas/auth.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { AuditEntry, AuditListQuery, AuditListResponse } from '../../common/schemas/audit.js';
+import type { PublicUser } from '../../common/schemas/auth.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { countAuditRows, insertAuditRows, listAuditRows, type AuditRow, type NewAuditRow } from './repository.js';
 
 export type AuditAction =
