@@ -15,7 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // DESIGN section 8: the app shell is precached so the app opens in dead zones.
+    // The app shell is precached so the app opens in dead zones.
     VitePWA({
       strategies: 'generateSW',
       // A new version waits until the technician says so (web/src/features/pwa): an update
@@ -71,8 +71,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the first screen needs in one chunk: rolldown otherwise splits the
-        // initial code into several chunks, which costs about 2.7 KB gzip more (DESIGN
-        // section 10 budget: 150 KB for the technician route). Lazy screens keep their chunks.
+        // initial code into several chunks, which costs about 2.7 KB gzip more (the
+        // budget of 150 KB for the technician route: docs/architecture.md, 'Budgets'). Lazy screens keep their chunks.
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },

@@ -1,5 +1,5 @@
 /**
- * The bare baselines of DESIGN section 10 for API reads (and sign-in), run as a child process
+ * The bare baselines (docs/architecture.md, 'Budgets') for API reads (and sign-in), run as a child process
  * (forked by bench/lib/bare-read.ts, so that it has a process and an event loop of its own, as the
  * server has): a Fastify app with no hooks, no sign-in, no cache, no compression, no validation,
  * each route doing the least the product's route could, through Drizzle:

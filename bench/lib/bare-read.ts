@@ -1,5 +1,5 @@
 /**
- * DESIGN section 10's bare baseline for API reads: "a bare Fastify + Drizzle route reading one
+ * The bare baseline for API reads (docs/architecture.md, 'Budgets'): "a bare Fastify + Drizzle route reading one
  * indexed page of the same table, same run". bench/lib/bare-read-server.ts has the routes (a page
  * of the register, the same ~1000 curves, a page of inspection_logs, `select 1`, a sign-in);
  * this starts it in a process of its own beside the server, on the server's PostgreSQL database,

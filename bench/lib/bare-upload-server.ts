@@ -1,5 +1,5 @@
 /**
- * The bare baseline of DESIGN section 10 for photo uploads, run as a child process (forked by
+ * The bare baseline (docs/architecture.md, 'Budgets') for photo uploads, run as a child process (forked by
  * bench/lib/bare-upload.ts, so that it has a process and an event loop of its own, as the
  * server has): "a bare Fastify route that streams the same multipart to a file with sha256".
  *

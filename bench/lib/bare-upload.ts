@@ -1,5 +1,5 @@
 /**
- * DESIGN section 10's bare baseline for photo uploads: "a bare Fastify route that streams the
+ * The bare baseline for photo uploads (docs/architecture.md, 'Budgets'): "a bare Fastify route that streams the
  * same multipart to a file with sha256". bench/lib/bare-upload-server.ts is the route; this
  * starts it in a process of its own with a scratch folder under the system temp dir (the same
  * disk as the server's DATA_DIR), removed by stop(). An upload scenario puts the same load on it

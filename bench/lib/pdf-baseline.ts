@@ -1,5 +1,5 @@
 /**
- * DESIGN section 10's bare baseline for the PDF report with photos: pdfkit embedding the same
+ * The bare baseline for the PDF report with photos (docs/architecture.md, 'Budgets'): pdfkit embedding the same
  * print-size photos, two to an A4 page with a line of text each, streamed into a file
  * (bench/lib/pdf-baseline-worker.ts). It runs in a process of its own, so that its time and
  * its RSS are measured as the server's are (RSS sampled every 20 ms from here).

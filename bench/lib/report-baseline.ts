@@ -1,5 +1,5 @@
 /**
- * DESIGN section 10's bare baseline for the Excel maintenance report: one SQL read of the due
+ * The bare baseline for the Excel maintenance report (docs/architecture.md, 'Budgets'): one SQL read of the due
  * curves, then exceljs's streaming WorkbookWriter writing the report's two lists ("Service due"
  * and "CoF due": the same columns and rows) into a file. It runs in a process of its own
  * (bench/lib/report-baseline-worker.ts), so that its time and its RSS rise are measured as the

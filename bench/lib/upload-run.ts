@@ -1,8 +1,8 @@
 /**
  * The photo upload measurement shared by the `upload` scenario (photos on the server's disk)
  * and `upload-s3` (photos in an S3-compatible store): the field app's multipart uploads under
- * load, the server's memory and CPU over the measured phase, what the store gained, and DESIGN
- * section 10's bare baseline (bench/lib/bare-upload.ts: a bare Fastify route streaming the same
+ * load, the server's memory and CPU over the measured phase, what the store gained, and the
+ * bare baseline of docs/architecture.md, 'Budgets' (bench/lib/bare-upload.ts: a bare Fastify route streaming the same
  * multipart to a file with sha256) under the same load in the same run.
  */
 import { createHash, type Hash, randomUUID } from 'node:crypto';
@@ -396,7 +396,7 @@ async function workerBacklog(ctx: ScenarioContext, start: PhaseStart, after: Cpu
 
 const BARE_DESCRIPTION = 'bare Fastify + @fastify/multipart route streaming the same multipart to a file with sha256 (own process, no fsync)';
 
-/** DESIGN section 10's bare upload route under the same load; its figures go into the result beside the product's. */
+/** The bare upload route (docs/architecture.md, 'Budgets') under the same load; its figures go into the result beside the product's. */
 async function bareBaseline(ctx: ScenarioContext, label: string, contentType: string, nextBody: () => Buffer, result: ScenarioResult): Promise<void> {
   const bare = await startBareUploadServer();
   try {

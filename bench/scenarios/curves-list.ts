@@ -14,7 +14,7 @@ export const curvesList: Scenario = {
   name: 'curves-list',
   description: `GET ${PATH} as the demo Technician, 50 connections; a bare route answering the same curves beside it`,
   budget: {
-    description: "API reads: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (DESIGN section 10)",
+    description: "API reads: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
     maxP99Ms: 50,
     minThroughputRatioToBaseline: 0.8,
     connections: 50,

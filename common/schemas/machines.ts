@@ -1,5 +1,5 @@
 /**
- * Machine rollout contracts (spec sections 2, 3 and 7; issue 13): the machine dashboard's
+ * Machine rollout contracts (issue 13): the machine dashboard's
  * filters and totals worked out from the per-curve rollout records (curve_records), the owner's
  * edited per-division figures (machine_dashboard_summary), the reports landing's progress
  * cards, and the machine report. The rules are common/rules/rollout.ts.

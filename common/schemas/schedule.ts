@@ -102,7 +102,7 @@ export const scheduleSummaryResponseSchema = z.object({
 });
 export type ScheduleSummaryResponse = z.infer<typeof scheduleSummaryResponseSchema>;
 
-/** Spec section 9: the Excel report's division choices. */
+/** The Excel report's division choices: all, FZR/NR and RTM/WR. */
 export const MAINTENANCE_REPORT_DIVISIONS = ['all', 'FZR/NR', 'RTM/WR'] as const;
 
 /** POST /api/reports/curve-maintenance {division, section}: 'all' or a name for each. */

@@ -1,5 +1,5 @@
 /**
- * Drizzle tables: the nine entities of spec section 3, plus sessions, audit_log and
+ * Drizzle tables: the original app's nine entities, plus sessions, audit_log and
  * login_throttle. One schema and one migration history serve PGlite and PostgreSQL alike.
  * Column names are snake_case in SQL and camelCase in TypeScript, as the spec names them.
  */
@@ -173,8 +173,8 @@ export const inspectionLogs = pgTable(
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     /**
-     * The photo's full decode, done once after the commit by a background worker (DESIGN
-     * section 7): 'pending' until then, 'ready' when it decoded and its thumbnail and print copy
+     * The photo's full decode, done once after the commit by a background worker (docs/architecture.md,
+     * 'How an upload and a photo flow'): 'pending' until then, 'ready' when it decoded and its thumbnail and print copy
      * exist, 'undecodable' when its header passed but its pixels could not be read (flagged in
      * the records view).
      */
@@ -373,7 +373,7 @@ export const hkmControllerMapping = pgTable('hkm_controller_mapping', {
 });
 
 /**
- * Reports made for people (DESIGN section 13): what was asked, by whom, for which division,
+ * Reports made for people (docs/architecture.md, 'Reports'): what was asked, by whom, for which division,
  * and the file made (kept in the BlobStore under its sha256). `division` is the report's scope:
  * null means every division, which only non-Clients may download. `dedupeKey` names the
  * parameters and the data they were made from: the same report asked again before anything

@@ -1,5 +1,5 @@
 /**
- * The register's curve writes (spec section 5 "Add / Edit / Delete curve"): add, edit by the
+ * The register's curve writes (docs/functional-requirements.md, 'Curve and station register'): add, edit by the
  * curve's key (URL-encoded in the path), delete; their validation, named conflicts, access,
  * audit entries; what phones notice (the list's ETag) and what stays put (inspection records).
  */

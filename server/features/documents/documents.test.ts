@@ -1,5 +1,5 @@
 /**
- * The owner's documents (issue 13; spec sections 6 and 7): GET /api/download/requirements and
+ * The owner's documents (issue 13; docs/functional-requirements.md, 'Product documents (owners)'): GET /api/download/requirements and
  * /api/download/user-requirements print docs/functional-requirements.md and docs/user-guide.md
  * as PDF for owners only. Read back with poppler as an officer's viewer would show them: every
  * heading of the text is in the PDF, every screenshot of the guide is embedded, and the file

@@ -1,5 +1,5 @@
 /**
- * The Admin's file tools (spec section 7, issue 14) on a store where some photos were
+ * The Admin's file tools (issue 14) on a store where some photos were
  * damaged or lost: the status check finds exactly those records (and an unused file), restore
  * brings back exactly those a backup holds, byte for byte, recreate makes the derived files
  * again from sound originals only; nothing else is touched.

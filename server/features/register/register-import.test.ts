@@ -1,5 +1,5 @@
 /**
- * POST /api/import-excel (spec section 5 "Import Excel", DESIGN.md section 13): a CSV or XLSX
+ * POST /api/import-excel (docs/functional-requirements.md, 'Data management'; imports are all or nothing): a CSV or XLSX
  * sheet loaded into the curve or station register, all or nothing, idempotent by the natural
  * key, with a dry run. The answers are checked against the register as the database holds it.
  */

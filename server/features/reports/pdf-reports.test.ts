@@ -1,5 +1,5 @@
 /**
- * The three PDF reports (issue 12; spec sections 2, 3, 5, 7 and 9), read back with poppler's
+ * The three PDF reports (issue 12; docs/functional-requirements.md, 'PDF Reports'), read back with poppler's
  * tools as an officer's viewer would show them: POST /api/reports/generate (the inspections
  * with their photos, two to a page), /sse-table (an SSE's CoF measurements) and
  * /service-table (the Service visits, answered as the PDF itself), their status and download

@@ -1,5 +1,5 @@
 /**
- * The report worker of one instance (DESIGN section 13). It claims queued jobs from the
+ * The report worker of one instance (docs/architecture.md, 'How a job flows'). It claims queued jobs from the
  * reports table with FOR UPDATE SKIP LOCKED, so several instances share the work and no job is
  * made twice at once; renders each straight into the BlobStore; renews a heartbeat while it
  * works, so a job whose instance dies is claimed again by another (or by this one after a

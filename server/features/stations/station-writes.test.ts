@@ -1,5 +1,5 @@
 /**
- * The register's station writes (spec section 5 "Station details"): add, edit by id, delete,
+ * The register's station writes (docs/functional-requirements.md, 'Curve and station register'): add, edit by id, delete,
  * the admin's paged and filtered list; validation, the named 409 of a code used twice in a
  * section, access and the audit trail.
  */

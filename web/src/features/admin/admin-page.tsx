@@ -11,7 +11,7 @@ export const ACCESS_RESTRICTED_TITLE = 'Access Restricted';
 export const ACCESS_RESTRICTED_TEXT = "You don't have permission to access this section.";
 
 /**
- * The admin dashboard (spec section 2). Loaded lazily (its own chunk), so technicians' phones
+ * The admin dashboard (docs/functional-requirements.md, 'Admin dashboard (/admin)'). Loaded lazily (its own chunk), so technicians' phones
  * never download admin code. The current view lives in `?view=`, so Back and reload keep it.
  */
 export function AdminPage() {

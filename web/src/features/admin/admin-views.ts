@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../../../common/schemas/auth.js';
 
-/** The admin dashboard's internal views (spec section 2), held in the `?view=` search param. */
+/** The admin dashboard's internal views (docs/functional-requirements.md, 'Admin dashboard (/admin)'), held in the `?view=` search param. */
 export const ADMIN_VIEWS = [
   'menu',
   'data-management',
@@ -34,10 +34,10 @@ export const VIEW_TITLES: Record<AdminView, string> = {
   data: 'Data',
 };
 
-/** Spec section 5: Clients may open only these views. */
+/** Clients may open only these views. */
 export const CLIENT_VIEWS: readonly AdminView[] = ['reports', 'inspection-reports', 'curve-maintenance', 'sse-reports'];
 
-/** Owner rights (spec section 6): the machine dashboard editing view. */
+/** Owner rights: the machine dashboard editing view. */
 const OWNER_VIEWS: readonly AdminView[] = ['machine-dashboard-management'];
 
 /** The four report generators, in the order of the reports landing. */
@@ -59,7 +59,7 @@ export function mayOpenView(user: PublicUser, view: AdminView): boolean {
 }
 
 /**
- * The view a Back press leads to (spec section 2), or null where Back leaves the dashboard
+ * The view a Back press leads to (docs/functional-requirements.md, 'Admin dashboard (/admin)'), or null where Back leaves the dashboard
  * (the menu, and a Client's reports landing, whose back button logs out).
  */
 export function backTargetOf(view: AdminView, user: PublicUser): AdminView | null {

@@ -418,7 +418,7 @@ function ResetPasswordForm() {
   );
 }
 
-/** Spec section 2: add a user, reset a password, list users with a role badge (Admins only). */
+/** docs/functional-requirements.md, 'User management': add a user, reset a password, list users with a role badge (Admins only). */
 export function UserManagement() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">

@@ -67,7 +67,7 @@ function AdminMenu({ user, goTo }: { user: PublicUser; goTo: GoTo }) {
           <ViewTile title="User Management" description="Add users and reset passwords" onOpen={() => goTo('user-management')} />
         </li>
       </TileGrid>
-      {/* Spec section 6: the requirement documents are the owner's. */}
+      {/* The requirement documents are the owner's. */}
       {user.isOwner ? <OwnerDocumentsCard /> : null}
     </>
   );

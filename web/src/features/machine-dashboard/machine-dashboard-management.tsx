@@ -23,7 +23,7 @@ import {
 } from './machine-api.js';
 import { FIGURE_LABELS, MACHINE_TEXTS } from './machine-texts.js';
 
-/** Spec section 9: the default machine dashboard division. */
+/** The machine dashboard's default division, as in the original app. */
 const DEFAULT_DIVISION = 'RTM/WR';
 
 const FIELD_LABELS: Record<RolloutField, string> = {
@@ -156,7 +156,7 @@ function MachineValuesForm({
                 value={entries[field]}
                 invalid={errors[field] !== undefined}
                 aria-describedby={errors[field] ? `${id}-error` : sheet ? `${id}-sheet` : undefined}
-                // Spec section 5: a non-numeric entry becomes 0 (an empty field stays empty while typing).
+                // A non-numeric entry becomes 0 (an empty field stays empty while typing).
                 onChange={(event) => {
                   const raw = event.target.value;
                   setEntries({ ...entries, [field]: raw === '' ? '' : String(machineValueOf(raw)) });
@@ -187,7 +187,7 @@ function MachineValuesForm({
 }
 
 /**
- * machine-dashboard-management (spec sections 2, 5 and 6; owners only, on the server too): a
+ * machine-dashboard-management (docs/functional-requirements.md, 'Machine dashboard management (owners)'; on the server too): a
  * division's four rollout figures, checked here as the server checks them, so an impossible
  * set is named under its field before it is sent.
  */

@@ -140,7 +140,7 @@ export async function fetchReportSummary(reportId: string, signal: AbortSignal):
 
 /* ---------- The pickers' lists ---------- */
 
-/** The same cache entry as the records view's technician filter (5 minutes, spec section 9). */
+/** The same cache entry as the records view's technician filter (5 minutes, as the original app caches it). */
 export const TECHNICIANS_KEY = ['/api/technicians'] as const;
 export const TECHNICIANS_STALE_MS = 5 * 60_000;
 
@@ -151,7 +151,7 @@ export interface TechnicianChoice {
 const techniciansSchema = z.object({ technicians: z.array(z.object({ employeeId: z.string(), name: z.string() })) });
 export const parseTechnicians = (body: unknown): TechnicianChoice[] => techniciansSchema.parse(body).technicians;
 
-/** Spec section 5: the placeholder SSE 'SSE' is left out; SSE names are sorted alphabetically. */
+/** The placeholder SSE 'SSE' is left out; SSE names are sorted alphabetically. */
 export function sseChoices(sses: readonly string[]): string[] {
   return [...new Set(sses.map((s) => s.trim()).filter((s) => s !== '' && s !== 'SSE'))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }

@@ -49,7 +49,7 @@ const isMaking = (status: ReportSummary['status']) => status === 'queued' || sta
 const isTransient = (error: unknown) => isNetworkError(error) || (errorStatus(error) ?? 0) >= 500;
 
 /**
- * One PDF report from asking to download (DESIGN section 13: reports are jobs): POST the
+ * One PDF report from asking to download (reports are jobs: docs/architecture.md, 'How a job flows'): POST the
  * request, poll GET /api/reports/{id} while it is queued or running, then the toast and the
  * browser's own download of the file; a failure gives the Error toast with the server's
  * reason. Leaving the view stops the polling (the report is still made, and is listed under

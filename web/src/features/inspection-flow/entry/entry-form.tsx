@@ -93,7 +93,7 @@ export interface CurvePreset {
 }
 
 /**
- * Step 1 of both flows (spec sections 2, 4 and 5). Saves the session entry and calls
+ * Step 1 of both flows (docs/functional-requirements.md, 'Inspection flow: Service'). Saves the session entry and calls
  * onSaved; where to go next is the page's business.
  */
 export function EntryForm({ type, preset, onSaved }: { type: InspectionType; preset?: CurvePreset | undefined; onSaved: () => void }) {
@@ -423,7 +423,7 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
                   inputMode="decimal"
                   autoComplete="off"
                   value={field.value}
-                  // Every keystroke or paste is forced into 0.XX (spec section 5).
+                  // Every keystroke or paste is forced into 0.XX (docs/functional-requirements.md, 'Validation limits').
                   onChange={(event) => field.onChange(maskCofValue(event.target.value))}
                   onBlur={field.onBlur}
                   aria-required="true"

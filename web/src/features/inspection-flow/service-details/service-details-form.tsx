@@ -29,7 +29,7 @@ function distinctOptions(values: readonly string[]) {
 }
 
 /**
- * Step 2 of the Service flow (spec sections 2, 4 and 5). Hands the valid answers to onSave
+ * Step 2 of the Service flow (docs/functional-requirements.md, 'Inspection flow: Service'). Hands the valid answers to onSave
  * as the part of the session entry they fill.
  */
 export function ServiceDetailsForm({
@@ -90,7 +90,7 @@ export function ServiceDetailsForm({
                       checked={field.value === update}
                       onChange={() => {
                         field.onChange(update);
-                        // A different answer needs different parts, if any (spec section 4).
+                        // A different answer needs different parts, if any: changing it clears the category and item.
                         clear('partCategory');
                         clear('partItemName');
                       }}
