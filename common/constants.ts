@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, shared by the server and the web app. */
+/** Business constants (docs/architecture.md, 'Business constants'), shared by the server and the web app. */
 
 export const DIVISIONS = ['RTM/WR', 'FZR/NR', 'BRC/WR', 'NDLS/NR', 'JBP/WCR'] as const;
 export type Division = (typeof DIVISIONS)[number];
@@ -40,7 +40,7 @@ export const CURVE_LIST_LIMIT = 1000;
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
-/** localStorage key of the signed-in user's UI copy (spec section 9). */
+/** localStorage key of the signed-in user's UI copy (the original app's key). */
 export const USER_STORAGE_KEY = 'hkmi_user';
 
 /** Name of the httpOnly session cookie. */

@@ -5,7 +5,7 @@ export function attachment(fileName: string): string {
 }
 
 /**
- * A dated download name (spec section 9: report file names are dated yyyy-MM-dd):
+ * A dated download name (report file names are dated yyyy-MM-dd):
  * `Curve_Details_2026-11-23.xlsx`, or with its scope, `Curve_Maintenance_RTM-WR_2026-11-23.xlsx`.
  */
 export function datedFileName(stem: string, scope: readonly (string | undefined)[], date: string, extension: string): string {

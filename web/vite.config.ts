@@ -11,7 +11,7 @@ const BRAND_BLUE = '#1e3a8a';
 // The page background (Tailwind slate-100), so the splash screen flows into the app.
 const PAGE_BACKGROUND = '#f1f5f9';
 
-/** DESIGN section 10: the JavaScript a technician's phone loads before the first screen, gzip. */
+/** The budget (docs/architecture.md, 'Budgets'): the JavaScript a technician's phone loads before the first screen, gzip. */
 const INITIAL_JS_BUDGET_BYTES = 150_000;
 
 /**
@@ -50,7 +50,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     initialJsBudget(),
-    // DESIGN section 8: the app shell is precached so the app opens in dead zones.
+    // The app shell is precached so the app opens in dead zones.
     VitePWA({
       strategies: 'generateSW',
       // A new version waits until the technician says so (web/src/features/pwa): an update
@@ -106,8 +106,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the first screen needs in one chunk: rolldown otherwise splits the
-        // initial code into several chunks, which costs about 2.7 KB gzip more (DESIGN
-        // section 10 budget: 150 KB for the technician route). Lazy screens keep their chunks.
+        // initial code into several chunks, which costs about 2.7 KB gzip more (the
+        // technician route's budget is 150 KB: docs/architecture.md, 'Budgets'). Lazy screens keep their chunks.
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },

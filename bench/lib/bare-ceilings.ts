@@ -1,5 +1,5 @@
 /**
- * The bare ceilings of the request-load scenarios (DESIGN section 10: "every budget is read as a
+ * The bare ceilings of the request-load scenarios (docs/architecture.md, 'Budgets': "every budget is read as a
  * ratio to a bare baseline measured in the same run"), each the same load (connections, duration,
  * warm-up: the run's) on a bare route of bench/lib/bare-read-server.ts in a process of its own:
  *

@@ -84,7 +84,7 @@ export function judge(
   const { checked, broken } = breaches(budget, result, peakRssMb);
   const b = result.baseline;
   const t = result.throughputBaseline;
-  // A budget on an absolute figure still prints the baseline beside it (DESIGN section 10).
+  // A budget on an absolute figure still prints the baseline beside it (docs/architecture.md, 'Budgets').
   const beside =
     (b && budget.maxRatioToBaseline === undefined && b.baselineSeconds > 0
       ? `; bare baseline ${b.baselineSeconds} s (${b.description}), product ${b.productSeconds} s = ${(b.productSeconds / b.baselineSeconds).toFixed(2)}x it`

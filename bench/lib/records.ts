@@ -9,12 +9,12 @@ import { withRss, type WithRss } from './memory.js';
 import type { Budget, ScenarioContext } from './types.js';
 
 /**
- * DESIGN section 10, for every read scenario on the generated records: the absolute p99 and the
+ * docs/architecture.md, 'Budgets', for every read scenario on the generated records: the absolute p99 and the
  * ratio to the bare ceiling (lib/bare-ceilings.ts) measured in the same run under the same load.
  */
 export const READ_BUDGET: Budget = {
   description:
-    "API reads with 100k inspections / 10k curves: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (DESIGN section 10)",
+    "API reads with 100k inspections / 10k curves: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
   maxP99Ms: 50,
   minThroughputRatioToBaseline: 0.8,
   connections: 50,

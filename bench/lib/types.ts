@@ -35,7 +35,7 @@ export interface ScenarioResult {
   statusCodes: Record<string, number>;
   /** Anything a reader of the table should know (shown under the table and in results.json). */
   notes: string[];
-  /** The bare baseline measured in the same run (DESIGN section 10), for budgets read as a ratio to it. */
+  /** The bare baseline measured in the same run (docs/architecture.md, 'Budgets'), for budgets read as a ratio to it. */
   baseline?: BaselineComparison;
   /** A bare baseline's throughput under the same load in the same run, for `minThroughputRatioToBaseline`. */
   throughputBaseline?: ThroughputBaseline;
@@ -100,7 +100,7 @@ export interface BaselineComparison {
 }
 
 /**
- * A performance budget, from DESIGN section 10. Every limit given must hold for a pass.
+ * A performance budget, from docs/architecture.md, 'Budgets'. Every limit given must hold for a pass.
  * A budget that names a database or a connection count applies only to runs that match.
  */
 export interface Budget {

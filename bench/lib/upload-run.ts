@@ -274,7 +274,7 @@ async function workerBacklog(ctx: ScenarioContext, start: PhaseStart, after: Cpu
 
 const BARE_DESCRIPTION = 'bare Fastify + @fastify/multipart route streaming the same multipart to a file with sha256 (own process, no fsync)';
 
-/** DESIGN section 10's bare upload route under the same load; its figures go into the result beside the product's. */
+/** The bare upload route (docs/architecture.md, 'Budgets') under the same load; its figures go into the result beside the product's. */
 async function bareBaseline(ctx: ScenarioContext, label: string, contentType: string, nextBody: () => Buffer, result: ScenarioResult): Promise<void> {
   const bare = await startBareUploadServer();
   try {

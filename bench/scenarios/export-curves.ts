@@ -14,7 +14,7 @@ import { downloadZip, sequentialResult } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
 const PATH = '/api/export/curves';
-/** DESIGN section 10: Excel exports of 100k rows. */
+/** docs/architecture.md, 'Budgets': Excel exports of 100k rows. */
 const TARGET_CURVES = 100_000;
 const SECTION_PREFIX = 'BENCH-EXP';
 /** Far from the demo's codes, the records generator's and import-curves' (1,000,000,001 on). */
@@ -140,7 +140,7 @@ async function fetchCells(ctx: ScenarioContext, cookie: string, total: number): 
 }
 
 /**
- * The bare baseline of DESIGN section 10: exceljs's streaming WorkbookWriter alone writing the
+ * The bare baseline (docs/architecture.md, 'Budgets'): exceljs's streaming WorkbookWriter alone writing the
  * same rows, with the export's sheet layout (columns, widths, text format, frozen bold header,
  * autofilter), into a stream that counts and drops the bytes. It yields to the event loop every
  * BASELINE_BATCH rows, as the export does between its reads, so the zip is written as it goes.
@@ -186,7 +186,7 @@ export const exportCurves: Scenario = {
   description: `GET ${PATH} as the demo Admin over ${TARGET_CURVES} curves, ${REPEATS} times, and ?division=${DIVISION}; one at a time`,
   budget: {
     description:
-      'Excel exports, 100k rows: <= 1.5x the bare exceljs streaming writer on the same rows, memory flat in the row count (DESIGN section 10; memory in the notes)',
+      'Excel exports, 100k rows: <= 1.5x the bare exceljs streaming writer on the same rows, memory flat in the row count (docs/architecture.md, "Budgets"; memory in the notes)',
     maxRatioToBaseline: 1.5,
   },
   async run(ctx) {

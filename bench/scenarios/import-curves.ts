@@ -47,7 +47,7 @@ const TABLE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
 type Query = (text: string, params?: unknown[]) => Promise<unknown>;
 
 /**
- * The bare baseline of DESIGN section 10: papaparse on the same CSV text, then ONE insert of all
+ * The bare baseline (docs/architecture.md, 'Budgets'): papaparse on the same CSV text, then ONE insert of all
  * its rows (18 arrays through unnest: 10,000 x 18 single parameters would pass PostgreSQL's
  * 65,535), into an empty table of the register's shape with its indexes. No checks, no
  * lookups, no audit: the floor under the import.
@@ -154,7 +154,7 @@ export const importCurves: Scenario = {
   name: 'import-curves',
   description: `POST /api/import-excel as the demo Admin: ${ROWS} new curves as CSV (dry run, import, same again, 10% changed), one at a time`,
   budget: {
-    description: 'CSV import, 10k rows: <= 3 s (DESIGN section 10; bare baseline papaparse + one multi-row insert)',
+    description: 'CSV import, 10k rows: <= 3 s (docs/architecture.md, "Budgets"; bare baseline papaparse + one multi-row insert)',
     maxDurationSeconds: 3,
   },
   async run(ctx) {

@@ -90,7 +90,7 @@ const ROWS: readonly LoadRow[] = [
     name: 'curves-list',
     description: `GET ${CURVES_PATH} as the demo Technician, 50 connections; a bare route answering the same curves beside it`,
     budget: {
-      description: "API reads: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (DESIGN section 10)",
+      description: "API reads: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
       maxP99Ms: 50,
       minThroughputRatioToBaseline: 0.8,
       connections: 50,

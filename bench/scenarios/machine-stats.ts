@@ -1,7 +1,7 @@
 /**
  * The machine dashboard's reads (GET /api/machine-stats, with GET /api/machine-filters as the
  * dashboard asks them when a DEN is chosen) over a rollout sheet of 10k curve records, beside
- * the bare read baseline of DESIGN section 10 measured in the same run.
+ * the bare read baseline (docs/architecture.md, 'Budgets') measured in the same run.
  *
  * machine-stats: the warm case. The service works the figures out once per change of
  * curve_records and keeps them, so every request reads the table's version and filters the
@@ -46,7 +46,7 @@ const BUDGET: Budget = {
   ...READ_BUDGET,
   description:
     'API reads with 100k inspections / 10k curves (here 10k curve records): p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare ' +
-    "Fastify + Drizzle baseline's throughput (DESIGN section 10)",
+    "Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
   minThroughputRatioToBaseline: 0.8,
 };
 

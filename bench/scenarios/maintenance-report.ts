@@ -105,7 +105,7 @@ export const maintenanceReport: Scenario = {
   description: `POST ${POST_PATH} {division: all, section: all} + the download, as the demo Admin over the generated records, ${REPEATS} times (new data each time); bare exceljs baseline in turn`,
   budget: {
     description:
-      'Excel reports, 10k curves / 100k inspections: POST to the end of the download <= 1.5x, and the server\'s peak RSS rise <= 1.5x, the bare baseline (one SQL read + exceljs streaming writer, same rows) in the same run (DESIGN section 10)',
+      'Excel reports, 10k curves / 100k inspections: POST to the end of the download <= 1.5x, and the server\'s peak RSS rise <= 1.5x, the bare baseline (one SQL read + exceljs streaming writer, same rows) in the same run (docs/architecture.md, "Budgets")',
     maxRatioToBaseline: 1.5,
     maxRssRatioToBaseline: 1.5,
   },

@@ -59,7 +59,7 @@ function listRate(): number {
 }
 
 /**
- * The PDF photo report at a division's month-to-half-year scale (DESIGN section 10): POST
+ * The PDF photo report at a division's month-to-half-year scale (docs/architecture.md, 'Budgets'): POST
  * /api/reports/generate {type: Service, division: RTM/WR, fromDate, toDate, format: images} as
  * the demo Admin over 200 and over 1,000 records, each with its own ~300 KB photo (uploaded
  * through the product before timing), followed until done and downloaded to the last byte,
@@ -73,7 +73,7 @@ export const pdfReport: Scenario = {
   budget: {
     description:
       `PDF report with 1,000 photos: POST to the last byte <= ${TIME_BUDGET}x bare pdfkit embedding the same print-size photos (warm: print copies already kept), in the same run; ` +
-      `peak RSS within ${RSS_BUDGET_MB} MB between 200 and 1,000 photos (judged in the notes) (DESIGN section 10)`,
+      `peak RSS within ${RSS_BUDGET_MB} MB between 200 and 1,000 photos (judged in the notes) (docs/architecture.md, 'Budgets')`,
     maxRatioToBaseline: TIME_BUDGET,
   },
   dataset: 'records',

@@ -65,7 +65,7 @@ const ms = (value: number) => `${round(value, 1)} ms`;
  * as the demo Technician: one page of 50 of everything that needs a visit, most urgent first,
  * and the same for one division, in turn, at 50 connections. The answers are cached per data
  * version, so this is the warm case; the bare Fastify + Drizzle route reading one indexed page
- * of the register takes the same load in the same run (DESIGN section 10). Then the uncached
+ * of the register takes the same load in the same run (docs/architecture.md, 'Budgets'). Then the uncached
  * case: one request at a time right after a new record (an upload) moved the version on.
  */
 export const schedule: Scenario = {
@@ -74,7 +74,7 @@ export const schedule: Scenario = {
   budget: {
     ...READ_BUDGET,
     description:
-      'due list (schedule), 10k curves / 100k inspections: as API reads, p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline\'s throughput (DESIGN section 10); the uncached figures in the notes',
+      'due list (schedule), 10k curves / 100k inspections: as API reads, p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline\'s throughput (docs/architecture.md, "Budgets"); the uncached figures in the notes',
     minThroughputRatioToBaseline: 0.8,
   },
   dataset: 'records',

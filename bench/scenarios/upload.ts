@@ -13,7 +13,7 @@ export const upload: Scenario = {
   description: `POST ${UPLOAD_PATH}, ~2 MiB ${UPLOAD_WIDTH}x${UPLOAD_HEIGHT} JPEG + CoF metadata as the demo Technician, ${UPLOAD_CONNECTIONS} connections; bare upload route beside it`,
   budget: {
     description:
-      'photo upload, 2 MB JPEG: >= 100 uploads/s on 2 cores and >= 80% of a bare Fastify route streaming the same multipart to a file with sha256, bounded memory (DESIGN section 10)',
+      'photo upload, 2 MB JPEG: >= 100 uploads/s on 2 cores and >= 80% of a bare Fastify route streaming the same multipart to a file with sha256, bounded memory (docs/architecture.md, "Budgets")',
     minThroughput: 100,
     minThroughputRatioToBaseline: 0.8,
     cpus: 2,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isCompleteCofValue, maskCofValue } from './cof-value.js';
 import { lineFromCode } from './line-codes.js';
 
-describe('maskCofValue (spec section 5)', () => {
+describe('maskCofValue (the CoF Value mask)', () => {
   it.each([
     ['', '0.'],
     ['0', '0.'],

@@ -1,5 +1,5 @@
 /**
- * The CoF Value mask of spec section 5: the field always reads '0.' followed by at most two
+ * The CoF Value mask: the field always reads '0.' followed by at most two
  * digits. Empty or '0' becomes '0.'; a bare one or two digits become '0.' plus those digits;
  * anything else keeps only what fits the form.
  */

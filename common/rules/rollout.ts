@@ -1,5 +1,5 @@
 /**
- * Machine rollout (spec sections 1 and 3): a curve in scope for a lubricator goes through three
+ * Machine rollout (docs/functional-requirements.md, 'Machine dashboard (/machine-dashboard)'): a curve in scope for a lubricator goes through three
  * stages, foundation, machine installed and commissioned. Each curve record holds the sheet's
  * entry for each stage: the date it was done ('14.03.2025'), 'Done' where it was ticked off
  * without a date, or 'Pending'. This module says what counts as done, and which figures of a

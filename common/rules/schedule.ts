@@ -1,8 +1,8 @@
 /**
- * The maintenance schedule: the one statement of when a curve is due (DESIGN section 13).
+ * The maintenance schedule: the one statement of when a curve is due (docs/functional-requirements.md, 'The maintenance schedule').
  *
  * Every curve of the register is serviced every 15 days and has its CoF measured every 30
- * (spec sections 1 and 9). For each kind the last visit recorded for the curve (by the visit's
+ * (Service every 15 days, CoF every 30). For each kind the last visit recorded for the curve (by the visit's
  * date, a business date in APP_TIMEZONE; only records filed under the curve's own division)
  * gives the next due date, and today's business date gives the state:
  *   - never:      no visit of that kind was ever recorded;

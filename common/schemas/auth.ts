@@ -10,7 +10,7 @@ export const employeeIdSchema = z
   .max(EMPLOYEE_ID_MAX_LENGTH, EMPLOYEE_ID_TEXTS.tooLong)
   .regex(EMPLOYEE_ID_PATTERN, EMPLOYEE_ID_TEXTS.notPlain);
 
-/** Login form and POST /api/auth/login body (spec section 5). */
+/** Login form and POST /api/auth/login body (docs/functional-requirements.md, 'Sign in (/ and /login)'). */
 export const loginRequestSchema = z.object({
   employeeId: employeeIdSchema,
   password: z
@@ -31,7 +31,7 @@ export const publicUserSchema = z.object({
   role: roleSchema,
   phone: z.string().nullable(),
   divisionAccess: z.string().nullable(),
-  /** Owner rights of spec section 6, given by OWNER_EMPLOYEE_IDS. */
+  /** Owner rights, given by OWNER_EMPLOYEE_IDS. */
   isOwner: z.boolean(),
   /**
    * Someone else chose the password (an Admin adding the user or resetting it): until the user

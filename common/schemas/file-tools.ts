@@ -1,5 +1,5 @@
 /**
- * The Admin's photo file tools (spec sections 7 and 8; issue 14): a status check of every
+ * The Admin's photo file tools (issue 14): a status check of every
  * record's photo, restoring missing or corrupt photos from the backups by hash, and making the
  * derived files (thumbnails, print copies) again from the originals.
  *

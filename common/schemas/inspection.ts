@@ -35,7 +35,7 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in the form YYYY-MM-DD')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Date is not a real date');
 
-/** Step 1, the entry form (spec sections 2 and 5). */
+/** Step 1, the entry form (docs/functional-requirements.md, 'Validation limits'). */
 export const inspectionEntryFields = {
   date: isoDate,
   type: inspectionTypeSchema,
@@ -274,7 +274,7 @@ export type InspectionListQuery = z.infer<typeof inspectionListQuerySchema>;
 export const inspectionListResponseSchema = z.object({ logs: z.array(inspectionLogSchema), total: z.number().int() });
 export type InspectionListResponse = z.infer<typeof inspectionListResponseSchema>;
 
-/** The stored flow state (sessionStorage 'hkmi_inspection_entry'), spec section 3 "Session entry". */
+/** The stored flow state (sessionStorage 'hkmi_inspection_entry'), the session entry of docs/architecture.md, 'Entities and stored shapes'. */
 export interface SessionEntry {
   date: string;
   type: 'Service' | 'CoF';

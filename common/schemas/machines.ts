@@ -1,5 +1,5 @@
 /**
- * Machine rollout contracts (spec sections 2, 3 and 7; issue 13): the machine dashboard's
+ * Machine rollout contracts (issue 13): the machine dashboard's
  * filters and totals worked out from the per-curve rollout records (curve_records), the owner's
  * edited per-division figures (machine_dashboard_summary), the reports landing's progress
  * cards, and the machine report. The rules are common/rules/rollout.ts.
@@ -109,7 +109,7 @@ export const machineSummarySchema = z.object({
 });
 export type MachineSummary = z.infer<typeof machineSummarySchema>;
 
-/** Spec section 9: the division the machine dashboard's figures open on. */
+/** The division the machine dashboard's figures open on, as in the original app. */
 export const MACHINE_SUMMARY_DEFAULT_DIVISION: Division = 'RTM/WR';
 
 export const machineSummaryQuerySchema = z.object({ division: divisionSchema.default(MACHINE_SUMMARY_DEFAULT_DIVISION) });

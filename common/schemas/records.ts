@@ -1,5 +1,5 @@
 /**
- * The contracts of the admin's records view (spec sections 2 and 7): the data summary, record
+ * The contracts of the admin's records view (docs/functional-requirements.md, 'Inspection records and images'): the data summary, record
  * deletion and photo downloads. In the image calls, `id` and `imageIds` are record IDs: a
  * record has exactly one photo, and deleting "an image" deletes its record.
  */

@@ -133,12 +133,12 @@ export const CURVE_OPTIONAL_FIELDS = [
   'comments',
 ] as const satisfies readonly CurveField[];
 
-/** POST /api/consolidated-curves (spec section 5 "Add curve"): optional fields left out are empty. */
+/** POST /api/consolidated-curves (docs/functional-requirements.md, 'Curve and station register'): optional fields left out are empty. */
 export const curveCreateSchema = z.object(curveFields);
 export type CurveInput = z.infer<typeof curveCreateSchema>;
 
 /**
- * PUT /api/admin/curves/{section}/{curveNumber}/{line} (spec section 5 "Edit curve"): the key
+ * PUT /api/admin/curves/{section}/{curveNumber}/{line} (Edit curve): the key
  * fields are required (the key itself may change); an optional field sent as null or empty is
  * cleared, one left out keeps its value, since the spec's client sends only some of them.
  */

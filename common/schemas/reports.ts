@@ -1,5 +1,5 @@
 /**
- * Reports (DESIGN section 13, spec section 7): each is a job recorded in the database, made
+ * Reports (docs/architecture.md, 'How a job flows'): each is a job recorded in the database, made
  * by a worker of any instance, kept as a file for download; a user's recent reports can be
  * downloaded again without making them again (GET /api/reports).
  */
@@ -92,7 +92,7 @@ const dateOrderError = { path: ['toDate'], message: 'toDate must be on or after 
 
 export const PDF_RECORD_ORDERS = ['newest', 'curve'] as const;
 
-/** POST /api/reports/generate: the inspections with their photos (spec section 3, "Report request"). */
+/** POST /api/reports/generate: the inspections with their photos (the report request). */
 export const inspectionReportRequestSchema = z
   .object({
     type: z.enum(INSPECTION_TYPES, { error: MISSING_REPORT_FIELDS }),

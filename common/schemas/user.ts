@@ -1,4 +1,4 @@
-/** Admin user management (spec sections 5 and 7): add a user, reset a password. */
+/** Admin user management (docs/functional-requirements.md, 'User management'): add a user, reset a password. */
 import { z } from 'zod';
 import { DEFAULT_ROLE, DIVISIONS, MIN_PASSWORD_LENGTH, ROLES } from '../constants.js';
 import { employeeIdSchema, publicUserSchema } from './auth.js';

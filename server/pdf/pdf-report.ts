@@ -1,5 +1,5 @@
 /**
- * The page furniture every PDF report shares (DESIGN section 13): A4, the embedded Unicode
+ * The page furniture every PDF report shares (docs/architecture.md, 'Reports'): A4, the embedded Unicode
  * fonts, a header with the report's title and ID on every page, a footer with who made it and
  * "Page N of M", text in any script, and a cursor that starts a new page when the next block
  * does not fit. The document streams out as it is written, so a report of a thousand photos

@@ -9,7 +9,7 @@
  * `config.allowDuringPasswordChange` (me, logout, change-password).
  *
  * Sessions come from whatever satisfies SessionResolver (the auth feature's service, passed in
- * by app.ts): a cross-cutting plugin imports no feature's internals (DESIGN section 3).
+ * by app.ts): a cross-cutting plugin imports no feature's internals (docs/architecture.md, 'Boundaries').
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,7 +27,7 @@ export const access = {
   public: { kind: 'public' },
   signedIn: { kind: 'signed-in' },
   roles: (...roles: Role[]): Access => ({ kind: 'roles', roles }),
-  /** Spec section 6's "one specific employee ID": admins listed in OWNER_EMPLOYEE_IDS. */
+  /** The original app's "one specific employee ID" with extra rights: admins listed in OWNER_EMPLOYEE_IDS. */
   owner: { kind: 'owner' },
 } as const satisfies Record<string, Access | ((...r: Role[]) => Access)>;
 

@@ -244,7 +244,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two instances on one database a
     expect(whole.response.headers.get('content-length')).toBe(String(photo.length));
     expect(sha256(whole.body)).toBe(record.imageHash);
 
-    // The review step's check (spec section 7: HEAD {imageUrl}).
+    // The review step's check (HEAD {imageUrl}).
     const head = await call(b, record.imageUrl, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(photo.length));

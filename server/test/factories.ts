@@ -34,6 +34,33 @@ export async function signIn(app: FastifyInstance, employeeId: string, password 
   return `${cookie.name}=${cookie.value}`;
 }
 
+/** A user a test signs in as: the employee ID it signs in with, and whatever else the test needs of them. */
+export type TestPerson = NonNullable<Parameters<typeof createUser>[1]> & { employeeId: string };
+
+// The people most tests sign in as; a test that needs more of one (a name) spreads and overrides.
+export const ADMIN = { role: 'Admin', employeeId: 'ADM1' } as const satisfies TestPerson;
+export const TECHNICIAN = { role: 'Technician', employeeId: 'TEC1' } as const satisfies TestPerson;
+export const CLIENT_RTM = { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' } as const satisfies TestPerson;
+export const CLIENT_FZR = { role: 'Client', employeeId: 'CLI2', divisionAccess: 'FZR/NR' } as const satisfies TestPerson;
+export const CLIENT_NO_DIVISION = { role: 'Client', employeeId: 'CLI0', divisionAccess: null } as const satisfies TestPerson;
+
+/**
+ * Creates each person in the app's database, in the order given, then signs each in through the
+ * real endpoint, and answers the Cookie header to send as each under the same name. Tests keep
+ * passing plain cookies (or none, for a stranger) to their requests, so one request helper
+ * serves every caller of a rule.
+ */
+export async function createAndSignIn<Name extends string>(
+  t: { app: FastifyInstance; database: { db: Db } },
+  people: Record<Name, TestPerson>,
+): Promise<Record<Name, string>> {
+  const entries = Object.entries(people) as [Name, TestPerson][];
+  for (const [, person] of entries) await createUser(t.database.db, person);
+  const cookies = {} as Record<Name, string>;
+  for (const [name, person] of entries) cookies[name] = await signIn(t.app, person.employeeId, person.password);
+  return cookies;
+}
+
 export async function createCurve(
   db: Db,
   values: { divisionRailway: string; section: string; curveNumber: string; line?: string; hkmCode?: number; no?: number },

@@ -34,8 +34,8 @@ export const inspectionLogs = pgTable(
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     /**
-     * The photo's full decode, done once after the commit by a background worker (DESIGN
-     * section 7): 'pending' until then, 'ready' when it decoded and its thumbnail and print copy
+     * The photo's full decode, done once after the commit by a background worker (docs/architecture.md,
+     * 'How an upload and a photo flow'): 'pending' until then, 'ready' when it decoded and its thumbnail and print copy
      * exist, 'undecodable' when its header passed but its pixels could not be read (flagged in
      * the records view).
      */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { TEST_PASSWORD, createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, TEST_PASSWORD, createAndSignIn, createUser, errorOf } from '../../test/factories.js';
 import { makeJpeg, serviceVisitMetadata, uploadForm } from '../../test/photos.js';
 import { createUserService } from '../users/index.js';
 
@@ -14,8 +14,7 @@ const nextAddress = () => `10.7.0.${addressCounter++}`;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'ADM1', name: 'Anita Admin' });
-  admin = await signIn(t.app, 'ADM1');
+  ({ admin } = await createAndSignIn(t, { admin: { ...ADMIN, name: 'Anita Admin' } }));
   photo = await makeJpeg();
 });
 afterAll(() => t.close());

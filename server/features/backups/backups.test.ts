@@ -20,7 +20,7 @@ import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { openToOthers, walk, withUmask } from '../../test/file-modes.js';
 import { createPhotoFiles } from '../inspections/photo-files.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn, TEST_PASSWORD } from '../../test/factories.js';
+import { ADMIN, TECHNICIAN, TEST_PASSWORD, createAndSignIn, signIn } from '../../test/factories.js';
 import { makeDistinctPhotos, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 import { openEmptyTestDatabase } from '../../test/test-database.js';
 import { type BackupManifest, finishedBackups, photoStoreOf, readPhotoList } from './backup-folder.js';
@@ -63,9 +63,7 @@ const made = (outcome: BackupOutcome) => {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await createUser(t.database.db, { employeeId: 'TEC1', name: 'Ravi Meena' });
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'ADM1' });
-  [technician, admin] = (await Promise.all(['TEC1', 'ADM1'].map((id) => signIn(t.app, id)))) as [string, string];
+  ({ technician, admin } = await createAndSignIn(t, { technician: { ...TECHNICIAN, name: 'Ravi Meena' }, admin: ADMIN }));
   photos = await makeDistinctPhotos(40, 400, 300, 31);
 }, 120_000);
 

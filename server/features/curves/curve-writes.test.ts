@@ -1,5 +1,5 @@
 /**
- * The register's curve writes (spec section 5 "Add / Edit / Delete curve"): add, edit by the
+ * The register's curve writes (docs/functional-requirements.md, 'Curve and station register'): add, edit by the
  * curve's key (URL-encoded in the path), delete; their validation, named conflicts, access,
  * audit entries; what phones notice (the list's ETag) and what stays put (inspection records).
  */
@@ -12,7 +12,7 @@ import { inspectionListResponseSchema, uploadResponseSchema } from '../../../com
 import { curveDeleteResponseSchema, curveResponseSchema } from '../../../common/schemas/register.js';
 import { auditLog, consolidatedCurveDetails } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { makeJpeg, uploadForm } from '../../test/photos.js';
 
 let t: TestApp;
@@ -22,11 +22,7 @@ let client: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { employeeId: 'TEC1', name: 'Ravi Meena' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  [admin, technician, client] = [await signIn(t.app, 'ADM1'), await signIn(t.app, 'TEC1'), await signIn(t.app, 'CLI1')];
+  ({ admin, technician, client } = await createAndSignIn(t, { admin: ADMIN, technician: { ...TECHNICIAN, name: 'Ravi Meena' }, client: CLIENT_RTM }));
 });
 afterAll(() => t.close());
 

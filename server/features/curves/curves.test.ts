@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consolidatedCurveDetails } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createCurve, createUser, signIn } from '../../test/factories.js';
+import { CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, createCurve } from '../../test/factories.js';
 
 let t: TestApp;
 let technician: string;
@@ -16,12 +16,11 @@ beforeAll(async () => {
   await createCurve(db, { divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '12', hkmCode: 1001 });
   await createCurve(db, { divisionRailway: 'RTM/WR', section: 'RTM-GDA', curveNumber: '7A', hkmCode: 1002, line: 'Down' });
   await createCurve(db, { divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '3', hkmCode: 2001, line: 'Single' });
-  await createUser(db, { employeeId: 'TEC1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI2', divisionAccess: null });
-  technician = await signIn(t.app, 'TEC1');
-  client = await signIn(t.app, 'CLI1');
-  clientWithoutDivision = await signIn(t.app, 'CLI2');
+  ({ technician, client, clientWithoutDivision } = await createAndSignIn(t, {
+    technician: TECHNICIAN,
+    client: CLIENT_RTM,
+    clientWithoutDivision: { ...CLIENT_NO_DIVISION, employeeId: 'CLI2' },
+  }));
 });
 afterAll(() => t.close());
 

@@ -13,7 +13,7 @@ import { dataSummarySchema, type DataSummary } from '../../../common/schemas/rec
 import { buildApp } from '../../app.js';
 import { consolidatedCurveDetails, inspectionLogs, stations } from '../../db/schema.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
-import { createCurve, createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, createCurve } from '../../test/factories.js';
 import { blobRoot, expectStorageTrue, insertInspectionRows, inspectionRow, recordIdFor } from '../../test/inspections.js';
 import { makeJpeg, uploadForm } from '../../test/photos.js';
 
@@ -80,14 +80,12 @@ async function uploadOne(app: FastifyInstance, cookie: string, seed: number): Pr
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { employeeId: 'TEC1', name: 'Ravi Meena' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI0', divisionAccess: null });
-  admin = await signIn(t.app, 'ADM1');
-  technician = await signIn(t.app, 'TEC1');
-  clientRtm = await signIn(t.app, 'CLI1');
-  clientNone = await signIn(t.app, 'CLI0');
+  ({ admin, technician, clientRtm, clientNone } = await createAndSignIn(t, {
+    admin: ADMIN,
+    technician: { ...TECHNICIAN, name: 'Ravi Meena' },
+    clientRtm: CLIENT_RTM,
+    clientNone: CLIENT_NO_DIVISION,
+  }));
 
   for (const [divisionRailway, section, curveNumber] of [
     ['RTM/WR', 'RTM-NAD', '1'],

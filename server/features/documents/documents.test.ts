@@ -1,5 +1,5 @@
 /**
- * The owner's documents (issue 13; spec sections 6 and 7): GET /api/download/requirements and
+ * The owner's documents (issue 13; docs/functional-requirements.md, 'Product documents (owners)'): GET /api/download/requirements and
  * /api/download/user-requirements print docs/functional-requirements.md and docs/user-guide.md
  * as PDF for owners only. Read back with poppler as an officer's viewer would show them: every
  * heading of the text is in the PDF, every screenshot of the guide is embedded, and the file
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn } from '../../test/factories.js';
 import { pdfImages, pdfInfo, pdfPageCount, pdfPageTexts, pdfText } from '../../test/pdf.js';
 import { parseInline, parseMarkdown } from './markdown-blocks.js';
 import { renderMarkdownPdf } from './markdown-pdf.js';
@@ -30,18 +30,16 @@ const imagesOf = (markdown: string) => [...markdown.matchAll(/^!\[[^\]]*\]\(([^)
 const squeezed = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 let t: TestApp;
-const cookies: Record<'owner' | 'admin' | 'client' | 'technician', string> = { owner: '', admin: '', client: '', technician: '' };
+let cookies: Record<'owner' | 'admin' | 'client' | 'technician', string>;
 
 beforeAll(async () => {
   t = await buildTestApp({ ownerEmployeeIds: ['OWN0001'] }, { now: () => NOW });
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'OWN0001', name: 'Owner One' });
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'ADM0002' });
-  await createUser(t.database.db, { role: 'Client', employeeId: 'CLI0003', divisionAccess: 'RTM/WR' });
-  await createUser(t.database.db, { role: 'Technician', employeeId: 'TEC0004' });
-  cookies.owner = await signIn(t.app, 'OWN0001');
-  cookies.admin = await signIn(t.app, 'ADM0002');
-  cookies.client = await signIn(t.app, 'CLI0003');
-  cookies.technician = await signIn(t.app, 'TEC0004');
+  cookies = await createAndSignIn(t, {
+    owner: { role: 'Admin', employeeId: 'OWN0001', name: 'Owner One' },
+    admin: { ...ADMIN, employeeId: 'ADM0002' },
+    client: { ...CLIENT_RTM, employeeId: 'CLI0003' },
+    technician: { ...TECHNICIAN, employeeId: 'TEC0004' },
+  });
 }, 60_000);
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 /**
- * The owner's documents (spec sections 6 and 7: 'Func. Reqs.' and the User Requirements Doc):
+ * The owner's documents ('Func. Reqs.' and the User Requirements Doc; docs/functional-requirements.md, 'Product documents (owners)'):
  * the product's own text in docs/, printed as PDF when asked for, so the download is always
  * what the repository says the product does.
  */

@@ -1,5 +1,5 @@
 /**
- * The Admin's file tools (spec section 7, issue 14) on a store where some photos were
+ * The Admin's file tools (issue 14) on a store where some photos were
  * damaged or lost: the status check finds exactly those records (and an unused file), restore
  * brings back exactly those a backup holds, byte for byte, recreate makes the derived files
  * again from sound originals only; nothing else is touched.
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileTask } from '../../../common/schemas/file-tools.js';
 import { auditLog } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { allPhotosDecoded, blobPathOf, thumbnailPathOf } from '../../test/inspections.js';
 import { makeDistinctPhotos, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 import { makeBackup, photoStoreOf } from '../backups/index.js';
@@ -63,10 +63,7 @@ async function tool(method: 'GET' | 'POST', url: string, cookie = admin): Promis
 beforeAll(async () => {
   backupDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-file-tools-backups-'));
   t = await buildTestApp({ backupDir });
-  await createUser(t.database.db, { employeeId: 'TEC1', name: 'Ravi Meena' });
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(t.database.db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  [technician, admin, client] = (await Promise.all(['TEC1', 'ADM1', 'CLI1'].map((id) => signIn(t.app, id)))) as [string, string, string];
+  ({ technician, admin, client } = await createAndSignIn(t, { technician: { ...TECHNICIAN, name: 'Ravi Meena' }, admin: ADMIN, client: CLIENT_RTM }));
   photos = await makeDistinctPhotos(7, 640, 480, 71);
   // Photos 0-5 are in the backup; photo 6 is taken after it.
   for (const n of [0, 0, 1, 2, 3, 4, 5]) await upload(n);

@@ -1,5 +1,5 @@
 /**
- * The Admin's file tools (spec section 7), each a task run by the instance that was asked,
+ * The Admin's file tools (docs/functional-requirements.md, 'Data management'), each a task run by the instance that was asked,
  * its progress and result in the database for any instance to answer:
  * - check: every photo the records name is there and still hashes to its name; files no one
  *   uses (older than an hour, so an upload in flight is not one) are counted as orphans;

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blobDeletions, inspectionLogs } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { ADMIN, TECHNICIAN, createAndSignIn } from '../../test/factories.js';
 import { makeJpeg, sha256, uploadForm } from '../../test/photos.js';
 import { createPhotoFiles } from './photo-files.js';
 
@@ -89,9 +89,7 @@ const newPhoto = () => makeJpeg(640, 360, (seed += 1));
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await createUser(t.database.db, { employeeId: 'TEC1' });
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'ADM1' });
-  [technician, admin] = await Promise.all([signIn(t.app, 'TEC1'), signIn(t.app, 'ADM1')]);
+  ({ technician, admin } = await createAndSignIn(t, { technician: TECHNICIAN, admin: ADMIN }));
 });
 afterEach(() => {
   vi.restoreAllMocks();

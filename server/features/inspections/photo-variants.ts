@@ -2,7 +2,7 @@
  * Files derived from a stored photo, made on first need and kept beside it in the BlobStore
  * (so they go when the photo goes); the original is never changed:
  * - the thumbnail for the admin's record grids: a 320 px WebP (~10-20 KB instead of 0.5-2 MB);
- * - the print copy for the PDF reports (DESIGN section 13): 1200 px on the long edge, JPEG
+ * - the print copy for the PDF reports (docs/architecture.md, 'Reports'): 1200 px on the long edge, JPEG
  *   quality 60, about 170 dpi across half an A4 page and a tenth of a phone photo's bytes, so
  *   a report of a thousand photos stays a file that opens on a phone. pdfkit embeds a JPEG as
  *   it is, without decoding it, so a report never decodes a photo.

@@ -1,5 +1,5 @@
 /**
- * Decodes each uploaded photo once, after its record is committed (DESIGN section 7): the
+ * Decodes each uploaded photo once, after its record is committed (docs/architecture.md, 'How an upload and a photo flow'): the
  * upload itself checks only the header, so it costs a fraction of a decode. Here the photo's
  * pixels are read whole, its thumbnail and print copy are made from that one decode, and its
  * records move from 'pending' to 'ready', or to 'undecodable' when the pixels cannot be read

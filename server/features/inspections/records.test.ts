@@ -18,7 +18,7 @@ import {
 import { deleteImagesResponseSchema, deleteRecordResponseSchema } from '../../../common/schemas/records.js';
 import { inspectionLogs, type InspectionRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_FZR, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import {
   blobPathOf,
   expectStorageTrue,
@@ -105,19 +105,14 @@ async function auditEntriesFor(recordIds: readonly string[]): Promise<AuditEntry
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  await createUser(db, { employeeId: 'TEC1', name: 'Ravi Meena' });
-  await createUser(db, { employeeId: 'TEC2', name: 'Suresh Yadav' });
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI2', divisionAccess: 'FZR/NR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI0', divisionAccess: null });
-  [admin, tech1, tech2, clientRtm, clientFzr, clientNone] = await Promise.all(
-    ['ADM1', 'TEC1', 'TEC2', 'CLI1', 'CLI2', 'CLI0'].map((id) => signIn(t.app, id)),
-  ).then(([a, b, c, d, e, f]) => {
-    if (!a || !b || !c || !d || !e || !f) throw new Error('sign-in failed');
-    return [a, b, c, d, e, f] as const;
-  });
+  ({ tech1, tech2, admin, clientRtm, clientFzr, clientNone } = await createAndSignIn(t, {
+    tech1: { ...TECHNICIAN, name: 'Ravi Meena' },
+    tech2: { ...TECHNICIAN, employeeId: 'TEC2', name: 'Suresh Yadav' },
+    admin: ADMIN,
+    clientRtm: CLIENT_RTM,
+    clientFzr: CLIENT_FZR,
+    clientNone: CLIENT_NO_DIVISION,
+  }));
 });
 afterAll(() => t.close());
 

@@ -152,7 +152,7 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
       config: { access: access.signedIn },
     },
     async (request, reply) => {
-      // Spec section 7: the inspections list is never cached by the browser (no-store).
+      // The original contract: the inspections list is never cached by the browser (no-store).
       return sendJsonBody(request, reply, await inspections.list(currentUser(request), request.query));
     },
   );

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inspectionLogs } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_FZR, CLIENT_RTM, TECHNICIAN, createAndSignIn } from '../../test/factories.js';
 import { allPhotosDecoded, photoDecoded } from '../../test/inspections.js';
 import { makeJpeg, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 
@@ -65,14 +65,13 @@ async function stagedWrites(): Promise<string[]> {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await createUser(t.database.db, { employeeId: 'TEC1', name: 'Ravi Meena' });
-  await createUser(t.database.db, { employeeId: 'TEC2', name: 'Suresh Yadav' });
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(t.database.db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(t.database.db, { role: 'Client', employeeId: 'CLI2', divisionAccess: 'FZR/NR' });
-  [technician, otherTechnician, admin, clientRtm, clientFzr] = await Promise.all(
-    ['TEC1', 'TEC2', 'ADM1', 'CLI1', 'CLI2'].map((id) => signIn(t.app, id)),
-  ) as [string, string, string, string, string];
+  ({ technician, otherTechnician, admin, clientRtm, clientFzr } = await createAndSignIn(t, {
+    technician: { ...TECHNICIAN, name: 'Ravi Meena' },
+    otherTechnician: { ...TECHNICIAN, employeeId: 'TEC2', name: 'Suresh Yadav' },
+    admin: ADMIN,
+    clientRtm: CLIENT_RTM,
+    clientFzr: CLIENT_FZR,
+  }));
   photo = await makeJpeg();
 });
 afterAll(() => t.close());

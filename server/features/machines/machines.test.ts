@@ -29,7 +29,7 @@ import {
 import { buildApp } from '../../app.js';
 import { auditLog, curveRecords, machineDashboardSummary } from '../../db/schema.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_FZR, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 
 /** The owner of TEST_CONFIG, and a Client whose employee ID is (wrongly) configured as an owner too. */
 const OWNER_ID = 'OWN0001';
@@ -281,23 +281,15 @@ async function insertCurves(rows: readonly Curve[]) {
 
 beforeAll(async () => {
   t = await buildTestApp(CONFIG);
-  const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { role: 'Admin', employeeId: OWNER_ID, name: 'Owner' });
-  await createUser(db, { employeeId: 'TEC1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI2', divisionAccess: 'FZR/NR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI0', divisionAccess: null });
-  await createUser(db, { role: 'Client', employeeId: CLIENT_OWNER_ID, divisionAccess: 'RTM/WR' });
-  [admin, owner, technician, clientRtm, clientFzr, clientNone, clientOwner] = [
-    await signIn(t.app, 'ADM1'),
-    await signIn(t.app, OWNER_ID),
-    await signIn(t.app, 'TEC1'),
-    await signIn(t.app, 'CLI1'),
-    await signIn(t.app, 'CLI2'),
-    await signIn(t.app, 'CLI0'),
-    await signIn(t.app, CLIENT_OWNER_ID),
-  ];
+  ({ admin, owner, technician, clientRtm, clientFzr, clientNone, clientOwner } = await createAndSignIn(t, {
+    admin: ADMIN,
+    owner: { ...ADMIN, employeeId: OWNER_ID, name: 'Owner' },
+    technician: TECHNICIAN,
+    clientRtm: CLIENT_RTM,
+    clientFzr: CLIENT_FZR,
+    clientNone: CLIENT_NO_DIVISION,
+    clientOwner: { ...CLIENT_RTM, employeeId: CLIENT_OWNER_ID },
+  }));
   await insertCurves(curves);
 });
 afterAll(() => t.close());

@@ -15,7 +15,7 @@ import {
 import { access, currentActor, currentUser } from '../../plugins/access.js';
 import type { MachineService } from './service.js';
 
-/** The machine dashboard (Admin, Client), the reports landing's cards, and the owner's figures (spec sections 6 and 7). */
+/** The machine dashboard (Admin, Client), the reports landing's cards, and the owner's figures (docs/functional-requirements.md, 'Machine dashboard (/machine-dashboard)'). */
 export async function machineRoutes(app: FastifyInstance, { machines }: { machines: MachineService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const readers = { access: access.roles('Admin', 'Client') };

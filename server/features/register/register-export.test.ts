@@ -10,7 +10,7 @@ import * as XLSX from 'xlsx';
 import { DIVISIONS } from '../../../common/constants.js';
 import { consolidatedCurveDetails as curves, stations, type CurveRow, type StationRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn } from '../../test/factories.js';
 import { readZip } from '../../test/inspections.js';
 
 let t: TestApp;
@@ -46,10 +46,7 @@ const FORMULA_LIKE = ['=HYPERLINK("http://x","y")', '+91 Halt', '-5 Siding', '@S
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { employeeId: 'TEC1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  [admin, technician, client] = [await signIn(t.app, 'ADM1'), await signIn(t.app, 'TEC1'), await signIn(t.app, 'CLI1')];
+  ({ admin, technician, client } = await createAndSignIn(t, { admin: ADMIN, technician: TECHNICIAN, client: CLIENT_RTM }));
 
   // Hand-made curves with every kind of value: nulls, decimals, line breaks, Devanagari, formula-like text.
   await db.insert(curves).values([

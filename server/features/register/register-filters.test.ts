@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerFiltersResponseSchema, type RegisterFilters } from '../../../common/schemas/register.js';
 import { consolidatedCurveDetails as curves, stations } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: string;
@@ -17,16 +17,12 @@ let clientWithoutDivision: string;
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { employeeId: 'TEC1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI0', divisionAccess: null });
-  [admin, technician, client, clientWithoutDivision] = [
-    await signIn(t.app, 'ADM1'),
-    await signIn(t.app, 'TEC1'),
-    await signIn(t.app, 'CLI1'),
-    await signIn(t.app, 'CLI0'),
-  ];
+  ({ admin, technician, client, clientWithoutDivision } = await createAndSignIn(t, {
+    admin: ADMIN,
+    technician: TECHNICIAN,
+    client: CLIENT_RTM,
+    clientWithoutDivision: CLIENT_NO_DIVISION,
+  }));
 
   let no = 0;
   const curve = (divisionRailway: string, section: string, sse: string | null) => ({

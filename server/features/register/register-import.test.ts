@@ -1,5 +1,5 @@
 /**
- * POST /api/import-excel (spec section 5 "Import Excel", DESIGN.md section 13): a CSV or XLSX
+ * POST /api/import-excel (docs/functional-requirements.md, 'Data management'; imports are all or nothing): a CSV or XLSX
  * sheet loaded into the curve or station register, all or nothing, idempotent by the natural
  * key, with a dry run. The answers are checked against the register as the database holds it.
  */
@@ -12,7 +12,7 @@ import { curveListResponseSchema } from '../../../common/schemas/curve.js';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importResultSchema, type ImportResult } from '../../../common/schemas/register.js';
 import { auditLog, consolidatedCurveDetails as curves, stations } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn } from '../../test/factories.js';
 import { numberRows, SHEET_PART, textRows, understateSize, workbookOf } from '../../test/xlsx-bombs.js';
 import { WORKBOOK_LIMITS } from './workbook-check.js';
 
@@ -23,11 +23,7 @@ let client: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { employeeId: 'TEC1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  [admin, technician, client] = [await signIn(t.app, 'ADM1'), await signIn(t.app, 'TEC1'), await signIn(t.app, 'CLI1')];
+  ({ admin, technician, client } = await createAndSignIn(t, { admin: ADMIN, technician: TECHNICIAN, client: CLIENT_RTM }));
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { consolidatedCurveDetails as curves, stations } from '../../db/schema.js
 
 /**
  * The register's lists for filters: sections of curves or stations (of one division), and the
- * SSE names of the curves without the 'SSE' placeholder (spec section 5), alphabetical.
+ * SSE names of the curves without the 'SSE' placeholder (the original app's rule), alphabetical.
  */
 export async function listRegisterFilters(db: DbOrTx, division: string | undefined) {
   const [sections, sses] = await Promise.all([

@@ -11,7 +11,7 @@ import { COF_HIGH_LABEL, needsAttention, scheduleLabel } from '../../../common/r
 import { type MaintenanceReportResponse, maintenanceReportResponseSchema, scheduleSummaryResponseSchema } from '../../../common/schemas/schedule.js';
 import { consolidatedCurveDetails, reports } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_FZR, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
 import { expectedScheduleOf, lastVisitOf } from '../../test/schedule-expectations.js';
 import { readWorkbook, type ReadCell, type ReadSheet, valuesOf } from '../../test/xlsx.js';
@@ -254,18 +254,13 @@ async function summaryAttention(cookie: string, query: string): Promise<{ servic
 beforeAll(async () => {
   t = await buildTestApp({}, { now: () => NOW });
   const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1', name: 'Asha Admin' });
-  await createUser(db, { employeeId: 'TEC1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI2', divisionAccess: 'FZR/NR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI0', divisionAccess: null });
-  [admin, technician, clientRtm, clientFzr, clientNone] = [
-    await signIn(t.app, 'ADM1'),
-    await signIn(t.app, 'TEC1'),
-    await signIn(t.app, 'CLI1'),
-    await signIn(t.app, 'CLI2'),
-    await signIn(t.app, 'CLI0'),
-  ];
+  ({ admin, technician, clientRtm, clientFzr, clientNone } = await createAndSignIn(t, {
+    admin: { ...ADMIN, name: 'Asha Admin' },
+    technician: TECHNICIAN,
+    clientRtm: CLIENT_RTM,
+    clientFzr: CLIENT_FZR,
+    clientNone: CLIENT_NO_DIVISION,
+  }));
 
   // Inserted out of register order, so the sheets' order is the report's doing.
   const register = [

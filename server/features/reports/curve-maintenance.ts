@@ -1,5 +1,5 @@
 /**
- * The Excel maintenance report (spec sections 2, 7 and 9; issue 11): which curves of a division
+ * The Excel maintenance report (docs/functional-requirements.md, 'Excel Reports (curve maintenance)'): which curves of a division
  * or section need a Service visit or a CoF measurement, from the schedule rule as the database
  * works it out. Sheets: "Summary" (counts per section), "Service due" and "CoF due" (one row
  * per curve needing attention, in register order, overdue rows highlighted). Counts, rows and

@@ -1,5 +1,5 @@
 /**
- * The PDF Reports report (spec sections 2, 3 and 7; POST /api/reports/generate): every Service
+ * The PDF Reports report (docs/functional-requirements.md, 'PDF Reports'; POST /api/reports/generate): every Service
  * or CoF record of a division and period with its photo and its fields, two to an A4 page,
  * after a first page that says what was asked, who made it, when, and what it found. Photos
  * are their print copies (1200 px JPEG), embedded without decoding, so a thousand of them

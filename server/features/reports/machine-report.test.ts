@@ -12,7 +12,7 @@ import { stageEntry } from '../../../common/rules/rollout.js';
 import { type MachineReportResponse, machineReportResponseSchema, machineStatsResponseSchema, machineFiltersResponseSchema } from '../../../common/schemas/machines.js';
 import { consolidatedCurveDetails, curveRecords, hkmControllerMapping, reports } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_FZR, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { readWorkbook, type ReadSheet, valuesOf } from '../../test/xlsx.js';
 
 /** 01:30 on 2026-11-24 in Kolkata, still the 23rd in UTC: the file is named for the app's day. */
@@ -257,18 +257,13 @@ async function removeCurves(removed: readonly Curve[]) {
 beforeAll(async () => {
   t = await buildTestApp({}, { now: () => NOW });
   const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1', name: 'Asha Admin' });
-  await createUser(db, { employeeId: 'TEC1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI2', divisionAccess: 'FZR/NR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI0', divisionAccess: null });
-  [admin, technician, clientRtm, clientFzr, clientNone] = [
-    await signIn(t.app, 'ADM1'),
-    await signIn(t.app, 'TEC1'),
-    await signIn(t.app, 'CLI1'),
-    await signIn(t.app, 'CLI2'),
-    await signIn(t.app, 'CLI0'),
-  ];
+  ({ admin, technician, clientRtm, clientFzr, clientNone } = await createAndSignIn(t, {
+    admin: { ...ADMIN, name: 'Asha Admin' },
+    technician: TECHNICIAN,
+    clientRtm: CLIENT_RTM,
+    clientFzr: CLIENT_FZR,
+    clientNone: CLIENT_NO_DIVISION,
+  }));
   await db.insert(consolidatedCurveDetails).values(
     REGISTER.map(([section, curveNumber, line, hkmCode], i) => ({
       no: i + 1,

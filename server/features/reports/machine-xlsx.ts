@@ -1,5 +1,5 @@
 /**
- * The machine report (spec section 7, issue 13): GET /api/machine-report?den=&aen= makes
+ * The machine report (issue 13): GET /api/machine-report?den=&aen= makes
  * Machine_Dashboard_{yyyy-MM-dd}.xlsx, one row per curve in the rollout with its stage entries,
  * its register HKM code and the controller mapped to that code. A job like every report, so
  * the file is kept, reused while nothing changed, and downloaded with GET /api/download/{id}.

@@ -1,5 +1,5 @@
 /**
- * The three PDF reports (issue 12; spec sections 2, 3, 5, 7 and 9), read back with poppler's
+ * The three PDF reports (issue 12; docs/functional-requirements.md, 'PDF Reports'), read back with poppler's
  * tools as an officer's viewer would show them: POST /api/reports/generate (the inspections
  * with their photos, two to a page), /sse-table (an SSE's CoF measurements) and
  * /service-table (the Service visits, answered as the PDF itself), their status and download
@@ -24,7 +24,7 @@ import {
 import { buildApp } from '../../app.js';
 import { reports } from '../../db/schema.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_FZR, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { blobPathOf, insertInspectionRows, inspectionRow, type RowPhoto } from '../../test/inspections.js';
 import { pdfFonts, pdfImages, pdfPageCount, pdfPageTexts, pdfText, recordIdsIn } from '../../test/pdf.js';
 import { makeJpeg, sha256 } from '../../test/photos.js';
@@ -176,8 +176,7 @@ describe('POST /api/reports/generate: the inspections with their photos, two to 
   beforeAll(async () => {
     t = await buildTestApp({}, { now: () => NOW });
     const db = t.database.db;
-    await createUser(db, { role: 'Admin', employeeId: 'ADMPDF1', name: 'Anita Sharma' });
-    admin = await signIn(t.app, 'ADMPDF1');
+    ({ admin } = await createAndSignIn(t, { admin: { ...ADMIN, employeeId: 'ADMPDF1', name: 'Anita Sharma' } }));
     const photos = [];
     for (const seed of [11, 12, 13]) {
       const { photo, bytes } = await storedPhoto(t, seed);
@@ -385,8 +384,7 @@ describe('the table PDFs', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({}, { now: () => NOW });
-    await createUser(t.database.db, { role: 'Admin', employeeId: 'ADMTAB1' });
-    admin = await signIn(t.app, 'ADMTAB1');
+    ({ admin } = await createAndSignIn(t, { admin: { ...ADMIN, employeeId: 'ADMTAB1' } }));
     nad.push(
       cof('2026-11-02', '0.25', { railwayEngineer: 'SSE/P.Way/NAD', curveNumber: '12', km: '611/2' }),
       cof('2026-11-09', '0.26', { railwayEngineer: 'SSE/P.Way/NAD', curveNumber: '12', km: '611/2' }),
@@ -536,10 +534,11 @@ describe('who may ask for and see which report', () => {
   beforeAll(async () => {
     t = await buildTestApp({}, { now: () => NOW });
     const db = t.database.db;
-    await createUser(db, { role: 'Admin', employeeId: 'ADMACC1' });
-    await createUser(db, { role: 'Client', employeeId: 'CLIFZR1', divisionAccess: 'FZR/NR' });
-    await createUser(db, { role: 'Technician', employeeId: 'TECACC1' });
-    [admin, clientFzr, technician] = [await signIn(t.app, 'ADMACC1'), await signIn(t.app, 'CLIFZR1'), await signIn(t.app, 'TECACC1')];
+    ({ admin, clientFzr, technician } = await createAndSignIn(t, {
+      admin: { ...ADMIN, employeeId: 'ADMACC1' },
+      clientFzr: { ...CLIENT_FZR, employeeId: 'CLIFZR1' },
+      technician: { ...TECHNICIAN, employeeId: 'TECACC1' },
+    }));
     rtm.push(service('2026-11-10', { curveNumber: 'R-11' }), service('2026-11-11', { curveNumber: 'R-12' }), cof('2026-11-12', '0.22', { curveNumber: 'R-13' }));
     const atFzr = { divisionRailway: 'FZR/NR', section: 'FZR-JUC', line: 'Single' as const, railwayEngineer: 'SSE/P.Way/NAD' };
     fzr.push(service('2026-11-10', { ...atFzr, curveNumber: 'F-21' }), service('2026-11-13', { ...atFzr, curveNumber: 'F-22' }), cof('2026-11-12', '0.30', { ...atFzr, curveNumber: 'F-23' }));
@@ -631,8 +630,7 @@ describe('refused report requests', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({}, { now: () => NOW });
-    await createUser(t.database.db, { role: 'Admin', employeeId: 'ADMREF1' });
-    admin = await signIn(t.app, 'ADMREF1');
+    ({ admin } = await createAndSignIn(t, { admin: { ...ADMIN, employeeId: 'ADMREF1' } }));
     // One more Service visit (without photos) than one photo report holds.
     const many = Array.from({ length: PDF_PHOTO_REPORT_MAX_RECORDS + 1 }, (_, i) =>
       service(`2026-10-${String((i % 28) + 1).padStart(2, '0')}`, { divisionRailway: 'JBP/WCR', section: 'JBP-KTE', curveNumber: String(i) }),
@@ -704,8 +702,7 @@ describe('a report is fixed when asked for, and reused while the data stands sti
   beforeAll(async () => {
     // This instance makes no reports itself: what it queues waits for the second instance.
     t = await buildTestApp({ reportWorkers: 0 }, { now: () => clock });
-    await createUser(t.database.db, { role: 'Admin', employeeId: 'ADMFIX1' });
-    admin = await signIn(t.app, 'ADMFIX1');
+    ({ admin } = await createAndSignIn(t, { admin: { ...ADMIN, employeeId: 'ADMFIX1' } }));
   }, SETUP_MS);
   afterAll(async () => {
     await worker?.close();

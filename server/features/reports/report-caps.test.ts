@@ -22,7 +22,7 @@ import { jobs, reports } from '../../db/schema.js';
 import type { PutOptions, StoredBlob } from '../../storage/blob-store.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, createAndSignIn, errorOf } from '../../test/factories.js';
 import { blobRoot, insertInspectionRows, inspectionRow } from '../../test/inspections.js';
 import { until } from '../../test/server-process.js';
 
@@ -64,17 +64,18 @@ class HeldBlobStore extends DiskBlobStore {
 let t: TestApp;
 let held: HeldBlobStore | undefined;
 let maker: FastifyInstance | undefined;
-const cookies = { asha: '', bala: '', chitra: '' };
+let cookies: Record<Who, string>;
 const EMPLOYEE = { asha: 'ADMASHA', bala: 'ADMBALA', chitra: 'CLICHITRA' } as const;
 type Who = keyof typeof EMPLOYEE;
 
 beforeAll(async () => {
   t = await buildTestApp({ reportWorkers: 0 });
   const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: EMPLOYEE.asha, name: 'Asha Admin' });
-  await createUser(db, { role: 'Admin', employeeId: EMPLOYEE.bala, name: 'Bala Admin' });
-  await createUser(db, { role: 'Client', employeeId: EMPLOYEE.chitra, name: 'Chitra Client', divisionAccess: 'RTM/WR' });
-  for (const who of ['asha', 'bala', 'chitra'] as const) cookies[who] = await signIn(t.app, EMPLOYEE[who]);
+  cookies = await createAndSignIn(t, {
+    asha: { ...ADMIN, employeeId: EMPLOYEE.asha, name: 'Asha Admin' },
+    bala: { ...ADMIN, employeeId: EMPLOYEE.bala, name: 'Bala Admin' },
+    chitra: { ...CLIENT_RTM, employeeId: EMPLOYEE.chitra, name: 'Chitra Client' },
+  });
   await insertInspectionRows(db, [
     inspectionRow({ type: 'CoF', date: '2026-11-20', cofValue: '0.21' }),
     inspectionRow({ type: 'CoF', date: '2026-11-21', cofValue: '0.27' }),

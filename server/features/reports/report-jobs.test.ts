@@ -1,5 +1,5 @@
 /**
- * Reports are jobs (DESIGN section 13): report services on one database share the queue. Each
+ * Reports are jobs (docs/architecture.md, 'How a job flows'): report services on one database share the queue. Each
  * job is claimed by one worker at a time (FOR UPDATE SKIP LOCKED) and made exactly once; its
  * progress is written with the heartbeat; a job whose worker stopped beating is claimed again
  * and the late worker cannot overwrite the new one's result; a clean stop hands jobs back; a

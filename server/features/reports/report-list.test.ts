@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportListResponseSchema } from '../../../common/schemas/reports.js';
 import { maintenanceReportResponseSchema } from '../../../common/schemas/schedule.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createCurve, createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn, createCurve } from '../../test/factories.js';
 
 const START = new Date('2026-11-23T06:30:00Z');
 const DAY_MS = 86_400_000;
@@ -21,11 +21,12 @@ let technician: string;
 beforeAll(async () => {
   t = await buildTestApp({ reportRetentionDays: 3 }, { now: () => clock });
   const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { role: 'Admin', employeeId: 'ADM2' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(db, { employeeId: 'TEC1' });
-  [admin, otherAdmin, client, technician] = [await signIn(t.app, 'ADM1'), await signIn(t.app, 'ADM2'), await signIn(t.app, 'CLI1'), await signIn(t.app, 'TEC1')];
+  ({ admin, otherAdmin, client, technician } = await createAndSignIn(t, {
+    admin: ADMIN,
+    otherAdmin: { ...ADMIN, employeeId: 'ADM2' },
+    client: CLIENT_RTM,
+    technician: TECHNICIAN,
+  }));
   await createCurve(db, { divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '12' });
   await createCurve(db, { divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '40', line: 'Single' });
 });

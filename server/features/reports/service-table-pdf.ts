@@ -1,5 +1,5 @@
 /**
- * The Service Reports report (spec sections 2 and 7; POST /api/reports/service-table): the
+ * The Service Reports report (docs/functional-requirements.md, 'Service Reports'; POST /api/reports/service-table): the
  * Service visits of a division and period, optionally of one technician or one SSE, as a
  * table (date, section, curve, line, service update, part category and item, grease depth,
  * machine working, technician). Visits that found a part broken or stolen, or the machine

@@ -1,7 +1,7 @@
 /**
  * Reports as the railway files them: each made once, kept in the BlobStore under its sha256
- * with a row saying what was asked, by whom, for which division and what it found (DESIGN
- * section 13). The same report asked again before the data changed is answered with the file
+ * with a row saying what was asked, by whom, for which division and what it found (docs/architecture.md,
+ * 'Reports'). The same report asked again before the data changed is answered with the file
  * already made. A report belongs to who may see its division: Admins any, a Client only their
  * own division's, whatever ID they send.
  */

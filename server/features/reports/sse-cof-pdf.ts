@@ -1,5 +1,5 @@
 /**
- * The SSE CoF Measurement report (spec sections 2 and 7; POST /api/reports/sse-table): an SSE's
+ * The SSE CoF Measurement report (docs/functional-requirements.md, 'SSE CoF Measurement'; POST /api/reports/sse-table): an SSE's
  * CoF measurements of a division and period as a table (date, section, curve, line, location,
  * km, poles, CoF, technician), readings above the threshold marked, then one CoF-over-time
  * chart per curve drawn into the PDF. "An SSE's" measurements are those of the curves the

@@ -16,7 +16,7 @@ import {
 } from '../../../common/schemas/schedule.js';
 import { consolidatedCurveDetails } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
 import { expectedScheduleOf } from '../../test/schedule-expectations.js';
 import type { NewInspectionRow } from '../inspections/repository.js';
@@ -163,11 +163,12 @@ function expectedSummary(among: readonly TestCurve[] = curves): ScheduleSectionS
 beforeAll(async () => {
   t = await buildTestApp({}, { now: () => clock });
   const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { employeeId: 'TEC7', name: 'Tech Seven' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI0', divisionAccess: null });
-  [admin, technician, clientRtm, clientNone] = [await signIn(t.app, 'ADM1'), await signIn(t.app, 'TEC7'), await signIn(t.app, 'CLI1'), await signIn(t.app, 'CLI0')];
+  ({ admin, technician, clientRtm, clientNone } = await createAndSignIn(t, {
+    admin: ADMIN,
+    technician: { ...TECHNICIAN, employeeId: 'TEC7', name: 'Tech Seven' },
+    clientRtm: CLIENT_RTM,
+    clientNone: CLIENT_NO_DIVISION,
+  }));
 
   const register = [
     { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '101', line: 'Up', recordLine: 'Up', sse: 'SSE/P.Way/NAD' },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceReportResponseSchema, type ScheduleEntry, scheduleResponseSchema, scheduleSummaryResponseSchema } from '../../../common/schemas/schedule.js';
 import { consolidatedCurveDetails } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, createAndSignIn } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
 import { readWorkbook, type ReadSheet, valuesOf } from '../../test/xlsx.js';
 
@@ -26,9 +26,7 @@ let clientRtm: string;
 beforeAll(async () => {
   t = await buildTestApp({}, { now: () => NOW });
   const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADMDIV' });
-  await createUser(db, { role: 'Client', employeeId: 'CLIRTM', divisionAccess: 'RTM/WR' });
-  [admin, clientRtm] = [await signIn(t.app, 'ADMDIV'), await signIn(t.app, 'CLIRTM')];
+  ({ admin, clientRtm } = await createAndSignIn(t, { admin: { ...ADMIN, employeeId: 'ADMDIV' }, clientRtm: { ...CLIENT_RTM, employeeId: 'CLIRTM' } }));
   // Two curves the records both call RTM-NAD 12 Up: the FZR/NR register spells the line UP.
   await db.insert(consolidatedCurveDetails).values([
     { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '12', line: 'Up' },

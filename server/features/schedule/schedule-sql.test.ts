@@ -1,6 +1,6 @@
 /**
  * The SQL that works the schedule out for whole registers answers exactly what the rule of
- * common/rules/schedule.ts answers on the same data (DESIGN section 13).
+ * common/rules/schedule.ts answers on the same data (docs/architecture.md, 'Where each kind of rule lives').
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../common/rules/dates.js';

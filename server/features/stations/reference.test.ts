@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machineParts, stations } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn, createUser } from '../../test/factories.js';
 
 let t: TestApp;
-const cookies: Record<string, string> = {};
+let cookies: Record<string, string>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -19,11 +19,9 @@ beforeAll(async () => {
     { no: 1, category: 'Pump Assembly', itemName: 'Gear pump' },
     { no: 3, category: 'Grease Tank', itemName: 'Level sensor' },
   ]);
-  await createUser(db, { employeeId: 'TEC1', name: 'Ravi Meena' });
+  cookies = await createAndSignIn(t, { TEC1: { ...TECHNICIAN, name: 'Ravi Meena' }, ADM1: ADMIN, CLI1: CLIENT_RTM });
+  // A second technician nobody signs in as: the technicians' list names both.
   await createUser(db, { employeeId: 'TEC2', name: 'Amit Singh' });
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  for (const id of ['TEC1', 'ADM1', 'CLI1']) cookies[id] = await signIn(t.app, id);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 /**
- * The register's station writes (spec section 5 "Station details"): add, edit by id, delete,
+ * The register's station writes (docs/functional-requirements.md, 'Curve and station register'): add, edit by id, delete,
  * the admin's paged and filtered list; validation, the named 409 of a code used twice in a
  * section, access and the audit trail.
  */
@@ -10,7 +10,7 @@ import { stationListResponseSchema, type Station } from '../../../common/schemas
 import { stationDeleteResponseSchema, stationRegisterResponseSchema, stationResponseSchema } from '../../../common/schemas/register.js';
 import { auditLog, stations } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: string;
@@ -19,11 +19,7 @@ let client: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const db = t.database.db;
-  await createUser(db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(db, { employeeId: 'TEC1' });
-  await createUser(db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  [admin, technician, client] = [await signIn(t.app, 'ADM1'), await signIn(t.app, 'TEC1'), await signIn(t.app, 'CLI1')];
+  ({ admin, technician, client } = await createAndSignIn(t, { admin: ADMIN, technician: TECHNICIAN, client: CLIENT_RTM }));
 });
 afterAll(() => t.close());
 

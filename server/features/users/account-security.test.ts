@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { TEST_PASSWORD, createUser, errorOf, signIn } from '../../test/factories.js';
+import { ADMIN, TEST_PASSWORD, createAndSignIn, createUser, errorOf, signIn } from '../../test/factories.js';
 import { inspectionRow, insertInspectionRows } from '../../test/inspections.js';
 import { makeJpeg, serviceVisitMetadata, uploadForm } from '../../test/photos.js';
 import { sessionIdOf } from '../auth/index.js';
@@ -18,10 +18,8 @@ let owner: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ ownerEmployeeIds: ['OWN0001', 'OWN0002'] });
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'OWN0001', name: 'The Owner' });
+  ({ admin, owner } = await createAndSignIn(t, { admin: ADMIN, owner: { ...ADMIN, employeeId: 'OWN0001', name: 'The Owner' } }));
   await createUser(t.database.db, { role: 'Admin', employeeId: 'OWN0002', name: 'Another Owner' });
-  [admin, owner] = [await signIn(t.app, 'ADM1'), await signIn(t.app, 'OWN0001')];
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { TEST_PASSWORD, createUser, signIn } from '../../test/factories.js';
+import { ADMIN, CLIENT_RTM, TECHNICIAN, TEST_PASSWORD, createAndSignIn, createUser, signIn } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: string;
@@ -10,10 +10,7 @@ let client: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await createUser(t.database.db, { role: 'Admin', employeeId: 'ADM1' });
-  await createUser(t.database.db, { role: 'Technician', employeeId: 'TEC1' });
-  await createUser(t.database.db, { role: 'Client', employeeId: 'CLI1', divisionAccess: 'RTM/WR' });
-  [admin, technician, client] = [await signIn(t.app, 'ADM1'), await signIn(t.app, 'TEC1'), await signIn(t.app, 'CLI1')];
+  ({ admin, technician, client } = await createAndSignIn(t, { admin: ADMIN, technician: TECHNICIAN, client: CLIENT_RTM }));
 });
 afterAll(() => t.close());
 

@@ -23,7 +23,7 @@ export async function userRoutes(app: FastifyInstance, { users }: { users: UserS
       config: { access: access.roles('Admin', 'Client') },
     },
     async (request, reply) => {
-      // Spec section 9: the technicians list is cached for 5 minutes.
+      // The original app caches the technicians list for 5 minutes (docs/architecture.md, 'The public contract').
       void reply.header('cache-control', 'private, max-age=300');
       return { technicians: await users.technicians(currentUser(request)) };
     },

@@ -92,7 +92,7 @@ export function createUserService(deps: { db: Db; isOwner(employeeId: string): b
     },
 
     /**
-     * An admin adds a user; the phone is the first password (spec section 3), which the user
+     * An admin adds a user; the phone is the first password (docs/architecture.md, 'Entities and stored shapes'), which the user
      * must replace at their first sign-in. Employee IDs are unique without regard to case.
      * The user and its audit entry are one transaction.
      */

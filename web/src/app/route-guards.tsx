@@ -4,7 +4,7 @@ import { CHANGE_PASSWORD_PATH, landingPathFor, mustChangePassword, useAuth } fro
 
 /*
  * The guards only decide what to draw from the stored user; the server enforces every
- * permission again on each call (DESIGN section 1).
+ * permission again on each call (docs/architecture.md, 'The promises the design keeps').
  */
 
 /** `/` and `/login`: a signed-in user goes to their home screen (or to choose a password) instead. */

@@ -17,7 +17,7 @@ import { PurposePage } from '../features/purpose/index.js';
 import { RootLayout } from './layouts/root-layout.js';
 import { RedirectSignedIn, RequireAuth, RequireRole, RequireSignedIn, RequireStored } from './route-guards.js';
 
-// Separate chunks: a technician's phone never downloads admin code (DESIGN section 10 budget).
+// Separate chunks: a technician's phone never downloads admin code (the first-load budget: docs/architecture.md, 'Budgets').
 const AdminPage = lazy(() => import('../features/admin/index.js').then((m) => ({ default: m.AdminPage })));
 const MachineDashboardPage = lazy(() =>
   import('../features/machine-dashboard/index.js').then((m) => ({ default: m.MachineDashboardPage })),
@@ -32,7 +32,7 @@ const outboxWaitingNotice = (
 const FIELD_ROLES: readonly Role[] = ['Technician', 'Admin'];
 const ADMIN_ROLES: readonly Role[] = ['Admin', 'Client'];
 
-/** Every route of spec section 2 with its guard. */
+/** Every screen's route (docs/functional-requirements.md, 'Screens') with its guard. */
 export function AppRoutes() {
   return (
     <Routes>

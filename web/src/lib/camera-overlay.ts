@@ -1,5 +1,5 @@
 /**
- * The data overlay burned into every inspection photo (spec section 2, Camera). It is part
+ * The data overlay burned into every inspection photo (docs/functional-requirements.md, 'Photo with a burned-in overlay (/camera)'). It is part
  * of the pixels, not metadata, so the photo keeps its evidence when it is downloaded,
  * printed in a PDF report or forwarded on its own.
  */

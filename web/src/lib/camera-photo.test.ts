@@ -7,7 +7,7 @@ afterEach(restoreCameraStubs);
 const MB = 1024 * 1024;
 const fileOf = (bytes: number, type: string) => new File([new Uint8Array(bytes)], 'photo', { type });
 
-describe('photoProblem (spec section 5 photo rules)', () => {
+describe('photoProblem (the photo rules)', () => {
   it('rejects an empty file', () => {
     expect(photoProblem(fileOf(0, 'image/jpeg'))).toBe('Invalid file: File is empty or corrupted');
   });

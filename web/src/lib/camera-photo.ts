@@ -26,7 +26,7 @@ export class PhotoError extends Error {
 }
 
 /**
- * The alert a technician sees (spec section 8: "an alert 'Failed to capture image' plus the
+ * The alert a technician sees (the original app's "an alert 'Failed to capture image' plus the
  * reason"). The camera-elements reason already names its failure, so it stands alone.
  */
 export function photoAlertText(reason: string): string {

@@ -1,4 +1,4 @@
-/** Opening and closing the device camera (spec section 9: 1920x1080 ideal, back camera first). */
+/** Opening and closing the device camera (1920x1080 ideal, back camera first). */
 import { CAMERA_IDEAL_HEIGHT, CAMERA_IDEAL_WIDTH } from '../../../common/constants.js';
 
 export type CameraFacing = 'environment' | 'user';

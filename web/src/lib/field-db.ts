@@ -1,7 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB, unwrap } from 'idb';
 
 /**
- * The device's one IndexedDB database (DESIGN section 8). Two stores: `outbox` (records not
+ * The device's one IndexedDB database (docs/architecture.md, 'Offline on the phone'). Two stores: `outbox` (records not
  * yet on the server, keyed by localId) and `reference` (the last answer of each reference-data
  * URL, keyed by URL). Each user of the database opens it with the type of its own store only,
  * so the outbox and the reference cache do not need to know each other's record types.

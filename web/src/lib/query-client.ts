@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client.js';
 
 /**
- * Spec section 7 defaults: no automatic retry, no refetch on focus, no polling, cached data
+ * The original app's defaults: no automatic retry, no refetch on focus, no polling, cached data
  * never goes stale (gcTime stays at the 5-minute default). A factory, so every test gets
  * its own cache.
  */

@@ -3,7 +3,7 @@ import { fieldDbOpener, hasIndexedDb, REFERENCE_STORE } from './field-db.js';
 
 /**
  * The last good answer of each reference-data URL (curves, stations, parts), kept on the
- * device so the entry flow works with no network (DESIGN section 8). Reference data is the
+ * device so the entry flow works with no network (docs/architecture.md, 'Offline on the phone'). Reference data is the
  * railway's, the same for every technician, so it outlives a sign-out.
  */
 export interface ReferenceCache {

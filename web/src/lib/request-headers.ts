@@ -1,7 +1,7 @@
 import { userDataHeaderValue } from './stored-user.js';
 
 /**
- * The X-User-Data header the api client sends with every call (spec section 7). Multipart
+ * The X-User-Data header the api client sends with every call (docs/architecture.md, 'The public contract'). Multipart
  * uploads and HEAD checks cannot go through `apiRequest`, which sends JSON only, so they add
  * the same header from here.
  */

@@ -4,5 +4,5 @@ export { AuthProvider, type LogoutGuard, useAuth, useSignedInUser } from './auth
 export { CHANGE_PASSWORD_PATH, homePathFor, landingPathFor, mustChangePassword } from './home-path.js';
 export { LoginPage } from './login-page.js';
 
-// Its own chunk: most sign-ins never need it (DESIGN section 10 budget of the technician's first load).
+// Its own chunk: most sign-ins never need it (the technician's first-load budget: docs/architecture.md, 'Budgets').
 export const ChangePasswordPage = lazy(() => import('./change-password-page.js').then((m) => ({ default: m.ChangePasswordPage })));

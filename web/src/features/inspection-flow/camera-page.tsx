@@ -41,7 +41,7 @@ function CameraLoadFailed() {
 }
 
 // Capture, overlay and upload code loads only when the flow reaches the camera, keeping it
-// off the technician's first load (DESIGN section 10 budget).
+// off the technician's first load (docs/architecture.md, 'Budgets').
 const CameraScreen = lazy(() =>
   preloadCameraScreen().then(
     (m) => ({ default: m.CameraScreen }),

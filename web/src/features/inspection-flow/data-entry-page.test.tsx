@@ -134,7 +134,7 @@ describe('data entry: steps, fields and buttons', () => {
   });
 });
 
-describe('data entry: behaviour of spec section 4', () => {
+describe('data entry: how the fields clear and fill each other', () => {
   it('changing division clears section, curve number, HKM code and SSE', async () => {
     const { user } = await openForm();
     await user.selectOptions(field('HKM Code'), '1010');

@@ -54,7 +54,7 @@ export function clearSubmissionResult(): void {
   removeItem('session', SUBMISSION_RESULT_KEY);
 }
 
-/** The entry in progress (spec section 3, "Session entry"), or null. */
+/** The entry in progress (the session entry: docs/architecture.md, 'Entities and stored shapes'), or null. */
 export function readEntry(): SessionEntry | null {
   const entry = readJson('session', INSPECTION_ENTRY_KEY);
   if (!isRecord(entry) || typeof entry.type !== 'string' || typeof entry.divisionRailway !== 'string') return null;

@@ -25,7 +25,7 @@ function ClockIcon() {
 }
 
 /**
- * The submission result (spec section 2, Success); the route guard ensures one is stored.
+ * The submission result (docs/functional-requirements.md, 'Submission result and the outbox'); the route guard ensures one is stored.
  * 'Completed' with the server's record ID, or 'Queued' with the local ID when the record is
  * safe in the outbox but has not reached the server yet.
  */

@@ -153,7 +153,7 @@ function MachineValuesForm({
                 value={entries[field]}
                 invalid={errors[field] !== undefined}
                 aria-describedby={errors[field] ? `${id}-error` : sheet ? `${id}-sheet` : undefined}
-                // Spec section 5: a non-numeric entry becomes 0 (an empty field stays empty while typing).
+                // A non-numeric entry becomes 0 (an empty field stays empty while typing).
                 onChange={(event) => {
                   const raw = event.target.value;
                   setEntries({ ...entries, [field]: raw === '' ? '' : String(machineValueOf(raw)) });
@@ -184,7 +184,7 @@ function MachineValuesForm({
 }
 
 /**
- * machine-dashboard-management (spec sections 2, 5 and 6; owners only, on the server too): a
+ * machine-dashboard-management (docs/functional-requirements.md, 'Machine dashboard management (owners)'; on the server too): a
  * division's four rollout figures, checked here as the server checks them, so an impossible
  * set is named under its field before it is sent.
  */

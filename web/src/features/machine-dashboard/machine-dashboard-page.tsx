@@ -127,11 +127,11 @@ function BreakdownTable({ stats, onPickDen }: { stats: MachineStatsResponse; onP
   );
 }
 
-/** Spec section 2: rollout totals filtered by DEN and AEN, for Admins and Clients (a Client's own division only, on the server). */
+/** docs/functional-requirements.md, 'Machine dashboard (/machine-dashboard)': rollout totals filtered by DEN and AEN, for Admins and Clients (a Client's own division only, on the server). */
 export function MachineDashboardPage() {
   const [den, setDen] = useState('all');
   const [aen, setAen] = useState('all');
-  // Never cached (spec section 9): asked again whenever the page opens or a filter changes.
+  // Never cached (the original contract): asked again whenever the page opens or a filter changes.
   const filters = useQuery({ queryKey: machineFiltersKey(den), select: parseMachineFilters, staleTime: 0, placeholderData: keepPreviousData });
   const stats = useQuery({ queryKey: machineStatsKey(den, aen), select: parseMachineStats, staleTime: 0, placeholderData: keepPreviousData });
 

@@ -9,7 +9,7 @@ import { machineProgressKey, parseMachineProgress } from './machine-api.js';
 import { FIGURE_LABELS, MACHINE_TEXTS } from './machine-texts.js';
 
 /**
- * The reports landing's Machine Installation Progress (spec section 2): the figures entered for
+ * The reports landing's Machine Installation Progress (docs/functional-requirements.md, 'Reports and Analytics'): the figures entered for
  * the division (all = their sum), dashes where none were. Where the per-curve rollout records
  * count otherwise, the card shows that count too and says which is which.
  */

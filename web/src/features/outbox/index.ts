@@ -1,5 +1,5 @@
 /**
- * The outbox's public face (DESIGN section 8). Everything here is small and on the first
+ * The outbox's public face (docs/architecture.md, 'Offline on the phone'). Everything here is small and on the first
  * load; the store, the drain and the upload load on demand (load-runtime.ts), as does the
  * outbox screen.
  */

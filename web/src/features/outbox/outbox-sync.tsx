@@ -9,7 +9,7 @@ import { pluralRecords } from './outbox-texts.js';
 
 /**
  * Runs the outbox for the signed-in technician: a pass at app start, after a new sign-in and
- * when the network comes back, then on a timer while records wait (DESIGN section 8). Mounted
+ * when the network comes back, then on a timer while records wait (docs/architecture.md, 'Offline on the phone'). Mounted
  * once, inside the auth provider. It also asks before a sign-out leaves records behind.
  *
  * While the user must still choose a new password the server would refuse every upload, so

@@ -1,6 +1,6 @@
 /**
  * The outbox's working parts, loaded after the first screen is drawn (its own chunk): the
- * technician's first load carries only the badge and the loader (DESIGN section 10 budget).
+ * technician's first load carries only the badge and the loader (docs/architecture.md, 'Budgets').
  */
 import type { Drainer, DrainResult } from './drain.js';
 import type { OutboxRecord } from './outbox-record.js';

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { type DownloadedFile, fileNameFromDisposition, saveFile } from '../records/index.js';
 
-/** The owner's two documents (spec sections 6 and 7), with the names the server gives them. */
+/** The owner's two documents (docs/functional-requirements.md, 'Product documents (owners)'), with the names the server gives them. */
 export const OWNER_DOCUMENTS = [
   { key: 'requirements', label: 'Func. Reqs.', url: '/api/download/requirements', fallbackName: 'Functional_Requirements.pdf' },
   { key: 'user-requirements', label: 'User Requirements Doc', url: '/api/download/user-requirements', fallbackName: 'User_Requirements.pdf' },

@@ -252,7 +252,7 @@ function RecreateResult({ finishedAt, summary }: { finishedAt: string | null; su
 }
 
 /**
- * Data-management's photo file tools (spec sections 7 and 8): check every record's photo,
+ * Data-management's photo file tools (docs/functional-requirements.md, 'Data management'): check every record's photo,
  * restore missing or corrupt ones from the backups, make the derived files again. One tool
  * at a time; the last outcome stays until the next tool is started. After a restore the card
  * asks for another check rather than starting one: a check can take minutes over a large

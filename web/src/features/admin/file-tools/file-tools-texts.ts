@@ -13,7 +13,7 @@ export const FILE_TOOLS_TEXTS = {
   start: { check: 'Check Files', restore: 'Restore from Backups', recreate: 'Recreate Derived Files' } satisfies Record<FileTaskKind, string>,
   busy: { check: 'Checking...', restore: 'Restoring...', recreate: 'Recreating...' } satisfies Record<FileTaskKind, string>,
 
-  /** Spec section 8: the destructive toast's title when a tool fails. */
+  /** The original app's texts: the destructive toast's title when a tool fails. */
   failedTitle: {
     check: 'Status Check Failed',
     restore: 'Restoration Failed',

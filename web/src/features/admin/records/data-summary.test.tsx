@@ -33,7 +33,7 @@ describe('data summary', () => {
     expect(await count('Inspection Records')).toHaveTextContent('1,23,456');
     expect(requests.map((r) => r.url.split('?')[0])).not.toContain('/api/inspections');
     expect(requests.map((r) => r.url.split('?')[0])).not.toContain('/api/consolidated-curves');
-    // Spec section 2: data-management has the 'Import Station Data' button.
+    // Data management has the 'Import Station Data' button.
     expect(screen.getByRole('button', { name: 'Import Station Data' })).toBeInTheDocument();
   });
 

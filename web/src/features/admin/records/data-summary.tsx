@@ -12,7 +12,7 @@ const ITEMS = [
   ['inspectionRecords', RECORD_TEXTS.inspectionRecords],
 ] as const satisfies ReadonlyArray<readonly [keyof DataSummary, string]>;
 
-/** Spec section 2: the counts of curves, stations and inspection records, counted by the server. */
+/** Data Summary (docs/functional-requirements.md, 'Data management'): the counts of curves, stations and inspection records, counted by the server. */
 export function DataSummaryCard() {
   // Counted again each time the view opens: technicians add records all day.
   const summary = useQuery({ queryKey: DATA_SUMMARY_KEY, select: parseDataSummary, staleTime: 0 });

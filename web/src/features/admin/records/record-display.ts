@@ -2,7 +2,7 @@ import type { InspectionLog } from '../../../../../common/schemas/inspection.js'
 import { submittedText, visitDateText } from '../../../lib/date-text.js';
 
 /*
- * The field app's labels for the four service answers (spec section 2). Repeated here rather
+ * The field app's labels for the four service answers (docs/functional-requirements.md, 'Inspection flow: Service'). Repeated here rather
  * than imported: a feature does not reach into another's internals, and importing the
  * inspection flow would pull its pages into the admin chunk.
  */

@@ -1,7 +1,7 @@
 /** Texts of the records and data-management views that are the spec's contract (sections 2 and 8). */
 export const RECORD_TEXTS = {
   imageError: 'Image Error',
-  /** Not the spec's: the server stored the photo as sent, but its pixels cannot be read (DESIGN section 7). */
+  /** Not the spec's: the server stored the photo as sent, but its pixels cannot be read (docs/architecture.md, 'How an upload and a photo flow'). */
   photoUndecodable: 'Photo damaged: the server cannot read it. The file is kept as it was sent.',
   deleting: 'Deleting...',
   recordDeleted: 'Record Deleted',

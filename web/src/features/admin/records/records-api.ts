@@ -22,7 +22,7 @@ export function deletedCountOf(body: unknown): DeleteImagesResponse['deletedCoun
 /** The key of the data summary; its first element is the URL the default query function GETs. */
 export const DATA_SUMMARY_KEY = ['/api/data-summary'] as const;
 
-/** The technician list of the records and report filters: one cache entry, kept 5 minutes (spec section 9). */
+/** The technician list of the records and report filters: one cache entry, kept 5 minutes, as the original app caches it. */
 export const TECHNICIANS_KEY = ['/api/technicians'] as const;
 export const TECHNICIANS_STALE_MS = 5 * 60_000;
 export const parseTechnicians = (body: unknown): Technician[] => technicianListResponseSchema.parse(body).technicians;

@@ -46,7 +46,7 @@ const EAGER_THUMBNAILS = 3;
 type Confirming = { kind: 'one'; recordId: string } | { kind: 'selected'; recordIds: string[] } | null;
 
 /**
- * The records view (spec section 2, issue 6): one server page of 50 records at a time, filtered
+ * The records view (docs/functional-requirements.md, 'Inspection records and images'): one server page of 50 records at a time, filtered
  * on the server, with the page and filters in the URL next to `view`. Nothing here ever asks
  * for the whole table.
  */
@@ -85,7 +85,7 @@ function RecordResults({
   const list = useQuery({
     queryKey: [url],
     select: parseList,
-    // Spec section 7: the inspections list is never cached; the last page stays on screen
+    // The inspections list is never cached; the last page stays on screen
     // while the next one loads, so paging does not flash an empty grid.
     staleTime: 0,
     gcTime: 0,

@@ -70,7 +70,7 @@ const chainage = (km: number | null, met: number | null) => (km === null ? null 
 
 type Editing = { kind: 'add' } | { kind: 'edit'; curve: Curve } | null;
 
-/** Spec section 2, curve-details: the register's curves, 20 at a time, with add, edit and delete. */
+/** curve-details: the register's curves, 20 at a time, with add, edit and delete. */
 export function CurveDetailsView() {
   const queryClient = useQueryClient();
   const { filters, apply, page, setPage, list } = useRegisterPage(NO_CURVE_FILTERS, curvesPageUrl, (body) => {

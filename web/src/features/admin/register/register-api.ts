@@ -16,7 +16,7 @@ import {
 import { ApiError, apiRequest, errorBodyOf, reportUnauthorized } from '../../../lib/api-client.js';
 import { DATA_SUMMARY_KEY, type DownloadedFile, fileNameFromDisposition } from '../records/index.js';
 
-/** Rows a page of the curve and station views shows (spec section 2: the first 20 matches). */
+/** Rows a page of the curve and station views shows (the first 20 matches). */
 export const REGISTER_PAGE_SIZE = 20;
 
 export interface CurveFiltersValue {
@@ -57,7 +57,7 @@ export const rowErrorsOf = (bodyText: string): ImportResult['rowErrors'] => erro
 const curvePath = (key: Pick<Curve, 'section' | 'curveNumber' | 'line'>) =>
   [key.section, key.curveNumber, key.line].map(encodeURIComponent).join('/');
 
-/** The form's values as the server takes them: empty optional values as null (spec section 5). */
+/** The form's values as the server takes them: empty optional values as null (as the original app sends them). */
 export type CurveBody = { [K in keyof CurveInput]: string | number | null };
 export type StationBody = { [K in keyof StationInput]: string | number | null };
 

@@ -27,7 +27,7 @@ export type FormBody<F extends string> = Record<F, string | number | null>;
 const NUMBER_TEXT = /^[+-]?\d+(\.\d+)?$/;
 
 /**
- * The values as the server takes them: empty optional values as null (spec section 5), numbers
+ * The values as the server takes them: empty optional values as null (as the original app sends them), numbers
  * as numbers. Anything else is sent as typed, and the server's message for it comes back under
  * its input: the rules live once, in the shared schema the server applies.
  */

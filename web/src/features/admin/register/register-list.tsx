@@ -198,7 +198,7 @@ export function RegisterPager({
   );
 }
 
-/** The delete confirmation of spec section 5, then the delete, its toast and a fresh list. */
+/** The delete confirmation (docs/functional-requirements.md, 'Curve and station register'), then the delete, its toast and a fresh list. */
 export function RegisterDeleteDialog<T>({
   item,
   question,

@@ -18,7 +18,7 @@ const IMPORT_LABELS: Record<RegisterKind, string> = { stations: REGISTER_TEXTS.i
 const EXPORT_LABELS: Record<RegisterKind, string> = { stations: 'Export Stations', curves: 'Export Curves' };
 
 /**
- * Data-management's sheets (spec section 2: 'Import Station Data', CSV): pick a CSV or XLSX,
+ * Data-management's sheets ('Import Station Data', CSV; docs/functional-requirements.md, 'Data management'): pick a CSV or XLSX,
  * see what it would do (a dry run: rows to add, change and leave, unknown columns, every bad
  * row), then import it all or nothing. The register goes back out as XLSX, whole or one division.
  */

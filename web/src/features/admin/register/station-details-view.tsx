@@ -40,7 +40,7 @@ function valuesOf(station: Station | null, filters: StationFiltersValue): FormVa
 
 type Editing = { kind: 'add' } | { kind: 'edit'; station: Station } | null;
 
-/** Spec section 2, station-details: the register's stations, 20 at a time, with add, edit and delete. */
+/** station-details: the register's stations, 20 at a time, with add, edit and delete. */
 export function StationDetailsView() {
   const queryClient = useQueryClient();
   const { filters, apply, page, setPage, list } = useRegisterPage(NO_STATION_FILTERS, stationsPageUrl, (body) => {

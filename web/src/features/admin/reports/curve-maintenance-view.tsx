@@ -17,7 +17,7 @@ import { RecentReports } from './recent-reports.js';
 import { downloadReport, generateMaintenanceReport, parseScheduleSummary, recentReportsUrl, scheduleSummaryUrl } from './reports-api.js';
 import { ScheduleCountsTable } from './schedule-summary-table.js';
 
-/** Spec section 9: the Excel report's division choices. */
+/** The Excel report's division choices: all, FZR/NR and RTM/WR. */
 const DIVISION_CHOICES = ['FZR/NR', 'RTM/WR'] as const;
 
 interface MadeReport extends MaintenanceReportResponse {

@@ -22,7 +22,7 @@ const JOB_TEXTS = { doneTitle: REPORT_TEXTS.generatedTitle, doneDescription: REP
 /**
  * PDF Reports (spec view 'inspection-reports'): the inspections of a division and service type,
  * each with its photo, as a PDF the server makes as a job. Division and service type are
- * required (spec section 5); a Client's division is theirs and cannot be changed.
+ * required (docs/functional-requirements.md, 'PDF Reports'); a Client's division is theirs and cannot be changed.
  */
 export function InspectionReportsView({ user }: { user: PublicUser }) {
   const [division, setDivision] = useState(() => startDivision(user, ''));

@@ -16,7 +16,7 @@ export const startDivision = (user: PublicUser, adminStart: string): string =>
 
 /**
  * The division of a report. An Admin chooses from `choices` after the `first` choice; a
- * Client sees their own division, locked (spec section 6).
+ * Client sees their own division, locked (docs/functional-requirements.md, 'Roles').
  */
 export function DivisionField({
   id,

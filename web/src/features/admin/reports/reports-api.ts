@@ -101,7 +101,7 @@ export async function fetchReportSummary(reportId: string, signal: AbortSignal):
 
 /* ---------- The pickers' lists ---------- */
 
-/** Spec section 5: the placeholder SSE 'SSE' is left out; SSE names are sorted alphabetically. */
+/** The placeholder SSE 'SSE' is left out; SSE names are sorted alphabetically. */
 export function sseChoices(sses: readonly string[]): string[] {
   return [...new Set(sses.map((s) => s.trim()).filter((s) => s !== '' && s !== 'SSE'))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }

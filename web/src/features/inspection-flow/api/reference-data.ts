@@ -1,7 +1,7 @@
 /**
  * The reference data of the inspection flow: curves, stations and machine parts. Every read
  * goes through these hooks, and every answer is also kept on the device (IndexedDB), so the
- * flow works with no network (DESIGN section 8). The query cache holds each answer as parsed
+ * flow works with no network (docs/architecture.md, 'Offline on the phone'). The query cache holds each answer as parsed
  * by its shared schema, in the shape the API sends, so another screen reading the same URL
  * through the default query function sees the same data.
  */
@@ -23,7 +23,7 @@ export const curvesQuery = queryOptions({
   queryKey: [CURVES_URL],
   queryFn: networkThenDevice(curveListResponseSchema),
   ...OFFLINE_CAPABLE,
-  // Spec section 9: curves are cached 1 hour and kept 2 hours.
+  // As the original app: curves are cached 1 hour and kept 2 hours.
   staleTime: HOUR_MS,
   gcTime: 2 * HOUR_MS,
 });
@@ -41,7 +41,7 @@ export function stationsQuery(section: string) {
     queryKey: [stationsUrl(section)],
     queryFn: networkThenDevice(stationListResponseSchema),
     ...OFFLINE_CAPABLE,
-    // Spec section 7: sent only when a section is chosen.
+    // Sent only when a section is chosen, as the original app does.
     enabled: section !== '',
   });
 }
@@ -69,7 +69,7 @@ export const partCategoriesQuery = queryOptions({
   ...OFFLINE_CAPABLE,
 });
 
-/** Only asked for when a part is broken or stolen (spec section 7). */
+/** Only asked for when a part is broken or stolen (as the original app asks). */
 export function usePartCategories(enabled: boolean) {
   return useQuery({ ...partCategoriesQuery, select: (data) => data.categories, enabled });
 }

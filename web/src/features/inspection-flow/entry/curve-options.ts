@@ -1,6 +1,6 @@
 /**
  * What the entry form's pickers offer, derived from the loaded curve and station lists.
- * Pure functions: the rules of spec section 4 stay readable and testable apart from React.
+ * Pure functions: the entry form's rules (docs/architecture.md, "The inspection flow's rules") stay readable and testable apart from React.
  */
 import type { Line } from '../../../../../common/constants.js';
 import { lineFromCode, SINGLE_LINE_DIVISIONS } from '../../../../../common/rules/line-codes.js';

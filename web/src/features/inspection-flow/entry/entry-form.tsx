@@ -100,7 +100,7 @@ export interface CurvePreset {
 }
 
 /**
- * Step 1 of both flows (spec sections 2, 4 and 5). Saves the session entry and calls
+ * Step 1 of both flows (docs/functional-requirements.md, 'Inspection flow: Service'). Saves the session entry and calls
  * onSaved; where to go next is the page's business.
  */
 export function EntryForm({ type, preset, onSaved }: { type: InspectionType; preset?: CurvePreset | undefined; onSaved: () => void }) {

@@ -18,7 +18,7 @@ function StepLoadFailed() {
 }
 
 /**
- * A form whose code loads apart from the first page load (DESIGN section 10 budget), with a
+ * A form whose code loads apart from the first page load (docs/architecture.md, 'Budgets'), with a
  * preload so an earlier screen can fetch it while the signal is still there. A failed fetch
  * is forgotten, so the next preload or render tries again instead of failing at once.
  */

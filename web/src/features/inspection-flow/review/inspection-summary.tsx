@@ -3,7 +3,7 @@ import { Card, CardTitle } from '../../../components/ui/card.js';
 
 const TYPE_LABELS: Record<SessionEntry['type'], string> = { Service: 'Service Inspection', CoF: 'CoF Measurement' };
 
-/** The inspection details the technician confirms before the photo (spec section 2, Review). */
+/** The inspection details the technician confirms before the photo (docs/functional-requirements.md, 'Inspection flow: Service'). */
 export function InspectionSummary({ entry, technicianName }: { entry: SessionEntry; technicianName: string }) {
   const rows: Array<[string, string]> = [
     ['Type', TYPE_LABELS[entry.type] ?? entry.type],

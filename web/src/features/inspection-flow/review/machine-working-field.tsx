@@ -7,7 +7,7 @@ const OPTIONS: ReadonlyArray<{ value: MachineWorkingAnswer; label: string }> = [
   { value: 'no', label: 'No' },
 ];
 
-/** The review's one question (spec section 2): big tap targets, since gloves are common on site. */
+/** The review's one question (docs/functional-requirements.md, 'Inspection flow: Service'): big tap targets, since gloves are common on site. */
 export function MachineWorkingField({
   value,
   onChange,

@@ -1,7 +1,7 @@
 import { MIN_REAL_IMAGE_BYTES } from '../../../../../common/constants.js';
 import { userDataHeaders } from '../../../lib/request-headers.js';
 
-/** The review errors of spec section 8, to the letter. */
+/** The review errors, to the letter of the original app. */
 export const REVIEW_ERRORS = {
   noImage: 'Cannot submit inspection without a captured image. Please go back and take a photo first.',
   notFound: (status: number) => `Image not found on server (${status}). Please go back and capture a new photo.`,

@@ -28,7 +28,7 @@ function choice<S extends z.ZodType>(schema: S, value: unknown): { ok: true; val
 }
 
 /**
- * The `metadata` of POST /api/inspections/upload (spec section 3, Upload metadata): the
+ * The `metadata` of POST /api/inspections/upload (docs/architecture.md, 'Entities and stored shapes'): the
  * stored entry, the signed-in technician and, when the device gave one, the position the
  * photo was taken at. The entry's clientSubmissionId goes with it unchanged, so every retry
  * of the same entry is recognised by the server and can never make a second record.

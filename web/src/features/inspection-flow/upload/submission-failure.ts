@@ -1,4 +1,4 @@
-/** Spec section 8: the toast of a submission that did not reach the server. */
+/** The original app's toast of a submission that did not reach the server. */
 export const SUBMISSION_FAILED_TITLE = 'Submission Failed';
 export const SUBMISSION_FAILED_DESCRIPTION = 'Failed to submit inspection record. Please try again.';
 
