@@ -86,7 +86,7 @@ export function report({ facts, records, database, databaseVersion, settings, se
     ),
   );
   const footnotes: string[] = [
-    'bare ceiling: the bare baseline measured in this run (docs/architecture.md, 'Budgets'), beside the product\'s figure; ratio: "N% thr" = the product\'s ' +
+    'bare ceiling: the bare baseline measured in this run (docs/architecture.md, \'Budgets\'), beside the product\'s figure; ratio: "N% thr" = the product\'s ' +
       'throughput as a share of the bare route\'s under the same load (DESIGN: >= 80% for reads and uploads), "Nx time" = the product\'s time ' +
       'over the bare work\'s (DESIGN: <= 3x PDF, <= 1.5x Excel); p99 ratio = the product\'s p99 over the bare route\'s',
   ];

@@ -311,7 +311,9 @@ describe('Submit Record', () => {
 
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Retake' })).toBeDisabled();
-    expect(uploads).toHaveLength(1);
+    // The record goes to the outbox first and is sent from there: wait for the one request.
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     expect(uploads[0]?.fields).toEqual(['metadata', 'file']);
     expect(uploads[0]?.file).toMatchObject({ name: 'inspection_image.jpg', type: 'image/jpeg', size: 91_000 });
     expect(uploads[0]?.metadata).toMatchObject({
