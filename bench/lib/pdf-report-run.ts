@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { stat } from 'node:fs/promises';
 import { reportJobResponseSchema, reportSummarySchema, type ReportSummary } from '../../common/schemas/reports.js';
 import { readCpuSeconds } from './process-stats.js';
+import { timedDownload, type TimedDownload } from './timer.js';
 import { withServerFigures } from './records.js';
 import type { ScenarioContext } from './types.js';
 import { uploadVisit } from './visits.js';
@@ -159,34 +160,22 @@ function patternCounter(patterns: readonly string[]) {
  * images on the way (pdfkit writes `/Type /Page` and `/Subtype /Image` once each) and keeping
  * only its head and tail.
  */
-async function downloadPdf(url: string, cookie: string): Promise<{ bytes: number; firstByteMs: number; ms: number; pages: number; images: number }> {
-  const started = performance.now();
-  const response = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
-  let firstByteMs = performance.now() - started;
-  let bytes = 0;
+async function downloadPdf(url: string, cookie: string): Promise<TimedDownload & { pages: number; images: number }> {
   let head = Buffer.alloc(0);
   let tail = Buffer.alloc(0);
   // '/Type /Pages' (the page tree) also starts with '/Type /Page': counted apart and taken off.
   const counter = patternCounter(['/Type /Page', '/Type /Pages', '/Subtype /Image']);
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += value.byteLength;
-      if (head.length < 8) head = Buffer.concat([head, value.subarray(0, 8)]);
-      tail = Buffer.concat([tail, value]).subarray(-64);
-      counter.add(value);
-    }
-  }
-  const ms = performance.now() - started;
+  const download = await timedDownload(url, { headers: { cookie }, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) }, (chunk) => {
+    if (head.length < 8) head = Buffer.concat([head, chunk.subarray(0, 8)]);
+    tail = Buffer.concat([tail, chunk]).subarray(-64);
+    counter.add(chunk);
+  });
   const pathname = new URL(url).pathname;
-  if (response.status !== 200) throw new Error(`GET ${pathname} answered HTTP ${response.status}: ${tail.toString('utf8')}`);
+  if (download.status !== 200) throw new Error(`GET ${pathname} answered HTTP ${download.status}: ${tail.toString('utf8')}`);
   if (!head.toString('latin1').startsWith('%PDF-')) throw new Error(`GET ${pathname}: the answer does not start with %PDF-`);
   if (!tail.toString('latin1').includes('%%EOF')) throw new Error(`GET ${pathname}: the answer does not end with %%EOF (cut short?)`);
   const [page = 0, pages = 0, images = 0] = counter.counts;
-  return { bytes, firstByteMs, ms, pages: page - pages, images };
+  return { ...download, pages: page - pages, images };
 }
 
 /** POST /api/reports/generate, its status followed until done, then the PDF read to its end. */

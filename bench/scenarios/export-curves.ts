@@ -2,7 +2,6 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import * as yauzl from 'yauzl';
 import { IMPORT_MAX_ROWS } from '../../common/schemas/register.js';
 import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
 import { recordRss } from '../lib/memory.js';
@@ -10,7 +9,7 @@ import { ownCpuSeconds } from '../lib/process-stats.js';
 import { withServerFigures } from '../lib/records.js';
 import { benchCurveRows, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
 import { median, round } from '../lib/stats.js';
-import { downloadZip, sequentialResult } from '../lib/timer.js';
+import { downloadZip, sequentialResult, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
 const PATH = '/api/export/curves';
@@ -46,28 +45,11 @@ interface ExportRun {
   databaseCpu: number | null;
 }
 
-/** `<row ` elements in a zip entry's deflated XML, counted as it inflates (never held whole). */
-async function countRows(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<number> {
-  const stream = await zip.openReadStreamPromise(entry);
-  let count = 0;
-  let carry = '';
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const text = carry + chunk.toString('latin1');
-    for (let at = text.indexOf('<row '); at !== -1; at = text.indexOf('<row ', at + 5)) count += 1;
-    carry = text.slice(-4);
-  }
-  return count;
-}
-
-/** Reads the whole zip (central directory and all): throws if it is not complete; the sheet's data rows. */
+/** The data rows of the workbook's one sheet (its rows less the header); throws if the file is not a whole workbook. */
 async function sheetRows(body: Buffer): Promise<number> {
-  const zip = await yauzl.fromBufferPromise(body, { lazyEntries: true });
-  let rows: number | null = null;
-  for await (const entry of zip.eachEntry()) {
-    if (/^xl\/worksheets\/sheet\d+\.xml$/.test(entry.fileName)) rows = (await countRows(zip, entry)) - 1;
-  }
-  if (rows === null) throw new Error('the workbook has no worksheet');
-  return rows;
+  const counts = [...(await worksheetRowCounts(body)).values()];
+  if (counts.length === 0) throw new Error('the workbook has no worksheet');
+  return (counts.at(-1) ?? 0) - 1;
 }
 
 /** One export, read to the end as it arrives; the bytes are kept aside (not looked at) until it is timed. */
