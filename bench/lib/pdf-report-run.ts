@@ -7,10 +7,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stat } from 'node:fs/promises';
+import type { Curve } from '../../common/schemas/curve.js';
 import { reportJobResponseSchema, reportSummarySchema, type ReportSummary } from '../../common/schemas/reports.js';
 import { readCpuSeconds } from './process-stats.js';
 import { timedDownload, type TimedDownload } from './timer.js';
 import { withServerFigures } from './records.js';
+import { curvePage } from './register.js';
 import type { ScenarioContext } from './types.js';
 import { uploadVisit } from './visits.js';
 
@@ -20,15 +22,6 @@ export const TYPE = 'Service';
 const UPLOADS_AT_ONCE = 4;
 const POLL_MS = 50;
 export const STEP_TIMEOUT_MS = 600_000;
-
-export interface CurveKey {
-  divisionRailway: string;
-  section: string;
-  curveNumber: string;
-  line: string;
-  station1: string | null;
-  station2: string | null;
-}
 
 export interface SeededPhoto {
   index: number;
@@ -64,25 +57,14 @@ export interface ReportRun {
   databaseCpu: number | null;
 }
 
-function isCurve(value: unknown): value is CurveKey {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return ['divisionRailway', 'section', 'curveNumber', 'line'].every((key) => typeof v[key] === 'string');
-}
-
-export async function divisionCurves(ctx: ScenarioContext, cookie: string): Promise<CurveKey[]> {
-  const url = `/api/consolidated-curves?division=${encodeURIComponent(DIVISION)}&limit=200`;
-  const response = await fetch(`${ctx.baseUrl}${url}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET ${url} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const body = JSON.parse(text) as { curves?: unknown };
-  const curves = Array.isArray(body.curves) ? body.curves.filter(isCurve) : [];
-  if (curves.length === 0) throw new Error(`GET ${url} returned no curve of ${DIVISION}`);
+export async function divisionCurves(ctx: ScenarioContext, cookie: string): Promise<Curve[]> {
+  const { curves } = await curvePage(ctx, cookie, `division=${encodeURIComponent(DIVISION)}&limit=200`);
+  if (curves.length === 0) throw new Error(`GET /api/consolidated-curves returned no curve of ${DIVISION}`);
   return curves;
 }
 
 /** One Service visit with its photo through the product's upload, as a phone sends it. */
-async function uploadServiceVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: CurveKey, date: string, index: number): Promise<{ recordId: string; hash: string }> {
+async function uploadServiceVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: Curve, date: string, index: number): Promise<{ recordId: string; hash: string }> {
   const { divisionRailway, section, curveNumber, line, station1, station2 } = curve;
   const greaseDepth = (1 + (index % 60) / 10).toFixed(1);
   const fields = { date, type: TYPE, divisionRailway, section, curveNumber, line, station1, station2, serviceUpdate: 'working-fine', isMachineWorking: 'yes', greaseDepth };
@@ -94,7 +76,7 @@ async function uploadServiceVisit(ctx: ScenarioContext, cookie: string, photo: B
 export async function seedVisits(
   ctx: ScenarioContext,
   cookie: string,
-  curves: readonly CurveKey[],
+  curves: readonly Curve[],
   make: (index: number) => Promise<{ bytes: Buffer }>,
   first: number,
   count: number,
@@ -107,7 +89,7 @@ export async function seedVisits(
       const i = next++;
       const index = first + i;
       const { bytes } = await make(index);
-      const curve = curves[index % curves.length] as CurveKey;
+      const curve = curves[index % curves.length] as Curve;
       const stored = await uploadServiceVisit(ctx, cookie, bytes, curve, dateOf(i), index);
       seeded[i] = { index, recordId: stored.recordId, hash: stored.hash, bytes: bytes.length };
     }

@@ -7,7 +7,7 @@ import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
 import { recordRss } from '../lib/memory.js';
 import { ownCpuSeconds } from '../lib/process-stats.js';
 import { withServerFigures } from '../lib/records.js';
-import { benchCurveRows, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
+import { benchCurveRows, curvePage, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
 import { median, round } from '../lib/stats.js';
 import { downloadZip, sequentialResult, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
@@ -93,22 +93,11 @@ async function topUp(ctx: ScenarioContext, cookie: string, have: number): Promis
   );
 }
 
-function isCurveRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && 'section' in value;
-}
-
 /** The register in its order, as the export's cells (numbers in numeric columns, text else), through the paged list. */
 async function fetchCells(ctx: ScenarioContext, cookie: string, total: number): Promise<Cell[][]> {
   const cells: Cell[][] = [];
   for (let offset = 0; offset < total; offset += PAGE) {
-    const path = `/api/consolidated-curves?limit=${PAGE}&offset=${offset}`;
-    const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
-    const text = await response.text();
-    const body: unknown = response.status === 200 ? JSON.parse(text) : null;
-    const curves: unknown = body && typeof body === 'object' && 'curves' in body ? body.curves : null;
-    if (!Array.isArray(curves)) throw new Error(`GET ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-    for (const curve of curves) {
-      if (!isCurveRecord(curve)) throw new Error(`GET ${path}: a curve without its fields`);
+    for (const curve of (await curvePage(ctx, cookie, `limit=${PAGE}&offset=${offset}`)).curves) {
       cells.push(
         CURVE_COLUMNS.map((c): Cell => {
           const value = curve[c.field];
