@@ -11,7 +11,7 @@ import type { Curve } from '../../common/schemas/curve.js';
 import { reportJobResponseSchema, reportSummarySchema, type ReportSummary } from '../../common/schemas/reports.js';
 import { readCpuSeconds } from './process-stats.js';
 import { timedDownload, type TimedDownload } from './timer.js';
-import { withServerFigures } from './records.js';
+import { getParsed, withServerFigures } from './records.js';
 import { curvePage } from './register.js';
 import type { ScenarioContext } from './types.js';
 import { uploadVisit } from './visits.js';
@@ -110,10 +110,7 @@ export async function sizeOf(file: string): Promise<number | null> {
 }
 
 export async function statusOf(ctx: ScenarioContext, cookie: string, reportId: string): Promise<ReportSummary> {
-  const response = await fetch(`${ctx.baseUrl}/api/reports/${reportId}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET /api/reports/${reportId} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  return reportSummarySchema.parse(JSON.parse(text));
+  return (await getParsed(ctx, `/api/reports/${reportId}`, cookie, reportSummarySchema)).body;
 }
 
 /** Occurrences of each pattern in a stream of chunks (a match may straddle two chunks). */

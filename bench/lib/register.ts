@@ -10,6 +10,7 @@ import { type CurveField, importResultSchema, type ImportResult } from '../../co
 import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
 import { Random } from '../../server/db/seed/random.js';
 import { buildMultipart, type MultipartBody } from './multipart.js';
+import { getParsed } from './records.js';
 import type { ScenarioContext } from './types.js';
 
 /** The register's sheet headers, in the export's order: the product's own column list. */
@@ -166,12 +167,7 @@ export function importMismatch(answer: ImportAnswer, expected: Partial<ImportRes
  * answer) unless it is 200 with a page of curves and the total.
  */
 export async function curvePage(ctx: ScenarioContext, cookie: string, query: string): Promise<{ curves: Curve[]; total: number }> {
-  const path = `/api/consolidated-curves?${query}`;
-  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
-  const text = await response.text();
-  const parsed = response.status === 200 ? curveListResponseSchema.safeParse(JSON.parse(text)) : null;
-  if (!parsed?.success) throw new Error(`GET ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  return parsed.data;
+  return (await getParsed(ctx, `/api/consolidated-curves?${query}`, cookie, curveListResponseSchema, 60_000)).body;
 }
 
 /** `{ total }` of GET /api/consolidated-curves: the register's size. */
