@@ -2,9 +2,9 @@
  * The bare baselines of the timed reports, each in a process of its own (./job-worker.ts) so that
  * its time and its RSS are measured as the server's are (RSS sampled every 20 ms from here):
  *
- * 'pdf'    DESIGN's "bare pdfkit embedding the same print-size photos": the given JPEGs, two to an
+ * 'pdf'    the budget table's "bare pdfkit embedding the same print-size photos": the given JPEGs, two to an
  *          A4 page with a line of text each, streamed into a file.
- * 'excel'  DESIGN's "bare exceljs streaming writer on the same rows": ONE SQL read of the due
+ * 'excel'  the budget table's "bare exceljs streaming writer on the same rows": ONE SQL read of the due
  *          curves (the product's schedule statement), then exceljs's WorkbookWriter writing the
  *          maintenance report's two lists ("Service due", "CoF due") with the product's columns
  *          and cells. On PostgreSQL it reads the server's database; on PGlite an in-memory copy

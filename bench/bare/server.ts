@@ -4,7 +4,7 @@
  * sign-in, cache, compression or validation, each route doing the least the product's could.
  * BARE_KIND picks the set:
  *
- * 'read' (DESIGN's "bare Fastify + Drizzle route reading one indexed page of the same table"):
+ * 'read' (the budget table's "bare Fastify + Drizzle route reading one indexed page of the same table"):
  *   GET /page?division=&offset=  ->  {curves: 50 rows of consolidated_curve_details}, register order
  *   GET /curves?limit=&offset=   ->  {curves: limit (default 1000) rows}, the same order
  *   GET /inspections?offset=     ->  {logs: 50 rows of inspection_logs}, newest first

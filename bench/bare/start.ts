@@ -11,6 +11,7 @@ import path from 'node:path';
 import { dateInTimeZone } from '../../common/rules/dates.js';
 import { forkChild } from '../lib/child.js';
 import { dirUsage, type DirUsage } from '../lib/process-stats.js';
+import { curvePage } from '../lib/register.js';
 import { PROJECT_ROOT } from '../lib/server.js';
 import type { ScenarioContext } from '../lib/types.js';
 import { generatedDataEnv } from './database.js';
@@ -78,15 +79,11 @@ const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) =>
 async function registerRows(ctx: ScenarioContext, cookie: string): Promise<CurvesMessage> {
   const rows: Array<Record<string, unknown>> = [];
   for (let offset = 0; ; offset += COPY_PAGE) {
-    const url = `${ctx.baseUrl}/api/consolidated-curves?limit=${COPY_PAGE}&offset=${offset}`;
-    const response = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
-    const text = await response.text();
-    const body = response.status === 200 ? (JSON.parse(text) as { curves?: unknown }) : null;
-    if (!body || !Array.isArray(body.curves)) throw new Error(`GET ${url} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-    for (const curve of body.curves as Array<Record<string, unknown>>) {
+    const { curves } = await curvePage(ctx, cookie, `limit=${COPY_PAGE}&offset=${offset}`);
+    for (const curve of curves as ReadonlyArray<Record<string, unknown>>) {
       rows.push(Object.fromEntries(COPIED_CURVE_COLUMNS.map((column) => [column, curve[camel(column)] ?? null])));
     }
-    if (body.curves.length < COPY_PAGE) return { type: 'curves', rows };
+    if (curves.length < COPY_PAGE) return { type: 'curves', rows };
   }
 }
 

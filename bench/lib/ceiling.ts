@@ -49,12 +49,12 @@ export function ceilingCells(ceiling: Ceiling | null): [string, string, string, 
   if (ceiling.kind === 'throughput') {
     return [
       `${num(ceiling.bare)} ${ceiling.unit}`,
-      // As DESIGN words it: "at least 80% of the baseline's throughput" (one decimal: 79.6% must not read 80%).
+      // As the budget table words it: "at least 80% of the baseline's throughput" (one decimal: 79.6% must not read 80%).
       `${num(ceiling.ratio * 100, 1)}% thr`,
       num(ceiling.bareP99Ms, 2),
       ceiling.p99Ratio === null ? '-' : `${num(ceiling.p99Ratio, 2)}x`,
     ];
   }
-  // As DESIGN words it: "<= 3x", "<= 1.5x" the baseline's time.
+  // As the budget table words it: "<= 3x", "<= 1.5x" the baseline's time.
   return [`${num(ceiling.bare, ceiling.bare < 10 ? 3 : 1)} s`, `${num(ceiling.ratio, 2)}x time`, '-', '-'];
 }

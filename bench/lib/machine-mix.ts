@@ -5,7 +5,7 @@
  */
 import { machineFiltersResponseSchema, type MachineStatsResponse, machineStatsResponseSchema } from '../../common/schemas/machines.js';
 import { runLoad } from './load.js';
-import { getJson } from './records.js';
+import { getParsed } from './records.js';
 import { round } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
 
@@ -22,20 +22,11 @@ export const statsPath = (den?: string, aen?: string) => `${STATS}${query({ ...(
 const filtersPath = (den?: string) => `${FILTERS}${query(den ? { den } : {})}`;
 
 export async function statsAnswer(ctx: ScenarioContext, cookie: string, path: string): Promise<{ body: MachineStatsResponse; bytes: number; ms: number }> {
-  const answer = await getJson(ctx, path, cookie);
-  const parsed = machineStatsResponseSchema.safeParse(answer.body);
-  if (answer.status !== 200 || !parsed.success) {
-    throw new Error(`GET ${path} answered HTTP ${answer.status}${parsed.success ? '' : ' (not the contract)'}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-  }
-  return { body: parsed.data, bytes: answer.bytes, ms: answer.ms };
+  return getParsed(ctx, path, cookie, machineStatsResponseSchema);
 }
 
 export async function filtersAnswer(ctx: ScenarioContext, cookie: string, den?: string): Promise<{ dens: string[]; aens: string[] }> {
-  const path = filtersPath(den);
-  const answer = await getJson(ctx, path, cookie);
-  const parsed = machineFiltersResponseSchema.safeParse(answer.body);
-  if (answer.status !== 200 || !parsed.success) throw new Error(`GET ${path} answered HTTP ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-  return parsed.data;
+  return (await getParsed(ctx, filtersPath(den), cookie, machineFiltersResponseSchema)).body;
 }
 
 /** What one user's dashboard can ask: every DEN the filters offer, and every AEN under each. */

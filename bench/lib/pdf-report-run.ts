@@ -7,9 +7,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stat } from 'node:fs/promises';
+import type { Curve } from '../../common/schemas/curve.js';
 import { reportJobResponseSchema, reportSummarySchema, type ReportSummary } from '../../common/schemas/reports.js';
 import { readCpuSeconds } from './process-stats.js';
-import { withServerFigures } from './records.js';
+import { timedDownload, type TimedDownload } from './timer.js';
+import { getParsed, withServerFigures } from './records.js';
+import { curvePage } from './register.js';
 import type { ScenarioContext } from './types.js';
 import { uploadVisit } from './visits.js';
 
@@ -19,15 +22,6 @@ export const TYPE = 'Service';
 const UPLOADS_AT_ONCE = 4;
 const POLL_MS = 50;
 export const STEP_TIMEOUT_MS = 600_000;
-
-export interface CurveKey {
-  divisionRailway: string;
-  section: string;
-  curveNumber: string;
-  line: string;
-  station1: string | null;
-  station2: string | null;
-}
 
 export interface SeededPhoto {
   index: number;
@@ -63,25 +57,14 @@ export interface ReportRun {
   databaseCpu: number | null;
 }
 
-function isCurve(value: unknown): value is CurveKey {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return ['divisionRailway', 'section', 'curveNumber', 'line'].every((key) => typeof v[key] === 'string');
-}
-
-export async function divisionCurves(ctx: ScenarioContext, cookie: string): Promise<CurveKey[]> {
-  const url = `/api/consolidated-curves?division=${encodeURIComponent(DIVISION)}&limit=200`;
-  const response = await fetch(`${ctx.baseUrl}${url}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET ${url} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const body = JSON.parse(text) as { curves?: unknown };
-  const curves = Array.isArray(body.curves) ? body.curves.filter(isCurve) : [];
-  if (curves.length === 0) throw new Error(`GET ${url} returned no curve of ${DIVISION}`);
+export async function divisionCurves(ctx: ScenarioContext, cookie: string): Promise<Curve[]> {
+  const { curves } = await curvePage(ctx, cookie, `division=${encodeURIComponent(DIVISION)}&limit=200`);
+  if (curves.length === 0) throw new Error(`GET /api/consolidated-curves returned no curve of ${DIVISION}`);
   return curves;
 }
 
 /** One Service visit with its photo through the product's upload, as a phone sends it. */
-async function uploadServiceVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: CurveKey, date: string, index: number): Promise<{ recordId: string; hash: string }> {
+async function uploadServiceVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: Curve, date: string, index: number): Promise<{ recordId: string; hash: string }> {
   const { divisionRailway, section, curveNumber, line, station1, station2 } = curve;
   const greaseDepth = (1 + (index % 60) / 10).toFixed(1);
   const fields = { date, type: TYPE, divisionRailway, section, curveNumber, line, station1, station2, serviceUpdate: 'working-fine', isMachineWorking: 'yes', greaseDepth };
@@ -93,7 +76,7 @@ async function uploadServiceVisit(ctx: ScenarioContext, cookie: string, photo: B
 export async function seedVisits(
   ctx: ScenarioContext,
   cookie: string,
-  curves: readonly CurveKey[],
+  curves: readonly Curve[],
   make: (index: number) => Promise<{ bytes: Buffer }>,
   first: number,
   count: number,
@@ -106,7 +89,7 @@ export async function seedVisits(
       const i = next++;
       const index = first + i;
       const { bytes } = await make(index);
-      const curve = curves[index % curves.length] as CurveKey;
+      const curve = curves[index % curves.length] as Curve;
       const stored = await uploadServiceVisit(ctx, cookie, bytes, curve, dateOf(i), index);
       seeded[i] = { index, recordId: stored.recordId, hash: stored.hash, bytes: bytes.length };
     }
@@ -127,10 +110,7 @@ export async function sizeOf(file: string): Promise<number | null> {
 }
 
 export async function statusOf(ctx: ScenarioContext, cookie: string, reportId: string): Promise<ReportSummary> {
-  const response = await fetch(`${ctx.baseUrl}/api/reports/${reportId}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET /api/reports/${reportId} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  return reportSummarySchema.parse(JSON.parse(text));
+  return (await getParsed(ctx, `/api/reports/${reportId}`, cookie, reportSummarySchema)).body;
 }
 
 /** Occurrences of each pattern in a stream of chunks (a match may straddle two chunks). */
@@ -159,34 +139,22 @@ function patternCounter(patterns: readonly string[]) {
  * images on the way (pdfkit writes `/Type /Page` and `/Subtype /Image` once each) and keeping
  * only its head and tail.
  */
-async function downloadPdf(url: string, cookie: string): Promise<{ bytes: number; firstByteMs: number; ms: number; pages: number; images: number }> {
-  const started = performance.now();
-  const response = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
-  let firstByteMs = performance.now() - started;
-  let bytes = 0;
+async function downloadPdf(url: string, cookie: string): Promise<TimedDownload & { pages: number; images: number }> {
   let head = Buffer.alloc(0);
   let tail = Buffer.alloc(0);
   // '/Type /Pages' (the page tree) also starts with '/Type /Page': counted apart and taken off.
   const counter = patternCounter(['/Type /Page', '/Type /Pages', '/Subtype /Image']);
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += value.byteLength;
-      if (head.length < 8) head = Buffer.concat([head, value.subarray(0, 8)]);
-      tail = Buffer.concat([tail, value]).subarray(-64);
-      counter.add(value);
-    }
-  }
-  const ms = performance.now() - started;
+  const download = await timedDownload(url, { headers: { cookie }, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) }, (chunk) => {
+    if (head.length < 8) head = Buffer.concat([head, chunk.subarray(0, 8)]);
+    tail = Buffer.concat([tail, chunk]).subarray(-64);
+    counter.add(chunk);
+  });
   const pathname = new URL(url).pathname;
-  if (response.status !== 200) throw new Error(`GET ${pathname} answered HTTP ${response.status}: ${tail.toString('utf8')}`);
+  if (download.status !== 200) throw new Error(`GET ${pathname} answered HTTP ${download.status}: ${tail.toString('utf8')}`);
   if (!head.toString('latin1').startsWith('%PDF-')) throw new Error(`GET ${pathname}: the answer does not start with %PDF-`);
   if (!tail.toString('latin1').includes('%%EOF')) throw new Error(`GET ${pathname}: the answer does not end with %%EOF (cut short?)`);
   const [page = 0, pages = 0, images = 0] = counter.counts;
-  return { bytes, firstByteMs, ms, pages: page - pages, images };
+  return { ...download, pages: page - pages, images };
 }
 
 /** POST /api/reports/generate, its status followed until done, then the PDF read to its end. */

@@ -4,6 +4,7 @@
  * common/schemas/inspection.ts; the tests check it, the bench only needs to drive it).
  */
 import { performance } from 'node:perf_hooks';
+import type { ZodType } from 'zod';
 import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds } from './process-stats.js';
 import { withRss, type WithRss } from './memory.js';
 import type { Budget, ScenarioContext } from './types.js';
@@ -26,11 +27,12 @@ export interface JsonAnswer {
   body: unknown;
   bytes: number;
   ms: number;
+  etag: string | null;
 }
 
-export async function getJson(ctx: ScenarioContext, path: string, cookie: string): Promise<JsonAnswer> {
+export async function getJson(ctx: ScenarioContext, path: string, cookie: string, timeoutMs = 30_000): Promise<JsonAnswer> {
   const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(timeoutMs) });
   const text = await response.text();
   const ms = performance.now() - started;
   let body: unknown = null;
@@ -39,7 +41,17 @@ export async function getJson(ctx: ScenarioContext, path: string, cookie: string
   } catch {
     body = text.slice(0, 300);
   }
-  return { status: response.status, body, bytes: Buffer.byteLength(text), ms };
+  return { status: response.status, body, bytes: Buffer.byteLength(text), ms, etag: response.headers.get('etag') };
+}
+
+/** GET `path` read with the product's own contract; throws (with the answer) unless it is 200 and meets it. */
+export async function getParsed<T>(ctx: ScenarioContext, path: string, cookie: string, schema: ZodType<T>, timeoutMs?: number): Promise<JsonAnswer & { body: T }> {
+  const answer = await getJson(ctx, path, cookie, timeoutMs);
+  const parsed = schema.safeParse(answer.body);
+  if (answer.status !== 200 || !parsed.success) {
+    throw new Error(`GET ${path} answered HTTP ${answer.status}${parsed.success ? '' : ' (not the contract)'}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  }
+  return { ...answer, body: parsed.data };
 }
 
 export interface LogSummary {

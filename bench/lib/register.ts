@@ -5,10 +5,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
+import { type Curve, curveListResponseSchema } from '../../common/schemas/curve.js';
 import { type CurveField, importResultSchema, type ImportResult } from '../../common/schemas/register.js';
 import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
 import { Random } from '../../server/db/seed/random.js';
 import { buildMultipart, type MultipartBody } from './multipart.js';
+import { getParsed } from './records.js';
 import type { ScenarioContext } from './types.js';
 
 /** The register's sheet headers, in the export's order: the product's own column list. */
@@ -160,13 +162,15 @@ export function importMismatch(answer: ImportAnswer, expected: Partial<ImportRes
   return wrong.length > 0 ? wrong.join(', ') : null;
 }
 
+/**
+ * GET /api/consolidated-curves?<query>, read with the product's own contract; throws (with the
+ * answer) unless it is 200 with a page of curves and the total.
+ */
+export async function curvePage(ctx: ScenarioContext, cookie: string, query: string): Promise<{ curves: Curve[]; total: number }> {
+  return (await getParsed(ctx, `/api/consolidated-curves?${query}`, cookie, curveListResponseSchema, 60_000)).body;
+}
+
 /** `{ total }` of GET /api/consolidated-curves: the register's size. */
 export async function curveTotal(ctx: ScenarioContext, cookie: string): Promise<number> {
-  const response = await fetch(`${ctx.baseUrl}/api/consolidated-curves?limit=1`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-  const text = await response.text();
-  const body: unknown = response.status === 200 ? JSON.parse(text) : null;
-  if (!body || typeof body !== 'object' || !('total' in body) || typeof body.total !== 'number') {
-    throw new Error(`GET /api/consolidated-curves?limit=1 answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  }
-  return body.total;
+  return (await curvePage(ctx, cookie, 'limit=1')).total;
 }

@@ -52,7 +52,7 @@ export function report({ facts, records, database, databaseVersion, settings, se
     );
   }
   if (database === 'pglite') {
-    lines.push('Database: embedded PGlite. DESIGN budgets for API reads are set on PostgreSQL; run with BENCH_DATABASE_URL to check them.');
+    lines.push('Database: embedded PGlite. The budgets for API reads are set on PostgreSQL; run with BENCH_DATABASE_URL to check them.');
   }
   lines.push('');
   const rows = records.map((r) => [
@@ -87,8 +87,8 @@ export function report({ facts, records, database, databaseVersion, settings, se
   );
   const footnotes: string[] = [
     'bare ceiling: the bare baseline measured in this run (docs/architecture.md, \'Budgets\'), beside the product\'s figure; ratio: "N% thr" = the product\'s ' +
-      'throughput as a share of the bare route\'s under the same load (DESIGN: >= 80% for reads and uploads), "Nx time" = the product\'s time ' +
-      'over the bare work\'s (DESIGN: <= 3x PDF, <= 1.5x Excel); p99 ratio = the product\'s p99 over the bare route\'s',
+      'throughput as a share of the bare route\'s under the same load (budget: >= 80% for reads and uploads), "Nx time" = the product\'s time ' +
+      'over the bare work\'s (budget: <= 3x PDF, <= 1.5x Excel); p99 ratio = the product\'s p99 over the bare route\'s',
   ];
   for (const r of records) {
     if (r.ownServer) footnotes.push(`${r.name}: ran against a server of its own: ${r.ownServer}`);

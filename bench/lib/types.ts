@@ -71,8 +71,8 @@ export interface Ceiling {
   product: number;
   /**
    * product / bare. Kind 'throughput': the share of the bare route's throughput the product
-   * reaches (DESIGN: >= 0.8 for reads and uploads); kind 'time': how many times the bare
-   * baseline's time the product takes (DESIGN: <= 3 for the PDF report, <= 1.5 for Excel).
+   * reaches (budget: >= 0.8 for reads and uploads); kind 'time': how many times the bare
+   * baseline's time the product takes (budget: <= 3 for the PDF report, <= 1.5 for Excel).
    */
   ratio: number;
   /** Kind 'throughput': the bare route's p99 under the same load, ms. */
@@ -85,7 +85,7 @@ export interface Ceiling {
 
 /**
  * A product figure beside the same work done bare (a library alone, no app around it), both
- * timed in the same run on the same machine: their ratio is what DESIGN's budgets judge.
+ * timed in the same run on the same machine: their ratio is what the budget table's budgets judge.
  */
 export interface BaselineComparison {
   /** What the baseline does, e.g. 'exceljs WorkbookWriter, the same 100,000 rows'. */

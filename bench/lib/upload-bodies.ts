@@ -6,8 +6,10 @@
  */
 import { createHash, type Hash, randomUUID } from 'node:crypto';
 import { dateInTimeZone } from '../../common/rules/dates.js';
+import type { Curve } from '../../common/schemas/curve.js';
 import { makePhotoPool } from './jpeg.js';
 import { buildMultipart, newBoundary, offsetsOf, patchAt } from './multipart.js';
+import { curvePage } from './register.js';
 import type { ScenarioContext } from './types.js';
 
 export const UPLOAD_WIDTH = 1920;
@@ -34,28 +36,10 @@ interface PoolEntry {
   photoPrefix: Hash;
 }
 
-export interface CurveFields {
-  divisionRailway: string;
-  section: string;
-  curveNumber: string;
-  line: string;
-  station1: string | null;
-  station2: string | null;
-}
-
-function isCurve(value: unknown): value is CurveFields {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return ['divisionRailway', 'section', 'curveNumber', 'line'].every((key) => typeof v[key] === 'string');
-}
-
-export async function firstCurve(ctx: ScenarioContext, cookie: string): Promise<CurveFields> {
-  const response = await fetch(`${ctx.baseUrl}/api/consolidated-curves?limit=1`, { headers: { cookie } });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET /api/consolidated-curves?limit=1 answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const body: unknown = JSON.parse(text);
-  const curve: unknown = body && typeof body === 'object' && 'curves' in body && Array.isArray(body.curves) ? body.curves[0] : undefined;
-  if (!isCurve(curve)) throw new Error('GET /api/consolidated-curves?limit=1 returned no curve: the demo seed should have some');
+/** A curve of the register to record the uploads on (the demo seed has some). */
+export async function firstCurve(ctx: ScenarioContext, cookie: string): Promise<Curve> {
+  const [curve] = (await curvePage(ctx, cookie, 'limit=1')).curves;
+  if (!curve) throw new Error('GET /api/consolidated-curves?limit=1 returned no curve: the demo seed should have some');
   return curve;
 }
 
@@ -67,7 +51,7 @@ export interface UploadBodies {
   amplitude: number;
 }
 
-export async function uploadBodies(ctx: ScenarioContext, label: string, curve: CurveFields): Promise<UploadBodies> {
+export async function uploadBodies(ctx: ScenarioContext, label: string, curve: Curve): Promise<UploadBodies> {
   const generating = performance.now();
   const { photos, amplitude } = await makePhotoPool({
     count: POOL_SIZE,

@@ -1,8 +1,8 @@
 /**
  * The photo upload measurement shared by the `upload` scenario (photos on the server's disk)
  * and `upload-s3` (photos in an S3-compatible store): the field app's multipart uploads under
- * load, the server's memory and CPU over the measured phase, what the store gained, and DESIGN
- * section 10's bare baseline (bench/bare/: a bare Fastify route streaming the same
+ * load, the server's memory and CPU over the measured phase, what the store gained, and the
+ * bare baseline of docs/architecture.md, 'Budgets' (bench/bare/: a bare Fastify route streaming the same
  * multipart to a file with sha256) under the same load in the same run.
  */
 import os from 'node:os';

@@ -2,15 +2,14 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import * as yauzl from 'yauzl';
 import { IMPORT_MAX_ROWS } from '../../common/schemas/register.js';
 import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
 import { recordRss } from '../lib/memory.js';
 import { ownCpuSeconds } from '../lib/process-stats.js';
 import { withServerFigures } from '../lib/records.js';
-import { benchCurveRows, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
+import { benchCurveRows, curvePage, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
 import { median, round } from '../lib/stats.js';
-import { downloadZip, sequentialResult } from '../lib/timer.js';
+import { downloadZip, sequentialResult, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
 const PATH = '/api/export/curves';
@@ -46,28 +45,11 @@ interface ExportRun {
   databaseCpu: number | null;
 }
 
-/** `<row ` elements in a zip entry's deflated XML, counted as it inflates (never held whole). */
-async function countRows(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<number> {
-  const stream = await zip.openReadStreamPromise(entry);
-  let count = 0;
-  let carry = '';
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const text = carry + chunk.toString('latin1');
-    for (let at = text.indexOf('<row '); at !== -1; at = text.indexOf('<row ', at + 5)) count += 1;
-    carry = text.slice(-4);
-  }
-  return count;
-}
-
-/** Reads the whole zip (central directory and all): throws if it is not complete; the sheet's data rows. */
+/** The data rows of the workbook's one sheet (its rows less the header); throws if the file is not a whole workbook. */
 async function sheetRows(body: Buffer): Promise<number> {
-  const zip = await yauzl.fromBufferPromise(body, { lazyEntries: true });
-  let rows: number | null = null;
-  for await (const entry of zip.eachEntry()) {
-    if (/^xl\/worksheets\/sheet\d+\.xml$/.test(entry.fileName)) rows = (await countRows(zip, entry)) - 1;
-  }
-  if (rows === null) throw new Error('the workbook has no worksheet');
-  return rows;
+  const counts = [...(await worksheetRowCounts(body)).values()];
+  if (counts.length === 0) throw new Error('the workbook has no worksheet');
+  return (counts.at(-1) ?? 0) - 1;
 }
 
 /** One export, read to the end as it arrives; the bytes are kept aside (not looked at) until it is timed. */
@@ -111,22 +93,11 @@ async function topUp(ctx: ScenarioContext, cookie: string, have: number): Promis
   );
 }
 
-function isCurveRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && 'section' in value;
-}
-
 /** The register in its order, as the export's cells (numbers in numeric columns, text else), through the paged list. */
 async function fetchCells(ctx: ScenarioContext, cookie: string, total: number): Promise<Cell[][]> {
   const cells: Cell[][] = [];
   for (let offset = 0; offset < total; offset += PAGE) {
-    const path = `/api/consolidated-curves?limit=${PAGE}&offset=${offset}`;
-    const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
-    const text = await response.text();
-    const body: unknown = response.status === 200 ? JSON.parse(text) : null;
-    const curves: unknown = body && typeof body === 'object' && 'curves' in body ? body.curves : null;
-    if (!Array.isArray(curves)) throw new Error(`GET ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-    for (const curve of curves) {
-      if (!isCurveRecord(curve)) throw new Error(`GET ${path}: a curve without its fields`);
+    for (const curve of (await curvePage(ctx, cookie, `limit=${PAGE}&offset=${offset}`)).curves) {
       cells.push(
         CURVE_COLUMNS.map((c): Cell => {
           const value = curve[c.field];
@@ -174,7 +145,7 @@ async function writeBaseline(rows: readonly Cell[][]): Promise<{ seconds: number
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 /**
- * The register's Excel export at DESIGN's size: the curve register topped up to 100,000 curves
+ * The register's Excel export at the budget table's size: the curve register topped up to 100,000 curves
  * (through the product's import), then GET /api/export/curves as the demo Admin, read to the
  * end, 3 times, alternating with the export of one division (a third of the rows) to compare
  * the server's RSS rise (sampled every 20 ms) for fewer and more rows. Each answer must be a

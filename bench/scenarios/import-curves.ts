@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import pg from 'pg';
 import type { ImportResult } from '../../common/schemas/register.js';
 import { openDatabase } from '../../server/db/client.js';
+import { COPIED_CURVE_COLUMNS } from '../bare/start.js';
 import { readRssMb, recordRss } from '../lib/memory.js';
 import { cpuMark, type CpuMark } from '../lib/records.js';
 import { benchCurveRows, CSV_COLUMN, curvesCsv, importForm, importMismatch, postImport } from '../lib/register.js';
@@ -22,27 +23,12 @@ const BASELINE_TABLE = 'hkmi_bench_import_baseline';
 /** One import should take seconds; past this the server is taken to be stuck. */
 const STEP_TIMEOUT_MS = 120_000;
 
-/** consolidated_curve_details's columns in the CSV's order, with the type of each array passed to unnest. */
-const TABLE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
-  ['no', 'int4'],
-  ['hkm_code', 'int4'],
-  ['division_railway', 'varchar'],
-  ['section', 'varchar'],
-  ['curve_number', 'varchar'],
-  ['line', 'varchar'],
-  ['km_from', 'int4'],
-  ['met_from', 'int4'],
-  ['km_to', 'int4'],
-  ['met_to', 'int4'],
-  ['length', 'int4'],
-  ['station1', 'varchar'],
-  ['station2', 'varchar'],
-  ['degree', 'numeric'],
-  ['den', 'varchar'],
-  ['aen', 'varchar'],
-  ['sse', 'varchar'],
-  ['comments', 'text'],
-];
+/** The array type each column goes through unnest as, where it is not varchar. */
+const COLUMN_TYPES: Partial<Record<(typeof COPIED_CURVE_COLUMNS)[number], string>> = {
+  no: 'int4', hkm_code: 'int4', km_from: 'int4', met_from: 'int4', km_to: 'int4', met_to: 'int4', length: 'int4', degree: 'numeric', comments: 'text',
+};
+/** consolidated_curve_details's columns in the CSV's order (the export's, as the bare copy's), with the type of each array passed to unnest. */
+const TABLE_COLUMNS = COPIED_CURVE_COLUMNS.map((name) => [name, COLUMN_TYPES[name] ?? 'varchar'] as const);
 
 type Query = (text: string, params?: unknown[]) => Promise<unknown>;
 
@@ -145,7 +131,7 @@ function cpuBetween(start: CpuMark, end: CpuMark): string {
 
 
 /**
- * The admin's register import at DESIGN's size: 10,000 new curves as CSV, a dry run, the real
+ * The admin's register import at the budget table's size: 10,000 new curves as CSV, a dry run, the real
  * import, the same file again, then the file with every tenth row changed. Each timed alone
  * (send to last byte of the answer) with the server's RSS sampled every 20 ms; the budget is
  * the real import's time, the bare baseline (papaparse + one insert) is printed beside it.

@@ -14,8 +14,7 @@ import { maintenanceReport } from './maintenance-report.js';
 import { pdfReport } from './pdf-report.js';
 import { recordsViewBrowser } from './records-view-browser.js';
 import { schedule } from './schedule.js';
-import { upload } from './upload.js';
-import { uploadS3 } from './upload-s3.js';
+import { upload, uploadS3 } from './uploads.js';
 import { zipDownload } from './zip-download.js';
 
 export const scenarios: readonly Scenario[] = [

@@ -152,7 +152,7 @@ export const inspectionsFiltered: Scenario = {
     result.notes.push(`alone (one connection, median): ${alone.join('; ')}`);
     if (cpu) result.notes.push(cpu);
     result.notes.push(`each kind alone at ${ctx.connections(50)} connections for ${PER_KIND_SECONDS} s: ${underLoad.join('; ')}`);
-    // DESIGN's read baseline: one indexed page of the same table, unfiltered.
+    // the budget table's read baseline: one indexed page of the same table, unfiltered.
     return withBareCeiling(ctx, result, 'inspections-page', 'inspections-filtered', () => Promise.resolve(cookie), 'unfiltered: the ceiling of a page of the table, not of each filter');
   },
 };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { withBareCeiling } from '../lib/bare-ceilings.js';
 import { makePhotoPool, withComment } from '../lib/jpeg.js';
 import { runLoad } from '../lib/load.js';
-import { READ_BUDGET } from '../lib/records.js';
+import { inspectionPage, READ_BUDGET } from '../lib/records.js';
+import { round } from '../lib/stats.js';
 import type { Scenario } from '../lib/types.js';
 import { uploadVisit } from '../lib/visits.js';
 
@@ -17,14 +18,6 @@ const UPLOADS_PER_SECOND = 2;
  * cache is emptied twice a second (each page then made again from the database at least once
  * per upload). Same pages, connections and budget as inspections-page.
  */
-async function timedPage(baseUrl: string, cookie: string, query = `limit=${PAGE}&offset=0`): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/inspections?${query}`, { headers: { cookie } });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`GET /api/inspections?${query}: ${response.status}`);
-  return Math.round((performance.now() - started) * 100) / 100;
-}
-
 export const inspectionsPageWrites: Scenario = {
   name: 'inspections-page-writes',
   description: `inspections-page while a Technician uploads ${UPLOADS_PER_SECOND} records per second, 50 connections; bare ceiling: the same pages of inspection_logs`,
@@ -68,9 +61,10 @@ export const inspectionsPageWrites: Scenario = {
       clearInterval(writer);
       // What one page costs when it must be made again, alone: right after an upload, then once more.
       await uploadOne();
-      const cold = await timedPage(ctx.baseUrl, admin);
-      const warm = await timedPage(ctx.baseUrl, admin);
-      const count = await timedPage(ctx.baseUrl, admin, 'limit=1&offset=0&q=INS-');
+      const timedPage = async (query: string) => round((await inspectionPage(ctx, admin, query)).ms, 2);
+      const cold = await timedPage(`limit=${PAGE}&offset=0`);
+      const warm = await timedPage(`limit=${PAGE}&offset=0`);
+      const count = await timedPage('limit=1&offset=0&q=INS-');
       result.notes.push(`alone: the first page right after an upload ${cold} ms, again ${warm} ms; a new filter's first count over everything ${count} ms`);
       if (failed > 0) result.errors += failed;
       return await withBareCeiling(

@@ -106,7 +106,7 @@ const ROWS: readonly LoadRow[] = [
       const count = Array.isArray(body?.curves) ? body.curves.length : '?';
       const note =
         `each response: ${count} curves, ${Math.round(probe.bytes / 1024)} KB of JSON; ` +
-        'DESIGN sets the read budget for 100k inspections / 10k curves; the product answers gzipped (its cached gzip form), the bare route plain JSON';
+        'The budget table sets the read budget for 100k inspections / 10k curves; the product answers gzipped (its cached gzip form), the bare route plain JSON';
       return { load: { path: CURVES_PATH }, notes: [note] };
     },
   },
@@ -161,7 +161,7 @@ const ROWS: readonly LoadRow[] = [
     },
   },
   {
-    // The records view's header counts; DESIGN's read ceiling is one indexed page of the table it counts.
+    // The records view's header counts; the budget table's read ceiling is one indexed page of the table it counts.
     name: 'data-summary',
     description: `GET ${SUMMARY_PATH} as the demo Admin over the generated records, 50 connections; bare ceiling: one indexed page of inspection_logs`,
     budget: READ_BUDGET,

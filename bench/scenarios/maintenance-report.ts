@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import * as yauzl from 'yauzl';
 import { maintenanceReportResponseSchema, type MaintenanceReportResponse, scheduleResponseSchema } from '../../common/schemas/schedule.js';
 import { withServerFigures } from '../lib/records.js';
 import { type ExcelFigures, startReportBaseline, type WithRssFigures } from '../bare/jobs.js';
 import { median, round } from '../lib/stats.js';
-import { downloadZip, sequentialResult } from '../lib/timer.js';
+import { downloadZip, sequentialResult, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
 
@@ -27,25 +26,6 @@ interface ProductRun {
   rssPeakMb: number;
   serverCpu: number | null;
   databaseCpu: number | null;
-}
-
-/** `<row ` elements of each worksheet, counted as it inflates. */
-async function sheetRowCounts(body: Buffer): Promise<Map<string, number>> {
-  const zip = await yauzl.fromBufferPromise(body, { lazyEntries: true });
-  const rows = new Map<string, number>();
-  for await (const entry of zip.eachEntry()) {
-    if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(entry.fileName)) continue;
-    const stream = await zip.openReadStreamPromise(entry);
-    let count = 0;
-    let carry = '';
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const text = carry + chunk.toString('latin1');
-      for (let at = text.indexOf('<row '); at !== -1; at = text.indexOf('<row ', at + 5)) count += 1;
-      carry = text.slice(-4);
-    }
-    rows.set(entry.fileName, count);
-  }
-  return rows;
 }
 
 async function post(ctx: ScenarioContext, cookie: string): Promise<{ ms: number; answer: MaintenanceReportResponse }> {
@@ -76,7 +56,7 @@ async function measuredRun(ctx: ScenarioContext, cookie: string): Promise<Produc
   const { value, ...figures } = await withServerFigures(ctx, () => makeAndDownload(ctx, cookie));
   const { body, ...run } = value;
   // Checked after the timing: the two lists must hold the rows the answer counted.
-  const counts = await sheetRowCounts(body);
+  const counts = await worksheetRowCounts(body);
   const service = counts.get('xl/worksheets/sheet2.xml');
   const cof = counts.get('xl/worksheets/sheet3.xml');
   return {

@@ -247,33 +247,24 @@ export const pdfReport: Scenario = {
       const b = medBare(bareRuns);
       const bPeak = peak(bareRuns);
       const bCpu = median(bareRuns.map((r) => r.cpuSeconds));
+      // The cold run (one) and the warm runs (their medians), each beside the baseline's medians.
       const c = coldOf(photos);
-      if (c) {
-        rows.push([
-          `cold (copies made)`,
-          String(photos),
-          s2(c.ms),
-          b.toFixed(2),
-          ratio(c.ms / 1000, b),
-          `${round(c.rssBeforeMb, 0)} -> ${round(c.rssPeakMb, 0)}`,
-          String(round(bPeak, 0)),
-          String(mb(c.bytes)),
-          c.serverCpu === null ? '-' : c.serverCpu.toFixed(1),
-          bCpu.toFixed(2),
-        ]);
-      }
       const w = warm[photos] ?? [];
-      if (w.length > 0) {
-        const cpu = w.flatMap((r) => (r.serverCpu === null ? [] : [r.serverCpu]));
+      for (const [label, runs] of [
+        ['cold (copies made)', c ? [c] : []],
+        [`warm (median of ${w.length})`, w],
+      ] as const) {
+        if (runs.length === 0) continue;
+        const cpu = runs.flatMap((r) => (r.serverCpu === null ? [] : [r.serverCpu]));
         rows.push([
-          `warm (median of ${w.length})`,
+          label,
           String(photos),
-          med(w).toFixed(2),
+          med(runs).toFixed(2),
           b.toFixed(2),
-          ratio(med(w), b),
-          `${round(median(w.map((r) => r.rssBeforeMb)), 0)} -> ${round(peak(w), 0)}`,
+          ratio(med(runs), b),
+          `${round(median(runs.map((r) => r.rssBeforeMb)), 0)} -> ${round(peak(runs), 0)}`,
           String(round(bPeak, 0)),
-          String(mb(median(w.map((r) => r.bytes)))),
+          String(mb(median(runs.map((r) => r.bytes)))),
           cpu.length ? median(cpu).toFixed(1) : '-',
           bCpu.toFixed(2),
         ]);
@@ -303,14 +294,13 @@ export const pdfReport: Scenario = {
     }
     if (warmLarge.length > 0 && warmSmall.length > 0) {
       // Pair i: the 200-photo report and the 1,000-photo report made right after it.
-      const pairs = warmLarge.flatMap((large, i) => {
-        const small = warmSmall[i];
-        return small ? [large.rssPeakMb - small.rssPeakMb] : [];
-      });
-      const barePairs = bareLarge.flatMap((large, i) => {
-        const small = bareSmall[i];
-        return small ? [large.rssPeakMb - small.rssPeakMb] : [];
-      });
+      const peakDifferences = (large: readonly { rssPeakMb: number }[], small: readonly { rssPeakMb: number }[]) =>
+        large.flatMap((run, i) => {
+          const before = small[i];
+          return before ? [run.rssPeakMb - before.rssPeakMb] : [];
+        });
+      const pairs = peakDifferences(warmLarge, warmSmall);
+      const barePairs = peakDifferences(bareLarge, bareSmall);
       const difference = median(pairs);
       const ok = difference < RSS_BUDGET_MB;
       const rises = (runs: readonly { rssPeakMb: number; rssBeforeMb: number }[]) => runs.map((r) => `+${(r.rssPeakMb - r.rssBeforeMb).toFixed(0)}`).join(' / ');
@@ -338,7 +328,7 @@ export const pdfReport: Scenario = {
           `p99 ${load.latencyMs.p99.toFixed(1)} ms (p50 ${load.latencyMs.p50.toFixed(1)}, max ${load.latencyMs.max.toFixed(0)} ms, ${load.throughput} req/s over ${load.seconds.toFixed(1)} s) ` +
           `vs p99 ${idle.latencyMs.p99.toFixed(1)} ms (p50 ${idle.latencyMs.p50.toFixed(1)}, max ${idle.latencyMs.max.toFixed(0)} ms, ${idle.throughput} req/s) without a report, same load as long, right after: ` +
           `p99 ratio ${ratio(load.latencyMs.p99, idle.latencyMs.p99)}, throughput ${idle.throughput > 0 ? `${((100 * load.throughput) / idle.throughput).toFixed(0)}%` : '-'}; ` +
-          `the report took ${s2(loaded.run.ms)} s under the load (${productSeconds.toFixed(2)} s alone). No budget is given for it (DESIGN: the records view stays within its budget while a big report is made)`,
+          `the report took ${s2(loaded.run.ms)} s under the load (${productSeconds.toFixed(2)} s alone). No budget is given for it (budget: the records view stays within its budget while a big report is made)`,
       );
       const when = (list: WindowFigures['slowest']) => list.map((r) => `${r.ms.toFixed(0)} ms sent at ${r.sentAtSeconds.toFixed(2)} s`).join(', ');
       notes.push(

@@ -1,8 +1,7 @@
-import { performance } from 'node:perf_hooks';
-import { type ScheduleResponse, scheduleResponseSchema, type ScheduleSectionSummary, scheduleSummaryResponseSchema } from '../../common/schemas/schedule.js';
+import { scheduleResponseSchema, type ScheduleSectionSummary, scheduleSummaryResponseSchema } from '../../common/schemas/schedule.js';
 import { withBareCeiling } from '../lib/bare-ceilings.js';
 import { runLoad } from '../lib/load.js';
-import { cpuMark, cpuNote, getJson, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
+import { cpuMark, cpuNote, getParsed, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
 import { round, summarizeLatencies } from '../lib/stats.js';
 import type { Scenario, ScenarioContext } from '../lib/types.js';
 import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
@@ -20,23 +19,12 @@ const UNCACHED_RUNS = 30;
 const ALONE_SECONDS = 2;
 
 /** GET a due list page as `cookie`; throws unless it is 200 and meets the contract. */
-async function schedulePage(ctx: ScenarioContext, cookie: string, path: string): Promise<{ body: ScheduleResponse; bytes: number; ms: number; etag: string | null }> {
-  const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`GET ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const parsed = scheduleResponseSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`GET ${path}: the answer does not meet the schedule contract: ${parsed.error.message.slice(0, 300)}`);
-  return { body: parsed.data, bytes: Buffer.byteLength(text), ms, etag: response.headers.get('etag') };
-}
+const schedulePage = (ctx: ScenarioContext, cookie: string, path: string) => getParsed(ctx, path, cookie, scheduleResponseSchema, 60_000);
 
 /** Whether the generated records hang on the register's curves: the lateral look-ups must find visits. */
 async function dataCheck(ctx: ScenarioContext, admin: string): Promise<string> {
-  const answer = await getJson(ctx, '/api/schedule/summary', admin);
-  const parsed = scheduleSummaryResponseSchema.safeParse(answer.body);
-  if (answer.status !== 200 || !parsed.success) throw new Error(`GET /api/schedule/summary answered HTTP ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-  const { sections } = parsed.data;
+  const answer = await getParsed(ctx, '/api/schedule/summary', admin, scheduleSummaryResponseSchema);
+  const { sections } = answer.body;
   const sum = (pick: (s: ScheduleSectionSummary) => number) => sections.reduce((n, s) => n + pick(s), 0);
   const curves = sum((s) => s.curves);
   const serviceNever = sum((s) => s.service.never);
@@ -154,7 +142,7 @@ export const schedule: Scenario = {
     const all = summarizeLatencies(cold.flat());
     const byPage = cold.map((list) => summarizeLatencies(list));
     notes.push(
-      `uncached (no budget: DESIGN sets none; for information): ${UNCACHED_RUNS} requests, one at a time, each right after a CoF upload ` +
+      `uncached (no budget: the budget table sets none; for information): ${UNCACHED_RUNS} requests, one at a time, each right after a CoF upload ` +
         `(which moves inspection_logs' version on and so empties the cache): p50 ${ms(all.p50)}, p99 ${ms(all.p99)}, max ${ms(all.max)}; ` +
         `technician page p50 ${ms(byPage[0]?.p50 ?? 0)} / max ${ms(byPage[0]?.max ?? 0)}, ${DIVISION} page p50 ${ms(byPage[1]?.p50 ?? 0)} / max ${ms(byPage[1]?.max ?? 0)}; ` +
         `the same request again at once (cached) p50 ${ms(summarizeLatencies(warmAfter).p50)}; ${changed} of ${UNCACHED_RUNS} answers differed from the page before ` +

@@ -1,9 +1,8 @@
-import { performance } from 'node:perf_hooks';
 import { BARE_ZIP_PATH, startBareZipServer } from '../bare/start.js';
 import { withRss } from '../lib/memory.js';
 import { inspectionPage } from '../lib/records.js';
 import { median, round } from '../lib/stats.js';
-import { sequentialResult } from '../lib/timer.js';
+import { sequentialResult, timedDownload } from '../lib/timer.js';
 import type { Scenario } from '../lib/types.js';
 
 const PATH = '/api/images/download';
@@ -46,35 +45,20 @@ interface ZipTarget {
 
 /** One download, read to the end and dropped as it arrives (the client keeps nothing but the tail). */
 async function download(target: ZipTarget, ids: readonly string[]): Promise<Omit<ZipRun, 'rssBeforeMb' | 'rssPeakMb'>> {
-  const started = performance.now();
-  const response = await fetch(target.url, {
+  let tail = Buffer.alloc(0);
+  const init = {
     method: 'POST',
     headers: { ...target.headers, 'content-type': 'application/json' },
     body: JSON.stringify({ imageIds: ids }),
     signal: AbortSignal.timeout(120_000),
+  };
+  const { status, ms, firstByteMs, bytes } = await timedDownload(target.url, init, (chunk) => {
+    tail = Buffer.concat([tail, chunk]).subarray(-65_600);
   });
-  let firstByteMs = performance.now() - started;
-  let bytes = 0;
-  let tail = Buffer.alloc(0);
-  if (response.body) {
-    const reader = response.body.getReader();
-    let first = true;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (first) {
-        firstByteMs = performance.now() - started;
-        first = false;
-      }
-      bytes += value.byteLength;
-      tail = Buffer.concat([tail, Buffer.from(value)]).subarray(-65_600);
-    }
+  if (status !== 200) {
+    throw new Error(`POST ${PATH} with ${ids.length} IDs answered HTTP ${status}: ${tail.toString('utf8').slice(0, 300)}`);
   }
-  const ms = performance.now() - started;
-  if (response.status !== 200) {
-    throw new Error(`POST ${PATH} with ${ids.length} IDs answered HTTP ${response.status}: ${tail.toString('utf8').slice(0, 300)}`);
-  }
-  return { status: response.status, ms, firstByteMs, bytes, entries: zipEntries(tail) };
+  return { status, ms, firstByteMs, bytes, entries: zipEntries(tail) };
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
