@@ -41,12 +41,12 @@ export const median = (values: readonly number[]) => [...values].sort((a, b) => 
 export type Figure = string | number | null | undefined;
 
 /**
- * Every note in one shape, built from data: `label: name value, name value`. Figures with no
- * value are left out, so a note never prints 'undefined'.
+ * Every note in one shape, built from data: `label: name value; name value` (a value may hold
+ * commas of its own). Figures with no value are left out, so a note never prints 'undefined'.
  */
 export function note(label: string, figures: Readonly<Record<string, Figure>>): string {
   const parts = Object.entries(figures)
     .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined)
     .map(([name, value]) => (name ? `${name} ${value}` : String(value)));
-  return `${label}: ${parts.join(', ')}`;
+  return `${label}: ${parts.join('; ')}`;
 }

@@ -1,61 +1,16 @@
 /**
- * The request-load scenarios, one row each: who signs in, what the route answers (checked once
- * before the load, for the notes), the load autocannon puts on it, and the bare ceiling
- * (lib/bare-ceilings.ts) measured under the same load in the same run. `loadScenario` turns a
- * row into a Scenario; the scenarios with more to them (writes, filters, the due list, the
- * machine dashboard, uploads) have files of their own and use the same helpers.
+ * The plain request-load scenarios, one row each (lib/load-row.ts). The rows with more to them
+ * (writes, filters, the due list) have files of their own; the machine dashboard and the
+ * uploads use the same helpers.
  */
 import { DEMO_USERS } from '../../server/db/seed/users.js';
-import { BARE_CURVES_LIMIT, type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
-import { type LoadOptions, runLoad } from '../lib/load.js';
-import { cpuMark, cpuNote, getJson, inspectionPage, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
-import type { Budget, DatasetName, Scenario, ScenarioContext } from '../lib/types.js';
-
-interface LoadRow {
-  name: string;
-  description: string;
-  budget?: Budget;
-  dataset?: DatasetName;
-  /** The demo role whose session cookie every request carries; null: no sign-in. */
-  as: 'Admin' | 'Technician' | null;
-  connections: number;
-  ceiling: BareKind;
-  /** Said beside the ceiling in its note. */
-  remark?: string;
-  /** Notes on CPU per request over the measured phase. */
-  cpu?: boolean;
-  /** Checks the route once and says what it answers; returns the load (headers and connections are added). */
-  prepare(ctx: ScenarioContext, cookie: string): Promise<{ load: Omit<LoadOptions, 'connections'>; notes: string[] }>;
-}
-
-function loadScenario(row: LoadRow): Scenario {
-  return {
-    name: row.name,
-    description: row.description,
-    ...(row.budget ? { budget: row.budget } : {}),
-    ...(row.dataset ? { dataset: row.dataset } : {}),
-    async run(ctx) {
-      const admin = () => ctx.signIn(ctx.demo.byRole('Admin').employeeId);
-      const cookie = row.as ? await ctx.signIn(ctx.demo.byRole(row.as).employeeId) : '';
-      const { load, notes } = await row.prepare(ctx, cookie);
-      const marks: { start?: CpuMark } = {};
-      const result = await runLoad(ctx, {
-        ...load,
-        ...(cookie ? { headers: { ...load.headers, cookie } } : {}),
-        connections: ctx.connections(row.connections),
-        async beforeMeasured() {
-          if (row.cpu) marks.start = await cpuMark(ctx);
-        },
-      });
-      const cpu = row.cpu ? cpuNote(marks.start, await cpuMark(ctx), result.requests) : null;
-      result.notes.push(...notes, ...(cpu ? [cpu] : []));
-      return withBareCeiling(ctx, result, row.ceiling, row.name, row.as === 'Admin' ? () => Promise.resolve(cookie) : admin, row.remark);
-    },
-  };
-}
+import { BARE_CURVES_LIMIT } from '../lib/bare-ceilings.js';
+import { type LoadRow, loadScenario, type RowLoad } from '../lib/load-row.js';
+import { getJson, inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
+import type { Scenario, ScenarioContext } from '../lib/types.js';
 
 /** POST /api/auth/login with the right password, each employee ID in turn. */
-function signIns(ctx: ScenarioContext, employeeIds: readonly string[]): Omit<LoadOptions, 'connections'> {
+function signIns(ctx: ScenarioContext, employeeIds: readonly string[]): RowLoad {
   const bodies = employeeIds.map((employeeId) => Buffer.from(JSON.stringify({ employeeId, password: ctx.demo.password })));
   let next = 0;
   return {

@@ -22,7 +22,7 @@ import { dateInTimeZone } from '../../common/rules/dates.js';
 import { sheetDate } from '../../server/db/seed/calendar.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
 import { type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
-import { runLoad } from '../lib/load.js';
+import { eachAlone } from '../lib/load-row.js';
 import { type Choices, choicesOf, describeLoad, FILTERS, KIND_LABEL, KINDS, type Kind, mixedLoad, STATS, statsAnswer, statsPath, walker } from '../lib/machine-mix.js';
 import { cpuMark, cpuNote, getJson, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
 import { prepareRollout, type Rollout } from '../lib/rollout.js';
@@ -106,21 +106,6 @@ async function aloneNote(ctx: ScenarioContext, setup: Setup): Promise<string> {
     figures[`${whoOf(setup, who)} ${KIND_LABEL[kind]}`] = `${await medianMs(9, async () => (await getJson(ctx, next(), who.cookie)).ms)} ms`;
   }
   return note('alone (one connection, median of 9, cached)', figures);
-}
-
-/** Each kind alone at the same connections for a short while, for the notes; its errors count. */
-async function eachKindUnderLoad(ctx: ScenarioContext, setup: Setup): Promise<{ note: string; errors: number; non2xx: number }> {
-  const short = { ...ctx, durationSeconds: ALONE_SECONDS, warmupSeconds: 0 };
-  const figures: Record<string, string> = {};
-  let errors = 0;
-  let non2xx = 0;
-  for (const [who, kind] of askedKinds(setup, ['whole', 'den+aen'])) {
-    const one = await runLoad(short, { path: STATS, nextPath: walker(who, kind), headers: { cookie: who.cookie }, connections: ctx.connections(50) });
-    figures[`${whoOf(setup, who)} ${KIND_LABEL[kind]}`] = `${one.throughput} req/s, p99 ${one.latencyMs.p99} ms`;
-    errors += one.errors;
-    non2xx += one.non2xx;
-  }
-  return { note: note(`each kind alone for ${ALONE_SECONDS} s at ${ctx.connections(50)} connections`, figures), errors, non2xx };
 }
 
 /** One UPDATE of one row a second during the measured phase (PostgreSQL): its own figures and notes. */
@@ -231,10 +216,11 @@ function machineScenario(name: string, description: string, withWrites: boolean)
         const cpu = cpuNote(marks.start, await cpuMark(ctx), result.requests);
         if (cpu) notes.push(cpu);
         if (!withWrites) {
-          const each = await eachKindUnderLoad(ctx, setup);
-          notes.push(each.note);
-          result.errors += each.errors;
-          result.non2xx += each.non2xx;
+          const loads = askedKinds(setup, ['whole', 'den+aen']).map(([who, kind]) => ({
+            label: `${whoOf(setup, who)} ${KIND_LABEL[kind]}`,
+            load: { path: STATS, nextPath: walker(who, kind), headers: { cookie: who.cookie } },
+          }));
+          notes.push(await eachAlone(ctx, ALONE_SECONDS, 50, loads, result));
         }
         if (writer?.writes) notes.push(await uncachedNote(setup, ctx, writer.write));
         result.notes.push(...notes);
