@@ -1,7 +1,8 @@
 import { DIVISIONS } from '../../common/constants.js';
 import { addDays } from '../../server/db/seed/calendar.js';
 import { eachAlone, loadScenario, type RowLoad } from '../lib/load-row.js';
-import { inspectionPage, kb, medianMs, READ_BUDGET, type LogSummary } from '../lib/records.js';
+import type { InspectionLog } from '../../common/schemas/inspection.js';
+import { inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { ScenarioContext } from '../lib/types.js';
 
 const PAGE = 50;
@@ -32,7 +33,7 @@ function distinct<T>(items: readonly T[], key: (item: T) => string, count: numbe
 }
 
 /** Filters as the records view's filter bar makes them, with values taken from real records. */
-function buildKinds(sample: readonly LogSummary[], older: readonly LogSummary[]): Kind[] {
+function buildKinds(sample: readonly InspectionLog[], older: readonly InspectionLog[]): Kind[] {
   const pages = (base: Record<string, string>, offsets = [0, PAGE]) => offsets.map((offset) => q({ limit: PAGE, offset, ...base }));
   // Recent windows and windows a year or two back: newest-first plans differ a lot between them.
   const dated = [...distinct(sample, (l) => l.date.slice(0, 7), 2), ...distinct(older, (l) => l.date.slice(0, 7), 4)];
@@ -114,7 +115,7 @@ export const inspectionsFiltered = loadScenario({
     if (sample.length < 100) throw new Error(`expected 500 records at offset 2000 to pick filter values from, got ${sample.length}`);
     const listTotal = (await inspectionPage(ctx, cookie, q({ limit: 1, offset: 0 }))).total;
     // Dates from across the older part of the list (a few hundred records, some 30 % to 90 % down).
-    const older: LogSummary[] = [];
+    const older: InspectionLog[] = [];
     for (const share of [0.3, 0.5, 0.7, 0.9]) {
       older.push(...(await inspectionPage(ctx, cookie, q({ limit: 100, offset: Math.floor(listTotal * share) }))).logs);
     }

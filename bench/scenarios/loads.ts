@@ -3,10 +3,12 @@
  * (writes, filters, the due list) have files of their own; the machine dashboard and the
  * uploads use the same helpers.
  */
+import { curveListResponseSchema } from '../../common/schemas/curve.js';
+import { dataSummarySchema } from '../../common/schemas/records.js';
 import { DEMO_USERS } from '../../server/db/seed/users.js';
 import { BARE_CURVES_LIMIT } from '../lib/bare-ceilings.js';
 import { type LoadRow, loadScenario, type RowLoad } from '../lib/load-row.js';
-import { getJson, inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
+import { getJson, getParsed, inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { Scenario, ScenarioContext } from '../lib/types.js';
 
 /** POST /api/auth/login with the right password, each employee ID in turn. */
@@ -55,12 +57,9 @@ const ROWS: readonly LoadRow[] = [
     connections: 50,
     ceiling: 'curves-1000',
     async prepare(ctx, cookie) {
-      const probe = await getJson(ctx, CURVES_PATH, cookie);
-      if (probe.status !== 200) throw new Error(`GET ${CURVES_PATH} answered HTTP ${probe.status}: ${JSON.stringify(probe.body).slice(0, 300)}`);
-      const body = probe.body as { curves?: unknown } | null;
-      const count = Array.isArray(body?.curves) ? body.curves.length : '?';
+      const probe = await getParsed(ctx, CURVES_PATH, cookie, curveListResponseSchema);
       const note =
-        `each response: ${count} curves, ${Math.round(probe.bytes / 1024)} KB of JSON; ` +
+        `each response: ${probe.body.curves.length} curves, ${Math.round(probe.bytes / 1024)} KB of JSON; ` +
         'The budget table sets the read budget for 100k inspections / 10k curves; the product answers gzipped (its cached gzip form), the bare route plain JSON';
       return { load: { path: CURVES_PATH }, notes: [note] };
     },
@@ -127,14 +126,9 @@ const ROWS: readonly LoadRow[] = [
     remark: 'the summary counts three tables, the ceiling reads one page',
     cpu: true,
     async prepare(ctx, cookie) {
-      const probe = await getJson(ctx, SUMMARY_PATH, cookie);
-      if (probe.status !== 200) throw new Error(`GET ${SUMMARY_PATH} answered HTTP ${probe.status}: ${JSON.stringify(probe.body).slice(0, 300)}`);
-      const body = probe.body as Record<string, unknown>;
-      for (const key of ['curveRecords', 'stations', 'inspectionRecords']) {
-        if (typeof body[key] !== 'number') throw new Error(`GET ${SUMMARY_PATH} has no number ${key}: ${JSON.stringify(body).slice(0, 300)}`);
-      }
+      const probe = await getParsed(ctx, SUMMARY_PATH, cookie, dataSummarySchema);
       const alone = await medianMs(9, async () => (await getJson(ctx, SUMMARY_PATH, cookie)).ms);
-      return { load: { path: SUMMARY_PATH }, notes: [`answer ${JSON.stringify(body)} (${kb(probe.bytes)}); alone (one connection) ${alone} ms`] };
+      return { load: { path: SUMMARY_PATH }, notes: [`answer ${JSON.stringify(probe.body)} (${kb(probe.bytes)}); alone (one connection) ${alone} ms`] };
     },
   },
 ];
