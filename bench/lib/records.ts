@@ -1,10 +1,10 @@
 /**
- * Helpers for the scenarios on the admin's records view: JSON reads with a sign-in cookie and
- * the few fields of GET /api/inspections they use (the full contract is
- * common/schemas/inspection.ts; the tests check it, the bench only needs to drive it).
+ * Helpers for the read scenarios: JSON reads with a sign-in cookie, checked against the
+ * product's contracts (common/schemas/), timings alone and CPU per request.
  */
 import { performance } from 'node:perf_hooks';
 import type { ZodType } from 'zod';
+import { type InspectionLog, inspectionListResponseSchema } from '../../common/schemas/inspection.js';
 import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds } from './process-stats.js';
 import { withRss, type WithRss } from './memory.js';
 import type { Budget, ScenarioContext } from './types.js';
@@ -54,39 +54,10 @@ export async function getParsed<T>(ctx: ScenarioContext, path: string, cookie: s
   return { ...answer, body: parsed.data };
 }
 
-export interface LogSummary {
-  recordId: string;
-  date: string;
-  type: string;
-  divisionRailway: string;
-  section: string;
-  curveNumber: string;
-  technicianId: string;
-}
-
-export interface InspectionPage {
-  logs: LogSummary[];
-  total: number;
-  bytes: number;
-  ms: number;
-}
-
-function isLog(value: unknown): value is LogSummary {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return ['recordId', 'date', 'type', 'divisionRailway', 'section', 'curveNumber', 'technicianId'].every((k) => typeof v[k] === 'string');
-}
-
-/** GET /api/inspections?<query>; throws (with the answer) unless it is 200 with {logs, total}. */
-export async function inspectionPage(ctx: ScenarioContext, cookie: string, query: string): Promise<InspectionPage> {
-  const path = `/api/inspections?${query}`;
-  const answer = await getJson(ctx, path, cookie);
-  const body = answer.body as { logs?: unknown; total?: unknown } | null;
-  if (answer.status !== 200 || !body || !Array.isArray(body.logs) || typeof body.total !== 'number') {
-    const hint = answer.status === 404 ? ' (is the paged records endpoint in this build?)' : '';
-    throw new Error(`GET ${path} answered HTTP ${answer.status}${hint}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-  }
-  return { logs: body.logs.filter(isLog), total: body.total, bytes: answer.bytes, ms: answer.ms };
+/** GET /api/inspections?<query> read with the product's contract (lib/records.ts getParsed). */
+export async function inspectionPage(ctx: ScenarioContext, cookie: string, query: string): Promise<{ logs: InspectionLog[]; total: number; bytes: number; ms: number }> {
+  const { body, bytes, ms } = await getParsed(ctx, `/api/inspections?${query}`, cookie, inspectionListResponseSchema);
+  return { ...body, bytes, ms };
 }
 
 /** Median of a few sequential timings of `op` (one connection, no other load): the floor under load. */

@@ -12,10 +12,14 @@
  * (the scale seed, server/db/seed/scale/) tops up the register only, so a scenario adds these
  * itself (insertRolloutRows, PostgreSQL) and removes them afterwards.
  */
-import type pg from 'pg';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { dateInTimeZone } from '../../common/rules/dates.js';
 import { addDays, sheetDate } from '../../server/db/seed/calendar.js';
 import { Random } from '../../server/db/seed/random.js';
 import { DIVISION_REFS } from '../../server/db/seed/reference-data.js';
+import { round } from './stats.js';
+import type { ScenarioContext } from './types.js';
 
 export const ROLLOUT_SEED = 0x484b_4d13;
 
@@ -157,4 +161,72 @@ export async function insertRolloutRows(client: pg.ClientBase, rows: readonly Ro
     arrays,
   );
   return result.rows.map((r) => r.id);
+}
+
+/** The records a scenario reads, and how to take the added ones away again. */
+export interface Rollout {
+  /** Rows in curve_records while measuring. */
+  rows: number;
+  /** Per division (PostgreSQL only). */
+  byDivision: Map<string, number>;
+  what: string;
+  /** PostgreSQL only: a connection to the server's database, for the writes. */
+  client: pg.Client | null;
+  /** Added rows whose machine is still pending: the writes install one each. */
+  pending: number[];
+  remove(): Promise<void>;
+}
+
+async function countRows(client: pg.Client): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ division: string; n: string }>('select division_railway as division, count(*) as n from curve_records group by 1');
+  return new Map(rows.map((r) => [r.division, Number(r.n)]));
+}
+
+const sum = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+/**
+ * On PostgreSQL: tops curve_records up to as many records as the register has curves (10k),
+ * through the server's database (the server notices: the table's version moves on). On PGlite:
+ * the demo seed's records, as many as `countThroughApi` reads.
+ */
+export async function prepareRollout(ctx: ScenarioContext, countThroughApi: () => Promise<number>): Promise<Rollout> {
+  const target = ctx.dataset?.curves ?? 10_000;
+  if (!ctx.databaseUrl) {
+    const rows = await countThroughApi();
+    const what =
+      `${rows} curve records (the demo seed's): on PGlite the server holds the data dir and no API writes curve_records, ` +
+      `so the ${target} records are added on PostgreSQL only (BENCH_DATABASE_URL)`;
+    return { rows, byDivision: new Map(), what, client: null, pending: [], remove: () => Promise.resolve() };
+  }
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  try {
+    const before = await countRows(client);
+    const { rows: last } = await client.query<{ division: string; no: number }>('select division_railway as division, max(no) as no from curve_records group by 1');
+    const today = dateInTimeZone(new Date(), process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata');
+    const rows = benchRolloutRows({ count: Math.max(0, target - sum(before)), today, lastNo: new Map(last.map((r) => [r.division, r.no])) });
+    const started = performance.now();
+    await client.query('begin');
+    const ids = await insertRolloutRows(client, rows);
+    await client.query('commit');
+    await client.query('analyze curve_records');
+    const seconds = round((performance.now() - started) / 1000, 1);
+    const pending = await client.query<{ id: number }>("select id from curve_records where id = any($1::int4[]) and machine_actual = 'Pending' order by id", [ids]);
+    const byDivision = await countRows(client);
+    const { rows: names } = await client.query<{ dens: string; aens: string }>('select count(distinct btrim(den)) as dens, count(distinct btrim(aen)) as aens from curve_records');
+    const what =
+      `${sum(byDivision)} curve records (the demo seed's ${sum(before)} + ${ids.length} from bench/lib/rollout.ts, inserted and analysed in ${seconds} s, ` +
+      `removed afterwards): ${byDivision.size} divisions, ${names[0]?.dens ?? '?'} DENs, ${names[0]?.aens ?? '?'} AENs`;
+    const remove = async () => {
+      try {
+        await client.query('delete from curve_records where id = any($1::int4[])', [ids]);
+      } finally {
+        await client.end();
+      }
+    };
+    return { rows: sum(byDivision), byDivision, what, client, pending: pending.rows.map((r) => r.id), remove };
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
 }

@@ -36,3 +36,17 @@ export function countNon2xx(statusCodes: Readonly<Record<string, number>>): numb
 
 /** The middle value (the upper one of an even count); 0 for none. */
 export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** A figure in a note: a value, or nothing (left out of the note). */
+export type Figure = string | number | null | undefined;
+
+/**
+ * Every note in one shape, built from data: `label: name value; name value` (a value may hold
+ * commas of its own). Figures with no value are left out, so a note never prints 'undefined'.
+ */
+export function note(label: string, figures: Readonly<Record<string, Figure>>): string {
+  const parts = Object.entries(figures)
+    .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined)
+    .map(([name, value]) => (name ? `${name} ${value}` : String(value)));
+  return `${label}: ${parts.join('; ')}`;
+}

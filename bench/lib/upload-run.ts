@@ -18,6 +18,7 @@ import {
   type CpuSeconds,
   type DirUsage,
 } from './process-stats.js';
+import { inspectionPage } from './records.js';
 import { round } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
 import { firstCurve, POOL_SIZE, QUALITY, uploadBodies, UPLOAD_HEIGHT, UPLOAD_WIDTH } from './upload-bodies.js';
@@ -250,10 +251,8 @@ async function workerBacklog(ctx: ScenarioContext, start: PhaseStart, after: Cpu
   const deadline = performance.now() + 600_000;
   let pending = -1;
   while (performance.now() < deadline) {
-    const response = await fetch(`${ctx.baseUrl}/api/inspections?limit=50`, { headers: { cookie: admin } });
-    const body: unknown = await response.json();
-    const logs: unknown[] = body && typeof body === 'object' && 'logs' in body && Array.isArray(body.logs) ? body.logs : [];
-    pending = logs.filter((log) => log && typeof log === 'object' && 'photoState' in log && log.photoState === 'pending').length;
+    const { logs } = await inspectionPage(ctx, admin, 'limit=50');
+    pending = logs.filter((log) => log.photoState === 'pending').length;
     if (pending === 0) break;
     await sleep(200);
   }

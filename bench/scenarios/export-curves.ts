@@ -8,7 +8,8 @@ import { recordRss } from '../lib/memory.js';
 import { ownCpuSeconds } from '../lib/process-stats.js';
 import { withServerFigures } from '../lib/records.js';
 import { benchCurveRows, curvePage, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
-import { median, round } from '../lib/stats.js';
+import { mib, RunBook, type TimedRun, rssRise, runsNote, series } from '../lib/runs.js';
+import { median, note, round } from '../lib/stats.js';
 import { downloadZip, sequentialResult, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
@@ -31,18 +32,10 @@ const BASELINE_BATCH = 2000;
 
 type Cell = string | number | null;
 
-interface ExportRun {
+interface ExportRun extends TimedRun {
   status: number;
-  ms: number;
-  firstByteMs: number;
-  bytes: number;
   /** Data rows in the sheet (rows of sheet1.xml less the header); null if it could not be read. */
   rows: number | null;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  /** CPU seconds of the server and of PostgreSQL's processes (null on PGlite) during the export. */
-  serverCpu: number | null;
-  databaseCpu: number | null;
 }
 
 /** The data rows of the workbook's one sheet (its rows less the header); throws if the file is not a whole workbook. */
@@ -142,8 +135,6 @@ async function writeBaseline(rows: readonly Cell[][]): Promise<{ seconds: number
   return { seconds: (performance.now() - started) / 1000, bytes, cpu: ownCpuSeconds() - cpuStart };
 }
 
-const mb = (bytes: number) => bytes / 1024 / 1024;
-
 /**
  * The register's Excel export at the budget table's size: the curve register topped up to 100,000 curves
  * (through the product's import), then GET /api/export/curves as the demo Admin, read to the
@@ -176,23 +167,16 @@ export const exportCurves: Scenario = {
 
     const full: ExportRun[] = [];
     const part: ExportRun[] = [];
-    const statusCodes: Record<string, number> = {};
-    const problems: string[] = [];
+    const book = new RunBook();
     for (let i = 0; i < REPEATS; i++) {
       for (const division of [undefined, DIVISION]) {
-        try {
-          const run = await measured(ctx, () => download(ctx, cookie, division));
-          statusCodes[String(run.status)] = (statusCodes[String(run.status)] ?? 0) + 1;
-          const expected = division ? rowsOf(division) : total;
-          if (run.rows !== expected) problems.push(`${division ?? 'full'} export: ${String(run.rows)} rows in the sheet, expected ${expected}`);
-          (division ? part : full).push(run);
-          ctx.log(
-            `export-curves: ${division ?? 'full'} export ${round(run.ms / 1000, 2)} s, ${round(mb(run.bytes), 1)} MB, ` +
-              `RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`,
-          );
-        } catch (error) {
-          problems.push(error instanceof Error ? error.message : String(error));
-        }
+        const run = await book.attempt(() => measured(ctx, () => download(ctx, cookie, division)));
+        if (!run) continue;
+        book.status(run.status);
+        const expected = division ? rowsOf(division) : total;
+        if (run.rows !== expected) book.problems.push(`${division ?? 'full'} export: ${String(run.rows)} rows in the sheet, expected ${expected}`);
+        (division ? part : full).push(run);
+        ctx.log(`export-curves: ${division ?? 'full'} export ${round(run.ms / 1000, 2)} s, ${round(mib(run.bytes), 1)} MB, RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`);
       }
     }
 
@@ -206,55 +190,44 @@ export const exportCurves: Scenario = {
     const productSeconds = median(full.map((r) => r.ms)) / 1000;
 
     const result: ScenarioResult = {
-      ...sequentialResult('exports/s', full.map((r) => r.ms), statusCodes, problems.length),
+      ...sequentialResult('exports/s', full.map((r) => r.ms), book.statusCodes, book.problems.length),
       baseline: {
         description: `exceljs WorkbookWriter, the same ${cells.length} rows, median of ${REPEATS}`,
         productSeconds: round(productSeconds),
         baselineSeconds: round(baselineSeconds),
       },
     };
-    result.notes.push(`data: ${topUpNote}; the table's p50/p99 are the full exports'`);
-    const cpuOf = (list: readonly ExportRun[]) => {
-      const server = list.flatMap((r) => (r.serverCpu === null ? [] : [r.serverCpu]));
-      const database = list.flatMap((r) => (r.databaseCpu === null ? [] : [r.databaseCpu]));
-      return (
-        (server.length ? `; CPU (median) server ${round(median(server), 2)} s` : '') +
-        (database.length ? `, PostgreSQL ${round(median(database), 2)} s` : '')
-      );
-    };
-    const describe = (label: string, rows: number, list: readonly ExportRun[]) =>
-      list.length === 0
-        ? `${label}: no successful run`
-        : `${label} (${rows} rows): ${list.map((r) => round(r.ms / 1000, 2)).join(' / ')} s, median ${round(median(list.map((r) => r.ms)) / 1000, 2)} s ` +
-          `(first byte ${round(median(list.map((r) => r.firstByteMs)), 0)} ms), ${round(mb(median(list.map((r) => r.bytes))), 2)} MB, ` +
-          `${round(rows / (median(list.map((r) => r.ms)) / 1000), 0)} rows/s; server RSS before ${list.map((r) => round(r.rssBeforeMb, 0)).join(' / ')} MB, ` +
-          `peak ${list.map((r) => round(r.rssPeakMb, 0)).join(' / ')} MB, rise ${list.map((r) => `+${round(r.rssPeakMb - r.rssBeforeMb, 1)}`).join(' / ')} MB` +
-          cpuOf(list);
+    const rowsPerSecond = (rows: number, list: readonly ExportRun[]) => (list.length ? round(rows / (median(list.map((r) => r.ms)) / 1000), 0) : null);
     result.notes.push(
-      `one at a time, alternating: ${describe('full export', total, full)}; ${describe(`?division=${DIVISION}`, rowsOf(DIVISION), part)}`,
+      `data: ${topUpNote}; the table's p50/p99 are the full exports'; one at a time, alternating:`,
+      runsNote(`full export (${total} rows)`, full, { 'rows/s': rowsPerSecond(total, full) }),
+      runsNote(`?division=${DIVISION} (${rowsOf(DIVISION)} rows)`, part, { 'rows/s': rowsPerSecond(rowsOf(DIVISION), part) }),
     );
-    const ownPeak = Math.max(ownRssBefore / 1024 / 1024, ...ownSamples.map((s) => s.mb));
+    const ownPeak = Math.max(mib(ownRssBefore), ...ownSamples.map((s) => s.mb));
     result.notes.push(
-      `bare baseline (exceljs WorkbookWriter, useStyles, no shared strings, the export's sheet layout, the same ${cells.length} rows ` +
-        `x ${CURVE_COLUMNS.length} columns read beforehand through GET /api/consolidated-curves, into a stream that drops the bytes, in the bench process): ` +
-        `${baseline.map((b) => round(b.seconds, 2)).join(' / ')} s, median ${round(baselineSeconds, 2)} s (CPU ${round(median(baseline.map((b) => b.cpu)), 2)} s), ` +
-        `${round(mb(median(baseline.map((b) => b.bytes))), 2)} MB ` +
-        `(bench process RSS ${round(ownRssBefore / 1024 / 1024, 0)} -> peak ${round(ownPeak, 0)} MB); ` +
-        `product median ${round(productSeconds, 2)} s = ${baselineSeconds > 0 ? (productSeconds / baselineSeconds).toFixed(2) : '-'}x the baseline`,
+      note(
+        `bare baseline (exceljs WorkbookWriter, useStyles, no shared strings, the export's sheet layout, the same ${cells.length} rows ` +
+          `x ${CURVE_COLUMNS.length} columns read beforehand through GET /api/consolidated-curves, into a stream that drops the bytes, in the bench process)`,
+        {
+          '': `${series(baseline.map((b) => b.seconds), 2)} s, median ${round(baselineSeconds, 2)} s`,
+          CPU: `${round(median(baseline.map((b) => b.cpu)), 2)} s`,
+          size: `${round(mib(median(baseline.map((b) => b.bytes))), 2)} MB`,
+          'bench process RSS': `${round(mib(ownRssBefore), 0)} -> peak ${round(ownPeak, 0)} MB`,
+          'product median': `${round(productSeconds, 2)} s = ${baselineSeconds > 0 ? (productSeconds / baselineSeconds).toFixed(2) : '-'}x the baseline`,
+        },
+      ),
     );
     // RSS rises are noisy (V8 keeps heap it grew for one export for the next): the median of each size.
-    const rises = (list: readonly ExportRun[]) => list.map((r) => Math.max(0, r.rssPeakMb - r.rssBeforeMb));
-    const small = median(rises(part));
-    const big = median(rises(full));
+    const small = median(part.map(rssRise));
+    const big = median(full.map(rssRise));
     const firstByteShare = median(full.map((r) => r.firstByteMs / r.ms));
     result.notes.push(
       `memory vs rows: median RSS rise ${round(small, 1)} MB for ${rowsOf(DIVISION)} rows (${DIVISION}), ${round(big, 1)} MB for ${total} rows ` +
         `(difference ${round(big - small, 1)} MB: ${big - small < 20 ? 'flat within 20 MB' : 'it grows with the rows: not flat'}); ` +
         `the full export's first byte came after ${round(firstByteShare * 100, 0)}% of its time ` +
         `(${firstByteShare > 0.5 ? 'the file is mostly held back until the end, not streamed as it is written' : 'bytes flow while the rows are written'})`,
+      ...book.errorNotes(),
     );
-    for (const message of problems.slice(0, 5)) result.notes.push(`error: ${message}`);
     return result;
   },
 };
-

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { withBareCeiling } from '../lib/bare-ceilings.js';
 import { makePhotoPool, withComment } from '../lib/jpeg.js';
-import { runLoad } from '../lib/load.js';
+import { loadScenario } from '../lib/load-row.js';
 import { inspectionPage, READ_BUDGET } from '../lib/records.js';
 import { round } from '../lib/stats.js';
-import type { Scenario } from '../lib/types.js';
 import { uploadVisit } from '../lib/visits.js';
 
 const PAGE = 50;
@@ -18,18 +16,20 @@ const UPLOADS_PER_SECOND = 2;
  * cache is emptied twice a second (each page then made again from the database at least once
  * per upload). Same pages, connections and budget as inspections-page.
  */
-export const inspectionsPageWrites: Scenario = {
+export const inspectionsPageWrites = loadScenario({
   name: 'inspections-page-writes',
   description: `inspections-page while a Technician uploads ${UPLOADS_PER_SECOND} records per second, 50 connections; bare ceiling: the same pages of inspection_logs`,
   budget: READ_BUDGET,
   dataset: 'records',
-  async run(ctx) {
-    const admin = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
+  as: 'Admin',
+  connections: 50,
+  ceiling: 'inspections-page',
+  remark: "measured without writes: the bare route has no cache to empty, and the uploads' own work (sharp, sha256, the row) is the product's alone",
+  async prepare(ctx, admin) {
     const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
     const { photos } = await makePhotoPool({ count: 1, width: 1920, height: 1080, quality: 80, targetBytes: 400_000 });
     const [photo] = photos;
     if (!photo) throw new Error('no photo made');
-
     let uploaded = 0;
     let failed = 0;
     // Each upload a new photo (a comment patched in): the same bytes would be stored once.
@@ -41,42 +41,29 @@ export const inspectionsPageWrites: Scenario = {
         () => failed++,
       );
     };
-
-    let turn = 0;
     let writer: NodeJS.Timeout | undefined;
-    try {
-      const result = await runLoad(ctx, {
-        path: `/api/inspections?limit=${PAGE}&offset=0`,
-        nextPath: () => `/api/inspections?limit=${PAGE}&offset=${(turn++ % PAGES) * PAGE}`,
-        headers: { cookie: admin },
-        connections: ctx.connections(50),
-        beforeMeasured() {
-          uploaded = 0;
-          failed = 0;
-          writer = setInterval(() => void uploadOne().catch(() => failed++), 1000 / UPLOADS_PER_SECOND);
-          return Promise.resolve();
-        },
-      });
-      result.notes.push(`${uploaded} records uploaded during the measured phase (${failed} failed); each emptied the page cache`);
-      clearInterval(writer);
-      // What one page costs when it must be made again, alone: right after an upload, then once more.
-      await uploadOne();
-      const timedPage = async (query: string) => round((await inspectionPage(ctx, admin, query)).ms, 2);
-      const cold = await timedPage(`limit=${PAGE}&offset=0`);
-      const warm = await timedPage(`limit=${PAGE}&offset=0`);
-      const count = await timedPage('limit=1&offset=0&q=INS-');
-      result.notes.push(`alone: the first page right after an upload ${cold} ms, again ${warm} ms; a new filter's first count over everything ${count} ms`);
-      if (failed > 0) result.errors += failed;
-      return await withBareCeiling(
-        ctx,
-        result,
-        'inspections-page',
-        'inspections-page-writes',
-        () => Promise.resolve(admin),
-        "measured without writes: the bare route has no cache to empty, and the uploads' own work (sharp, sha256, the row) is the product's alone",
-      );
-    } finally {
-      clearInterval(writer);
-    }
+    let turn = 0;
+    return {
+      load: { path: `/api/inspections?limit=${PAGE}&offset=0`, nextPath: () => `/api/inspections?limit=${PAGE}&offset=${(turn++ % PAGES) * PAGE}` },
+      notes: [],
+      during() {
+        uploaded = 0;
+        failed = 0;
+        writer = setInterval(() => void uploadOne().catch(() => failed++), 1000 / UPLOADS_PER_SECOND);
+      },
+      stop: () => clearInterval(writer),
+      async after(result) {
+        const notes = [`${uploaded} records uploaded during the measured phase (${failed} failed); each emptied the page cache`];
+        result.errors += failed;
+        // What one page costs when it must be made again, alone: right after an upload, then once more.
+        await uploadOne();
+        const timedPage = async (query: string) => round((await inspectionPage(ctx, admin, query)).ms, 2);
+        const cold = await timedPage(`limit=${PAGE}&offset=0`);
+        const warm = await timedPage(`limit=${PAGE}&offset=0`);
+        const count = await timedPage('limit=1&offset=0&q=INS-');
+        notes.push(`alone: the first page right after an upload ${cold} ms, again ${warm} ms; a new filter's first count over everything ${count} ms`);
+        return notes;
+      },
+    };
   },
-};
+});

@@ -1,61 +1,18 @@
 /**
- * The request-load scenarios, one row each: who signs in, what the route answers (checked once
- * before the load, for the notes), the load autocannon puts on it, and the bare ceiling
- * (lib/bare-ceilings.ts) measured under the same load in the same run. `loadScenario` turns a
- * row into a Scenario; the scenarios with more to them (writes, filters, the due list, the
- * machine dashboard, uploads) have files of their own and use the same helpers.
+ * The plain request-load scenarios, one row each (lib/load-row.ts). The rows with more to them
+ * (writes, filters, the due list) have files of their own; the machine dashboard and the
+ * uploads use the same helpers.
  */
+import { curveListResponseSchema } from '../../common/schemas/curve.js';
+import { dataSummarySchema } from '../../common/schemas/records.js';
 import { DEMO_USERS } from '../../server/db/seed/users.js';
-import { BARE_CURVES_LIMIT, type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
-import { type LoadOptions, runLoad } from '../lib/load.js';
-import { cpuMark, cpuNote, getJson, inspectionPage, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
-import type { Budget, DatasetName, Scenario, ScenarioContext } from '../lib/types.js';
-
-interface LoadRow {
-  name: string;
-  description: string;
-  budget?: Budget;
-  dataset?: DatasetName;
-  /** The demo role whose session cookie every request carries; null: no sign-in. */
-  as: 'Admin' | 'Technician' | null;
-  connections: number;
-  ceiling: BareKind;
-  /** Said beside the ceiling in its note. */
-  remark?: string;
-  /** Notes on CPU per request over the measured phase. */
-  cpu?: boolean;
-  /** Checks the route once and says what it answers; returns the load (headers and connections are added). */
-  prepare(ctx: ScenarioContext, cookie: string): Promise<{ load: Omit<LoadOptions, 'connections'>; notes: string[] }>;
-}
-
-function loadScenario(row: LoadRow): Scenario {
-  return {
-    name: row.name,
-    description: row.description,
-    ...(row.budget ? { budget: row.budget } : {}),
-    ...(row.dataset ? { dataset: row.dataset } : {}),
-    async run(ctx) {
-      const admin = () => ctx.signIn(ctx.demo.byRole('Admin').employeeId);
-      const cookie = row.as ? await ctx.signIn(ctx.demo.byRole(row.as).employeeId) : '';
-      const { load, notes } = await row.prepare(ctx, cookie);
-      const marks: { start?: CpuMark } = {};
-      const result = await runLoad(ctx, {
-        ...load,
-        ...(cookie ? { headers: { ...load.headers, cookie } } : {}),
-        connections: ctx.connections(row.connections),
-        async beforeMeasured() {
-          if (row.cpu) marks.start = await cpuMark(ctx);
-        },
-      });
-      const cpu = row.cpu ? cpuNote(marks.start, await cpuMark(ctx), result.requests) : null;
-      result.notes.push(...notes, ...(cpu ? [cpu] : []));
-      return withBareCeiling(ctx, result, row.ceiling, row.name, row.as === 'Admin' ? () => Promise.resolve(cookie) : admin, row.remark);
-    },
-  };
-}
+import { BARE_CURVES_LIMIT } from '../lib/bare-ceilings.js';
+import { type LoadRow, loadScenario, type RowLoad } from '../lib/load-row.js';
+import { getJson, getParsed, inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
+import type { Scenario, ScenarioContext } from '../lib/types.js';
 
 /** POST /api/auth/login with the right password, each employee ID in turn. */
-function signIns(ctx: ScenarioContext, employeeIds: readonly string[]): Omit<LoadOptions, 'connections'> {
+function signIns(ctx: ScenarioContext, employeeIds: readonly string[]): RowLoad {
   const bodies = employeeIds.map((employeeId) => Buffer.from(JSON.stringify({ employeeId, password: ctx.demo.password })));
   let next = 0;
   return {
@@ -100,12 +57,9 @@ const ROWS: readonly LoadRow[] = [
     connections: 50,
     ceiling: 'curves-1000',
     async prepare(ctx, cookie) {
-      const probe = await getJson(ctx, CURVES_PATH, cookie);
-      if (probe.status !== 200) throw new Error(`GET ${CURVES_PATH} answered HTTP ${probe.status}: ${JSON.stringify(probe.body).slice(0, 300)}`);
-      const body = probe.body as { curves?: unknown } | null;
-      const count = Array.isArray(body?.curves) ? body.curves.length : '?';
+      const probe = await getParsed(ctx, CURVES_PATH, cookie, curveListResponseSchema);
       const note =
-        `each response: ${count} curves, ${Math.round(probe.bytes / 1024)} KB of JSON; ` +
+        `each response: ${probe.body.curves.length} curves, ${Math.round(probe.bytes / 1024)} KB of JSON; ` +
         'The budget table sets the read budget for 100k inspections / 10k curves; the product answers gzipped (its cached gzip form), the bare route plain JSON';
       return { load: { path: CURVES_PATH }, notes: [note] };
     },
@@ -172,14 +126,9 @@ const ROWS: readonly LoadRow[] = [
     remark: 'the summary counts three tables, the ceiling reads one page',
     cpu: true,
     async prepare(ctx, cookie) {
-      const probe = await getJson(ctx, SUMMARY_PATH, cookie);
-      if (probe.status !== 200) throw new Error(`GET ${SUMMARY_PATH} answered HTTP ${probe.status}: ${JSON.stringify(probe.body).slice(0, 300)}`);
-      const body = probe.body as Record<string, unknown>;
-      for (const key of ['curveRecords', 'stations', 'inspectionRecords']) {
-        if (typeof body[key] !== 'number') throw new Error(`GET ${SUMMARY_PATH} has no number ${key}: ${JSON.stringify(body).slice(0, 300)}`);
-      }
+      const probe = await getParsed(ctx, SUMMARY_PATH, cookie, dataSummarySchema);
       const alone = await medianMs(9, async () => (await getJson(ctx, SUMMARY_PATH, cookie)).ms);
-      return { load: { path: SUMMARY_PATH }, notes: [`answer ${JSON.stringify(body)} (${kb(probe.bytes)}); alone (one connection) ${alone} ms`] };
+      return { load: { path: SUMMARY_PATH }, notes: [`answer ${JSON.stringify(probe.body)} (${kb(probe.bytes)}); alone (one connection) ${alone} ms`] };
     },
   },
 ];

@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { maintenanceReportResponseSchema, type MaintenanceReportResponse, scheduleResponseSchema } from '../../common/schemas/schedule.js';
 import { withServerFigures } from '../lib/records.js';
 import { type ExcelFigures, startReportBaseline, type WithRssFigures } from '../bare/jobs.js';
-import { median, round } from '../lib/stats.js';
+import { mib, RunBook, rssRise, runsNote, series, type TimedRun } from '../lib/runs.js';
+import { median, note, round } from '../lib/stats.js';
 import { downloadZip, sequentialResult, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
@@ -13,19 +14,12 @@ const REQUEST = { division: 'all', section: 'all' } as const;
 const REPEATS = 5;
 const STEP_TIMEOUT_MS = 300_000;
 
-interface ProductRun {
+interface ProductRun extends TimedRun {
   postMs: number;
   downloadMs: number;
-  firstByteMs: number;
-  ms: number;
-  bytes: number;
   answer: MaintenanceReportResponse;
   /** Data rows of the "Service due" and "CoF due" sheets (sheet2.xml, sheet3.xml). */
   sheetRows: { service: number; cof: number } | null;
-  rssBeforeMb: number;
-  rssPeakMb: number;
-  serverCpu: number | null;
-  databaseCpu: number | null;
 }
 
 async function post(ctx: ScenarioContext, cookie: string): Promise<{ ms: number; answer: MaintenanceReportResponse }> {
@@ -67,8 +61,7 @@ async function measuredRun(ctx: ScenarioContext, cookie: string): Promise<Produc
 }
 
 const s2 = (ms: number) => round(ms / 1000, 2);
-const rise = (r: { rssBeforeMb: number; rssPeakMb: number }) => Math.max(0, r.rssPeakMb - r.rssBeforeMb);
-const mb = (bytes: number) => round(bytes / 1024 / 1024, 2);
+const mb = (bytes: number) => round(mib(bytes), 2);
 
 /**
  * The Excel maintenance report of every division at the zone's size (10k curves, 100k
@@ -106,39 +99,32 @@ export const maintenanceReport: Scenario = {
 
     ctx.log(`maintenance-report: starting the bare baseline${ctx.databaseUrl ? '' : ' (loading its own copy of the data into an in-memory PGlite)'} ...`);
     const baseline = await startReportBaseline(ctx, due.asOf);
-    const problems: string[] = [];
+    const book = new RunBook();
     const product: ProductRun[] = [];
     const bare: Array<WithRssFigures<ExcelFigures>> = [];
-    const statusCodes: Record<string, number> = {};
-    const seen = new Set<string>();
     let reuse: { ms: number; same: boolean } | null = null;
     try {
       // Unmeasured: the first report and the first baseline pay for lazy code and cold caches.
       await newVisit();
-      const warm = await makeAndDownload(ctx, admin);
-      seen.add(warm.answer.reportId);
+      book.expectNew((await makeAndDownload(ctx, admin)).answer.reportId, 'warm-up');
       await baseline.run(context);
 
-      for (let i = 0; i < REPEATS; i++) {
+      for (let i = 1; i <= REPEATS; i++) {
         await newVisit();
-        try {
-          const run = await measuredRun(ctx, admin);
-          statusCodes['200'] = (statusCodes['200'] ?? 0) + 1;
-          if (seen.has(run.answer.reportId)) problems.push(`run ${i + 1}: POST answered reportId ${run.answer.reportId} again after new data: not rendered`);
-          seen.add(run.answer.reportId);
-          if (!run.sheetRows) problems.push(`run ${i + 1}: the workbook has no sheet2.xml/sheet3.xml`);
-          else if (run.sheetRows.service !== run.answer.serviceCount || run.sheetRows.cof !== run.answer.cofCount) {
-            problems.push(
-              `run ${i + 1}: sheets hold ${run.sheetRows.service} Service and ${run.sheetRows.cof} CoF rows, the answer counted ${run.answer.serviceCount} and ${run.answer.cofCount}`,
-            );
+        const run = await book.attempt(() => measuredRun(ctx, admin));
+        if (run) {
+          book.status(200);
+          book.expectNew(run.answer.reportId, `run ${i}, after new data`);
+          const { serviceCount, cofCount } = run.answer;
+          if (!run.sheetRows) book.problems.push(`run ${i}: the workbook has no sheet2.xml/sheet3.xml`);
+          else if (run.sheetRows.service !== serviceCount || run.sheetRows.cof !== cofCount) {
+            book.problems.push(`run ${i}: sheets hold ${run.sheetRows.service} Service and ${run.sheetRows.cof} CoF rows, the answer counted ${serviceCount} and ${cofCount}`);
           }
           product.push(run);
           ctx.log(
             `maintenance-report: report ${s2(run.ms)} s (POST ${s2(run.postMs)} s, download ${s2(run.downloadMs)} s), ${mb(run.bytes)} MB, ` +
               `RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`,
           );
-        } catch (error) {
-          problems.push(error instanceof Error ? error.message : String(error));
         }
         const b = await baseline.run(context);
         bare.push(b);
@@ -150,7 +136,7 @@ export const maintenanceReport: Scenario = {
       if (last) {
         const again = await post(ctx, admin);
         reuse = { ms: again.ms, same: again.answer.reportId === last.answer.reportId };
-        if (!reuse.same) problems.push('the same request with no new data made a new report instead of answering the one made');
+        if (!reuse.same) book.problems.push('the same request with no new data made a new report instead of answering the one made');
       }
     } finally {
       await baseline.stop();
@@ -158,10 +144,10 @@ export const maintenanceReport: Scenario = {
 
     const productSeconds = median(product.map((r) => r.ms)) / 1000;
     const baselineSeconds = median(bare.map((b) => b.seconds));
-    const productRise = median(product.map(rise));
-    const bareRise = median(bare.map(rise));
+    const productRise = median(product.map(rssRise));
+    const bareRise = median(bare.map(rssRise));
     const result: ScenarioResult = {
-      ...sequentialResult('reports/s', product.map((r) => r.ms), statusCodes, problems.length),
+      ...sequentialResult('reports/s', product.map((r) => r.ms), book.statusCodes, book.problems.length),
       baseline: {
         description: `one SQL read + exceljs WorkbookWriter, the same two lists, median of ${bare.length}`,
         productSeconds: round(productSeconds),
@@ -171,38 +157,35 @@ export const maintenanceReport: Scenario = {
       },
     };
     const first = product[0];
-    const cpu = (values: Array<number | null>) => {
-      const known = values.flatMap((v) => (v === null ? [] : [v]));
-      return known.length ? round(median(known), 2) : null;
-    };
-    const serverCpu = cpu(product.map((r) => r.serverCpu));
-    const databaseCpu = cpu(product.map((r) => r.databaseCpu));
     if (first) {
       result.notes.push(
         `the report: ${first.answer.serviceCount} Service due and ${first.answer.cofCount} CoF due rows (+ the Summary sheet), ${mb(first.bytes)} MB; ` +
-          `each run preceded by one CoF upload (not timed) so that it is rendered: ${seen.size} distinct reportIds for ${product.length + 1} reports; ` +
+          `each run preceded by one CoF upload (not timed) so that it is rendered: ${book.seen.size} distinct reportIds for ${product.length + 1} reports; ` +
           (reuse ? `the same request again with no new data ${round(reuse.ms, 0)} ms (${reuse.same ? 'the report already made' : 'made again!'})` : ''),
-      );
-      result.notes.push(
-        `product, POST to the last byte: ${product.map((r) => s2(r.ms)).join(' / ')} s, median ${round(productSeconds, 2)} s ` +
-          `(POST: making ${product.map((r) => s2(r.postMs)).join(' / ')} s; download ${product.map((r) => round(r.downloadMs, 0)).join(' / ')} ms, first byte ${round(median(product.map((r) => r.firstByteMs)), 0)} ms); ` +
-          `server RSS before ${product.map((r) => round(r.rssBeforeMb, 0)).join(' / ')} MB, peak ${product.map((r) => round(r.rssPeakMb, 0)).join(' / ')} MB, ` +
-          `rise ${product.map((r) => `+${round(rise(r), 1)}`).join(' / ')} MB` +
-          (serverCpu !== null ? `; CPU (median) server ${serverCpu} s` : '') +
-          (databaseCpu !== null ? `, PostgreSQL ${databaseCpu} s` : ''),
+        runsNote('product, POST to the last byte', product, {
+          'POST: making': `${series(product.map((r) => r.postMs / 1000), 2)} s`,
+          download: `${series(product.map((r) => r.downloadMs), 0)} ms`,
+        }),
       );
     }
     const b0 = bare[0];
     if (b0) {
+      const where = `${baseline.where}: ${baseline.curves} curves, ${baseline.inspections} inspections${baseline.loadSeconds > 0 ? `, loaded in ${round(baseline.loadSeconds, 1)} s` : ''}`;
       result.notes.push(
-        `bare baseline (in its own process; reads ${baseline.where}: ${baseline.curves} curves, ${baseline.inspections} inspections` +
-          (baseline.loadSeconds > 0 ? `, loaded in ${round(baseline.loadSeconds, 1)} s` : '') +
-          `; one SQL read of the due curves, the product's schedule statement in register order, then exceljs stream.xlsx.WorkbookWriter ` +
-          `(useStyles, no shared strings) writing "Service due" and "CoF due" with the report's columns, formats and overdue fill into a file; ` +
-          `no Summary sheet): ${bare.map((b) => round(b.seconds, 2)).join(' / ')} s, median ${round(baselineSeconds, 2)} s ` +
-          `(SQL ${bare.map((b) => round(b.sqlSeconds, 2)).join(' / ')} s, exceljs ${bare.map((b) => round(b.writeSeconds, 2)).join(' / ')} s; CPU ${round(median(bare.map((b) => b.cpuSeconds)), 2)} s), ` +
-          `${b0.serviceRows} + ${b0.cofRows} rows, ${mb(b0.bytes)} MB; its RSS before ${bare.map((b) => round(b.rssBeforeMb, 0)).join(' / ')} MB, ` +
-          `rise ${bare.map((b) => `+${round(rise(b), 1)}`).join(' / ')} MB`,
+        note(
+          `bare baseline (in its own process; reads ${where}; one SQL read of the due curves, the product's schedule statement in register order, then exceljs ` +
+            'stream.xlsx.WorkbookWriter (useStyles, no shared strings) writing "Service due" and "CoF due" with the report\'s columns, formats and overdue fill into a file; no Summary sheet)',
+          {
+            '': `${series(bare.map((b) => b.seconds), 2)} s, median ${round(baselineSeconds, 2)} s`,
+            SQL: `${series(bare.map((b) => b.sqlSeconds), 2)} s`,
+            exceljs: `${series(bare.map((b) => b.writeSeconds), 2)} s`,
+            CPU: `${round(median(bare.map((b) => b.cpuSeconds)), 2)} s`,
+            rows: `${b0.serviceRows} + ${b0.cofRows}`,
+            size: `${mb(b0.bytes)} MB`,
+            'its RSS before': `${series(bare.map((b) => b.rssBeforeMb), 0)} MB`,
+            rise: `${series(bare.map(rssRise), 1, true)} MB`,
+          },
+        ),
       );
     }
     if (first && b0 && (b0.serviceRows !== first.answer.serviceCount || b0.cofRows !== first.answer.cofCount)) {
@@ -218,7 +201,7 @@ export const maintenanceReport: Scenario = {
           `RSS rise ${bareRise > 0 ? (productRise / bareRise).toFixed(2) : '-'}x`,
       );
     }
-    for (const message of problems.slice(0, 5)) result.notes.push(`error: ${message}`);
+    result.notes.push(...book.errorNotes());
     return result;
   },
 };

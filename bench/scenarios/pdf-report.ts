@@ -6,6 +6,7 @@ import { addDays } from '../../common/rules/dates.js';
 import { type JobBaseline, type PdfFigures, startPdfBaseline, type WithRssFigures } from '../bare/jobs.js';
 import { duringLoad, type WindowFigures } from '../lib/load-window.js';
 import { fieldPhotoMaker } from '../lib/pdf-photos.js';
+import { RunBook, series } from '../lib/runs.js';
 import { median, round } from '../lib/stats.js';
 import { DIVISION, divisionCurves, makeReport, measuredReport, POST_PATH, printCopyOf, type ReportRun, type SeededPhoto, seedVisits, sizeOf, TYPE } from '../lib/pdf-report-run.js';
 import { formatTable } from '../lib/table.js';
@@ -81,13 +82,11 @@ export const pdfReport: Scenario = {
     const admin = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
     const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
     const curves = await divisionCurves(ctx, admin);
-    const problems: string[] = [];
-    const statusCodes: Record<string, number> = {};
-    const seen = new Set<string>();
+    const book = new RunBook();
+    const { problems } = book;
     const count = (run: { reportId: string; postStatus: number; label: string }) => {
-      statusCodes[String(run.postStatus)] = (statusCodes[String(run.postStatus)] ?? 0) + 1;
-      if (seen.has(run.reportId)) problems.push(`${run.label}: answered report ${run.reportId} again: not made`);
-      seen.add(run.reportId);
+      book.status(run.postStatus);
+      book.expectNew(run.reportId, run.label);
     };
 
     // The data: 1,000 records of one division, five a day, each with its own photo.
@@ -229,7 +228,7 @@ export const pdfReport: Scenario = {
     const baselineSeconds = medBare(bareLarge);
 
     const result: ScenarioResult = {
-      ...sequentialResult('reports/s', warmLarge.map((r) => r.ms), statusCodes, problems.length),
+      ...sequentialResult('reports/s', warmLarge.map((r) => r.ms), book.statusCodes, problems.length),
       baseline: {
         description: `bare pdfkit in its own process, the same ${PHOTOS} print-size photos two to an A4 page into a file, median of ${bareLarge.length}; the product warm (print copies kept), median of ${warmLarge.length}`,
         productSeconds: round(productSeconds),
@@ -341,7 +340,7 @@ export const pdfReport: Scenario = {
       `data: ${PHOTOS} ${TYPE} records of ${DIVISION} dated ${FIRST_DAY}..${lastDay} (${PER_DAY} a day; the ${SMALL}-photo report: ${FIRST_DAY}..${smallLastDay}), each with its own photo ` +
         `(1920x1080, every fifth 1080x1920, JPEG q80, ${Math.round(meanKb(photoKb))} KB mean, ${Math.round(Math.min(...photoKb))}..${Math.round(Math.max(...photoKb))} KB), made and uploaded through POST /api/inspections/upload ` +
         `as the demo Technician before timing (${seedSeconds.toFixed(0)} s); the server's print copies (1200 px, q60) ${Math.round(meanKb(printKb))} KB mean. ` +
-        `Every run asks for the same records with fromDate one day earlier (no records there), so each is made anew (${seen.size} distinct reports)` +
+        `Every run asks for the same records with fromDate one day earlier (no records there), so each is made anew (${book.seen.size} distinct reports)` +
         (reuse ? `; the same request again answered the report already made in ${reuse.ms.toFixed(0)} ms (${reuse.same ? 'reused' : 'made again!'})` : ''),
     );
     const runText = (r: ReportRun) =>
@@ -360,11 +359,11 @@ export const pdfReport: Scenario = {
       if (runs.length === 0) continue;
       notes.push(
         `bare pdfkit ${photos} photos (own process; reads each print copy from disk, four ahead, places it under one line of Helvetica, two to an A4 page, streams into a file): ` +
-          `${runs.map((b) => b.seconds.toFixed(2)).join(' / ')} s (waiting for the photos ${runs.map((b) => b.readSeconds.toFixed(2)).join(' / ')} s; CPU ${median(runs.map((b) => b.cpuSeconds)).toFixed(2)} s), ` +
-          `${mb(runs[0]?.bytes ?? 0)} MB, ${runs[0]?.pages ?? 0} pages; RSS before ${runs.map((b) => b.rssBeforeMb.toFixed(0)).join(' / ')}, peak ${runs.map((b) => b.rssPeakMb.toFixed(0)).join(' / ')} MB`,
+          `${series(runs.map((b) => b.seconds), 2)} s (waiting for the photos ${series(runs.map((b) => b.readSeconds), 2)} s; CPU ${median(runs.map((b) => b.cpuSeconds)).toFixed(2)} s), ` +
+          `${mb(runs[0]?.bytes ?? 0)} MB, ${runs[0]?.pages ?? 0} pages; RSS before ${series(runs.map((b) => b.rssBeforeMb), 0)}, peak ${series(runs.map((b) => b.rssPeakMb), 0)} MB`,
       );
     }
-    for (const message of problems.slice(0, 5)) notes.push(`error: ${message}`);
+    notes.push(...book.errorNotes());
     return result;
   },
 };

@@ -1,9 +1,8 @@
 import { scheduleResponseSchema, type ScheduleSectionSummary, scheduleSummaryResponseSchema } from '../../common/schemas/schedule.js';
-import { withBareCeiling } from '../lib/bare-ceilings.js';
-import { runLoad } from '../lib/load.js';
-import { cpuMark, cpuNote, getParsed, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
+import { eachAlone, loadScenario } from '../lib/load-row.js';
+import { getParsed, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import { round, summarizeLatencies } from '../lib/stats.js';
-import type { Scenario, ScenarioContext } from '../lib/types.js';
+import type { ScenarioContext } from '../lib/types.js';
 import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
 
 const PAGE = 50;
@@ -48,6 +47,38 @@ async function dataCheck(ctx: ScenarioContext, admin: string): Promise<string> {
 
 const ms = (value: number) => `${round(value, 1)} ms`;
 
+/** Each request right after a new record (a CoF upload on a curve of that page): the uncached case. */
+async function uncachedNote(ctx: ScenarioContext, technician: string, firstPages: ReadonlyArray<Awaited<ReturnType<typeof schedulePage>>>): Promise<string> {
+  ctx.log(`schedule: ${UNCACHED_RUNS} requests, each right after an upload ...`);
+  const photo = await visitPhoto();
+  const lastEtag = firstPages.map((page) => page.etag);
+  const cold: number[][] = [[], []];
+  const warmAfter: number[] = [];
+  const uploads: number[] = [];
+  let changed = 0;
+  for (let i = 0; i < UNCACHED_RUNS; i++) {
+    const which = i % 2;
+    const curve: CurveKey | undefined = firstPages[which]?.body.curves[Math.floor(i / 2) % PAGE];
+    if (!curve) throw new Error('no curve to visit');
+    uploads.push(await uploadCofVisit(ctx, technician, photo, curve, firstPages[0]?.body.asOf ?? ''));
+    const path = PATHS[which] ?? TECHNICIAN_PATH;
+    const made = await schedulePage(ctx, technician, path);
+    cold[which]?.push(made.ms);
+    if (made.etag !== lastEtag[which]) changed += 1;
+    lastEtag[which] = made.etag;
+    warmAfter.push((await schedulePage(ctx, technician, path)).ms);
+  }
+  const all = summarizeLatencies(cold.flat());
+  const byPage = cold.map((list) => summarizeLatencies(list));
+  return (
+    `uncached (no budget: the budget table sets none; for information): ${UNCACHED_RUNS} requests, one at a time, each right after a CoF upload ` +
+    `(which moves inspection_logs' version on and so empties the cache): p50 ${ms(all.p50)}, p99 ${ms(all.p99)}, max ${ms(all.max)}; ` +
+    `technician page p50 ${ms(byPage[0]?.p50 ?? 0)} / max ${ms(byPage[0]?.max ?? 0)}, ${DIVISION} page p50 ${ms(byPage[1]?.p50 ?? 0)} / max ${ms(byPage[1]?.max ?? 0)}; ` +
+    `the same request again at once (cached) p50 ${ms(summarizeLatencies(warmAfter).p50)}; ${changed} of ${UNCACHED_RUNS} answers differed from the page before ` +
+    `(a new ETag: made again); the uploads took p50 ${ms(summarizeLatencies(uploads).p50)} (not counted)`
+  );
+}
+
 /**
  * The due list (GET /api/schedule) at the zone's size (10k curves, 100k inspections), signed in
  * as the demo Technician: one page of 50 of everything that needs a visit, most urgent first,
@@ -56,7 +87,7 @@ const ms = (value: number) => `${round(value, 1)} ms`;
  * of the register takes the same load in the same run (docs/architecture.md, 'Budgets'). Then the uncached
  * case: one request at a time right after a new record (an upload) moved the version on.
  */
-export const schedule: Scenario = {
+export const schedule = loadScenario({
   name: 'schedule',
   description: `GET /api/schedule?limit=${PAGE}&status=attention, and ?division=${DIVISION}, as the demo Technician over the generated records, 50 connections; uncached after a write`,
   budget: {
@@ -66,11 +97,14 @@ export const schedule: Scenario = {
     minThroughputRatioToBaseline: 0.8,
   },
   dataset: 'records',
-  async run(ctx) {
-    const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
+  as: 'Technician',
+  connections: 50,
+  // The same load on one indexed page of the register, through Drizzle.
+  ceiling: `register-pages:${DIVISION}`,
+  cpu: true,
+  async prepare(ctx, technician) {
     const admin = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
     const notes: string[] = [await dataCheck(ctx, admin)];
-
     // The first answers are made now (and checked); the load then reads them from the cache.
     const first = await Promise.all(PATHS.map((path) => schedulePage(ctx, technician, path)));
     for (const [i, page] of first.entries()) {
@@ -84,72 +118,25 @@ export const schedule: Scenario = {
       `the pages: ${TECHNICIAN_PATH} (${technicianPage.body.total} curves need attention; ${kb(technicianPage.bytes)} of JSON) and ${DIVISION_PATH} ` +
         `(${divisionPage.body.total}; ${kb(divisionPage.bytes)}); alone, cached (one connection, median of 9): ${alone.map((a) => `${a} ms`).join(' and ')}`,
     );
-
-    // Warm: both pages in turn at 50 connections (the table's figures).
     let turn = 0;
-    const marks: { start?: CpuMark } = {};
-    const result = await runLoad(ctx, {
-      path: TECHNICIAN_PATH,
-      nextPath: () => PATHS[turn++ % PATHS.length] ?? TECHNICIAN_PATH,
-      headers: { cookie: technician },
-      connections: ctx.connections(50),
-      async beforeMeasured() {
-        marks.start = await cpuMark(ctx);
+    return {
+      // Warm: both pages in turn at 50 connections (the table's figures).
+      load: { path: TECHNICIAN_PATH, nextPath: () => PATHS[turn++ % PATHS.length] ?? TECHNICIAN_PATH },
+      notes,
+      async after(result) {
+        // Each page alone, and the first as the Admin: no "recent sections" of a technician to look up per request.
+        const each = await eachAlone(
+          ctx,
+          ALONE_SECONDS,
+          50,
+          [
+            ...PATHS.map((path) => ({ label: path, load: { path, headers: { cookie: technician } } })),
+            { label: `${TECHNICIAN_PATH} as the demo Admin (whose answer has no recent sections to look up)`, load: { path: TECHNICIAN_PATH, headers: { cookie: admin } } },
+          ],
+          result,
+        );
+        return [each, await uncachedNote(ctx, technician, first)];
       },
-    });
-    const cpu = cpuNote(marks.start, await cpuMark(ctx), result.requests);
-    notes.push(`warm, both pages in turn: ${result.throughput} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms (the table's figures)`);
-    if (cpu) notes.push(cpu);
-
-    // Each page alone, for the notes.
-    const short = { ...ctx, durationSeconds: ALONE_SECONDS, warmupSeconds: 0 };
-    const each: string[] = [];
-    for (const path of PATHS) {
-      const one = await runLoad(short, { path, headers: { cookie: technician }, connections: ctx.connections(50) });
-      each.push(`${path} ${one.throughput} req/s, p99 ${one.latencyMs.p99} ms`);
-      result.errors += one.errors;
-      result.non2xx += one.non2xx;
-    }
-    // The same cached page as the Admin: no "recent sections" of a technician to look up per request.
-    const asAdmin = await runLoad(short, { path: TECHNICIAN_PATH, headers: { cookie: admin }, connections: ctx.connections(50) });
-    each.push(`${TECHNICIAN_PATH} as the demo Admin (whose answer has no recent sections to look up) ${asAdmin.throughput} req/s, p99 ${asAdmin.latencyMs.p99} ms`);
-    result.errors += asAdmin.errors;
-    result.non2xx += asAdmin.non2xx;
-    notes.push(`each page alone for ${ALONE_SECONDS} s at ${ctx.connections(50)} connections: ${each.join('; ')}`);
-
-    // Uncached: each request right after a new record (a CoF upload on a curve of that page).
-    ctx.log(`schedule: ${UNCACHED_RUNS} requests, each right after an upload ...`);
-    const photo = await visitPhoto();
-    const today = technicianPage.body.asOf;
-    const pages = [technicianPage.body.curves, divisionPage.body.curves];
-    const lastEtag: Array<string | null> = [technicianPage.etag, divisionPage.etag];
-    const cold: number[][] = [[], []];
-    const warmAfter: number[] = [];
-    const uploads: number[] = [];
-    let changed = 0;
-    for (let i = 0; i < UNCACHED_RUNS; i++) {
-      const which = i % 2;
-      const curve: CurveKey | undefined = pages[which]?.[Math.floor(i / 2) % PAGE];
-      if (!curve) throw new Error('no curve to visit');
-      uploads.push(await uploadCofVisit(ctx, technician, photo, curve, today));
-      const path = PATHS[which] ?? TECHNICIAN_PATH;
-      const made = await schedulePage(ctx, technician, path);
-      cold[which]?.push(made.ms);
-      if (made.etag !== lastEtag[which]) changed += 1;
-      lastEtag[which] = made.etag;
-      warmAfter.push((await schedulePage(ctx, technician, path)).ms);
-    }
-    const all = summarizeLatencies(cold.flat());
-    const byPage = cold.map((list) => summarizeLatencies(list));
-    notes.push(
-      `uncached (no budget: the budget table sets none; for information): ${UNCACHED_RUNS} requests, one at a time, each right after a CoF upload ` +
-        `(which moves inspection_logs' version on and so empties the cache): p50 ${ms(all.p50)}, p99 ${ms(all.p99)}, max ${ms(all.max)}; ` +
-        `technician page p50 ${ms(byPage[0]?.p50 ?? 0)} / max ${ms(byPage[0]?.max ?? 0)}, ${DIVISION} page p50 ${ms(byPage[1]?.p50 ?? 0)} / max ${ms(byPage[1]?.max ?? 0)}; ` +
-        `the same request again at once (cached) p50 ${ms(summarizeLatencies(warmAfter).p50)}; ${changed} of ${UNCACHED_RUNS} answers differed from the page before ` +
-        `(a new ETag: made again); the uploads took p50 ${ms(summarizeLatencies(uploads).p50)} (not counted)`,
-    );
-    result.notes.push(...notes);
-    // The same load on one indexed page of the register, through Drizzle.
-    return withBareCeiling(ctx, result, `register-pages:${DIVISION}`, 'schedule', () => Promise.resolve(admin));
+    };
   },
-};
+});
