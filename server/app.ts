@@ -27,6 +27,7 @@ import { partsFeature } from './features/parts/index.js';
 import { registerFeature } from './features/register/index.js';
 import { reportsFeature } from './features/reports/index.js';
 import { createScheduleService, scheduleFeature } from './features/schedule/index.js';
+import { actionsFeature, createActionService } from './features/actions/index.js';
 import { stationsFeature } from './features/stations/index.js';
 import { usersFeature } from './features/users/index.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -46,6 +47,7 @@ export type AppConfig = Pick<
   | 'requestTimeoutSeconds'
   | 'appTimeZone'
   | 'cofAlertThreshold'
+  | 'followUpDueDays'
   | 'reportRetentionDays'
   | 'reportWorkers'
   | 'reportJobStaleSeconds'
@@ -150,6 +152,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const photoFiles = createPhotoFiles({ db, blobs: deps.blobs, log: app.log });
   const schedule = createScheduleService({ db, appTimeZone, cofAlertThreshold: config.cofAlertThreshold, now });
   const machines = createMachineService({ db });
+  const actions = createActionService({
+    db,
+    appTimeZone,
+    cofAlertThreshold: config.cofAlertThreshold,
+    dueDays: config.followUpDueDays,
+    now,
+  });
 
   await app.register(requestLogging);
   await app.register(errors);
@@ -190,9 +199,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stationsFeature, { db });
   await app.register(registerFeature, { db, appTimeZone });
   await app.register(partsFeature, { db });
-  await app.register(inspectionsFeature, { db, blobs: deps.blobs, photoFiles, appTimeZone, onPhotoWorker: deps.onPhotoWorker });
+  await app.register(inspectionsFeature, { db, blobs: deps.blobs, photoFiles, appTimeZone, followUps: actions, onPhotoWorker: deps.onPhotoWorker });
   await app.register(dataSummaryFeature, { db });
   await app.register(scheduleFeature, { schedule });
+  await app.register(actionsFeature, { actions });
   await app.register(reportsFeature, {
     db,
     blobs: deps.blobs,

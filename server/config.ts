@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { parseDurationSeconds } from '../common/rules/duration.js';
 import { employeeIdProblem } from '../common/rules/employee-id.js';
 import { DEFAULT_COF_ALERT_THRESHOLD } from '../common/rules/schedule.js';
+import { ACTION_KINDS, type ActionDueDays, type ActionKind, DEFAULT_ACTION_DUE_DAYS } from '../common/rules/follow-up-actions.js';
 
 const booleanText = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -26,6 +27,28 @@ const employeeIdList = z.string().transform((v, ctx) => {
   }
   return ids;
 });
+
+/**
+ * FOLLOW_UP_DUE_DAYS: 'machine-not-working=2,part-stolen=7' overrides the days allowed for the
+ * kinds it names; the others keep their defaults.
+ */
+function parseDueDays(text: string, ctx: z.RefinementCtx): ActionDueDays {
+  const days: Record<ActionKind, number> = { ...DEFAULT_ACTION_DUE_DAYS };
+  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [kind, value] = item.split('=').map((s) => s.trim());
+    if (!ACTION_KINDS.includes(kind as ActionKind)) {
+      ctx.addIssue({ code: 'custom', message: `'${item.slice(0, 60)}': the kind must be one of ${ACTION_KINDS.join(', ')}` });
+      return z.NEVER;
+    }
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 365) {
+      ctx.addIssue({ code: 'custom', message: `'${item.slice(0, 60)}': the days must be a whole number from 0 to 365` });
+      return z.NEVER;
+    }
+    days[kind as ActionKind] = n;
+  }
+  return days;
+}
 
 /** A duration such as '45m', '12h' or '7d', in seconds. */
 const duration = (fallback: string, min = 1, hint = "must be a duration such as '12h' or '7d'") =>
@@ -125,6 +148,10 @@ const envSchema = z
       .gt(0, 'must be between 0 and 1')
       .lt(1, 'must be between 0 and 1')
       .default(DEFAULT_COF_ALERT_THRESHOLD),
+    FOLLOW_UP_DUE_DAYS: z
+      .string()
+      .default('')
+      .transform((text, ctx) => parseDueDays(text, ctx)),
     REPORT_RETENTION_DAYS: z.coerce
       .number({ error: 'must be a number of days' })
       .int('must be a whole number of days')
@@ -254,6 +281,8 @@ export interface Config {
   appTimeZone: string;
   /** A CoF reading above this marks its curve "CoF high: follow up" (common/rules/schedule.ts). */
   cofAlertThreshold: number;
+  /** Days allowed to fix each kind of follow-up action (common/rules/follow-up-actions.ts). */
+  followUpDueDays: ActionDueDays;
   /** Days a made report is kept for download (and reused). */
   reportRetentionDays: number;
   /** Reports made at once by one instance; the rest wait their turn in the queue. */
@@ -313,6 +342,7 @@ export function loadConfig(
     requestTimeoutSeconds: e.REQUEST_TIMEOUT,
     appTimeZone: e.APP_TIMEZONE,
     cofAlertThreshold: e.COF_ALERT_THRESHOLD,
+    followUpDueDays: e.FOLLOW_UP_DUE_DAYS,
     reportRetentionDays: e.REPORT_RETENTION_DAYS,
     reportWorkers: e.REPORT_WORKERS,
     reportJobStaleSeconds: e.REPORT_JOB_STALE_SECONDS,

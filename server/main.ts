@@ -45,7 +45,11 @@ async function main() {
     if (outcome === 'created') console.log(`Created admin ${config.bootstrapAdmin.employeeId} from ADMIN_EMPLOYEE_ID.`);
   }
   if (config.demo) {
-    await seedDemoData(database.db, blobs, { today: dateInTimeZone(new Date(), config.appTimeZone) });
+    await seedDemoData(database.db, blobs, {
+      today: dateInTimeZone(new Date(), config.appTimeZone),
+      cofAlertThreshold: config.cofAlertThreshold,
+      followUpDueDays: config.followUpDueDays,
+    });
   }
 
   const app = await buildApp({ config, database, blobs, logger });

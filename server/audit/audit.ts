@@ -27,7 +27,11 @@ export type AuditAction =
   | 'station.import'
   | 'machine-summary.update'
   | 'files.restore'
-  | 'files.recreate';
+  | 'files.recreate'
+  | 'action.close'
+  | 'action.reopen'
+  /** An action whose every report was deleted with its record: nothing is left to fix. */
+  | 'action.withdraw';
 
 /** Who asked, for the audit trail. */
 export interface Actor {

@@ -8,3 +8,4 @@ export * from './schema/identity.js';
 export * from './schema/records.js';
 export * from './schema/register.js';
 export * from './schema/jobs.js';
+export * from './schema/actions.js';

@@ -16,7 +16,8 @@ export type VersionedTable =
   | 'stations'
   | 'curve_records'
   | 'machine_dashboard_summary'
-  | 'hkm_controller_mapping';
+  | 'hkm_controller_mapping'
+  | 'follow_up_actions';
 
 export async function readTableVersions(db: DbOrTx, tables: readonly VersionedTable[]): Promise<Map<VersionedTable, number>> {
   const rows = await db

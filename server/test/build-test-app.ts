@@ -7,6 +7,7 @@ import type { Database } from '../db/client.js';
 import { DiskBlobStore } from '../storage/disk-blob-store.js';
 import type { PhotoWorker } from '../features/inspections/photo-worker.js';
 import { openTestDatabase } from './test-database.js';
+import { DEFAULT_ACTION_DUE_DAYS } from '../../common/rules/follow-up-actions.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,6 +29,7 @@ export const TEST_CONFIG: AppConfig = {
   requestTimeoutSeconds: 300,
   appTimeZone: 'Asia/Kolkata',
   cofAlertThreshold: 0.25,
+  followUpDueDays: DEFAULT_ACTION_DUE_DAYS,
   reportRetentionDays: 7,
   reportWorkers: 1,
   reportJobStaleSeconds: 60,

@@ -3,9 +3,14 @@
  * with curves, stations, machine roll-out figures and two months of inspections with
  * photos. Safe to call on every start: a second call inserts nothing and changes nothing.
  */
+import { asc } from 'drizzle-orm';
+import { DEFAULT_ACTION_DUE_DAYS, type ActionDueDays } from '../../../common/rules/follow-up-actions.js';
+import { DEFAULT_COF_ALERT_THRESHOLD } from '../../../common/rules/schedule.js';
+import { createActionService } from '../../features/actions/index.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { hashPassword } from '../../security/password.js';
-import type { Db } from '../client.js';
+import type { Db, DbOrTx } from '../client.js';
+import { inspectionLogs } from '../schema.js';
 import { assertIsoDate } from './calendar.js';
 import { buildDemoDataset } from './dataset.js';
 import { DEMO_PASSWORD } from './demo-accounts.js';
@@ -26,7 +31,12 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
 export async function seedDemoData(
   db: Db,
   blobs: BlobStore,
-  options: { today: string /* YYYY-MM-DD in the railway's time zone */ },
+  options: {
+    today: string /* YYYY-MM-DD in the railway's time zone */;
+    /** The rule's settings the follow-up actions are filed by (the defaults unless configured). */
+    cofAlertThreshold?: number;
+    followUpDueDays?: ActionDueDays;
+  },
 ): Promise<SeedSummary> {
   assertIsoDate(options.today);
   const [usersMissing, curvesPresent] = await Promise.all([missingDemoUsers(db), hasCurves(db)]);
@@ -46,7 +56,26 @@ export async function seedDemoData(
     const summary: SeedSummary = { ...EMPTY_SUMMARY };
     if (passwordHash) summary.users = await insertDemoUsers(tx, passwordHash);
     // Re-checked under the lock: another instance may have seeded while we rendered photos.
-    if (dataset && photos && !(await hasCurves(tx))) Object.assign(summary, await insertDataset(tx, dataset, photos));
+    if (dataset && photos && !(await hasCurves(tx))) {
+      Object.assign(summary, await insertDataset(tx, dataset, photos));
+      await fileFollowUpActions(db, tx, options);
+    }
     return summary;
   });
+}
+
+/**
+ * The follow-up actions the demo's visits would have opened and closed had they been uploaded
+ * one by one: each visit, in the order of visits, through the same rule as an upload.
+ */
+async function fileFollowUpActions(db: Db, tx: DbOrTx, options: { today: string; cofAlertThreshold?: number; followUpDueDays?: ActionDueDays }) {
+  const actions = createActionService({
+    db,
+    appTimeZone: 'UTC',
+    cofAlertThreshold: options.cofAlertThreshold ?? DEFAULT_COF_ALERT_THRESHOLD,
+    dueDays: options.followUpDueDays ?? DEFAULT_ACTION_DUE_DAYS,
+    now: () => new Date(`${options.today}T12:00:00Z`),
+  });
+  const visits = await tx.select().from(inspectionLogs).orderBy(asc(inspectionLogs.date), asc(inspectionLogs.submittedAt), asc(inspectionLogs.id));
+  for (const visit of visits) await actions.visitStored(tx, visit);
 }

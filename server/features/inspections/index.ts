@@ -9,18 +9,20 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import type { PhotoFiles } from './photo-files.js';
 import { createPhotoWorker, type PhotoWorker } from './photo-worker.js';
 import { inspectionRoutes } from './routes.js';
-import { createInspectionService } from './service.js';
+import { createInspectionService, type RecordFollowUps } from './service.js';
 
 export { countInspections, type InspectionFilter, inspectionWhere } from './repository.js';
 export { derivedPhoto, PRINT_COPY, remakePhotoVariants, THUMBNAIL } from './photo-variants.js';
 export { createPhotoFiles, lockPhoto, type PhotoFiles } from './photo-files.js';
 export type { PhotoWorker } from './photo-worker.js';
+export type { RecordFollowUps } from './service.js';
 
 export interface InspectionsFeatureOptions {
   db: Db;
   blobs: BlobStore;
   photoFiles: PhotoFiles;
   appTimeZone: string;
+  followUps: RecordFollowUps;
   /** Handed the photo worker once it exists (tests wait for it to be idle before looking at files). */
   onPhotoWorker?: (worker: PhotoWorker) => void;
 }
@@ -34,6 +36,6 @@ export async function inspectionsFeature(app: FastifyInstance, options: Inspecti
   app.addHook('onClose', async () => photoFiles.stop());
   app.addHook('onReady', async () => photoWorker.start());
   app.addHook('onClose', async () => photoWorker.stop());
-  const inspections = createInspectionService({ db, blobs, photoFiles, photoWorker, appTimeZone: options.appTimeZone });
+  const inspections = createInspectionService({ db, blobs, photoFiles, photoWorker, appTimeZone: options.appTimeZone, followUps: options.followUps });
   await app.register(inspectionRoutes, { inspections, blobs });
 }

@@ -4,7 +4,7 @@ import { divisionScope } from '../../../common/rules/division-scope.js';
 import type { PublicUser } from '../../../common/schemas/auth.js';
 import { inspectionListResponseSchema, type InspectionListQuery, type UploadMetadata, type UploadResponse } from '../../../common/schemas/inspection.js';
 import { AppError } from '../../app-error.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { InspectionRow } from '../../db/schema.js';
 import type { BlobStore, StagedBlob } from '../../storage/blob-store.js';
 import { CONTENT_TYPES, type CheckedPhoto, EXTENSIONS, formatOf } from './photo.js';
@@ -27,12 +27,22 @@ import {
 } from './repository.js';
 import { derivedPhoto, THUMBNAIL } from './photo-variants.js';
 
+/**
+ * What follows from a record (the follow-up actions), told inside the transaction that stores
+ * or deletes it, so a record and what follows from it stand or fall together.
+ */
+export interface RecordFollowUps {
+  visitStored(tx: DbOrTx, row: InspectionRow): Promise<void>;
+  recordsDeleted(tx: DbOrTx, rows: readonly InspectionRow[], actor: Actor): Promise<void>;
+}
+
 export interface InspectionDeps {
   db: Db;
   blobs: BlobStore;
   photoFiles: PhotoFiles;
   photoWorker: PhotoWorker;
   appTimeZone: string;
+  followUps: RecordFollowUps;
 }
 
 export type { Actor } from '../../audit/index.js';
@@ -180,7 +190,10 @@ export function createInspectionService(deps: InspectionDeps) {
         // row that uses it. The file is flushed already; naming it flushes its folder.
         await lockPhoto(tx, staged.hash);
         await staged.commit();
-        return insertInspection(tx, row);
+        const stored = await insertInspection(tx, row);
+        // A replay inserts nothing, so it adds nothing to the actions either.
+        if (stored) await deps.followUps.visitStored(tx, stored);
+        return stored;
       });
       if (created) {
         deps.photoWorker.enqueue(staged.hash);
@@ -314,6 +327,7 @@ export function createInspectionService(deps: InspectionDeps) {
       if (rows.length === 0) throw new NothingDeleted();
       const hashes = [...new Set(rows.map((r) => r.imageHash).filter((h): h is string => h !== null))];
       await queuePhotoRemoval(tx, hashes);
+      await deps.followUps.recordsDeleted(tx, rows, actor);
       await recordAudits(
         tx,
         rows.map((row) => ({

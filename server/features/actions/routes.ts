@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actionCountsQuerySchema, actionIdParamsSchema, actionListQuerySchema, actionNoteBodySchema } from '../../../common/schemas/actions.js';
+import { access, currentActor, currentUser } from '../../plugins/access.js';
+import type { ActionService } from './service.js';
+
+export async function actionRoutes(app: FastifyInstance, { actions }: { actions: ActionService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Technicians read them too: the open actions of their sections head their due list, offline as well.
+  r.get('/api/actions', { schema: { querystring: actionListQuerySchema }, config: { access: access.signedIn } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return actions.list(currentUser(request), request.query);
+  });
+
+  r.get('/api/actions/counts', { schema: { querystring: actionCountsQuerySchema }, config: { access: access.roles('Admin', 'Client') } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return actions.countsByDivision(currentUser(request), request.query.division);
+  });
+
+  r.post(
+    '/api/actions/:id/close',
+    { schema: { params: actionIdParamsSchema, body: actionNoteBodySchema }, config: { access: access.roles('Admin') } },
+    async (request) => actions.close(currentActor(request), request.params.id, request.body.note),
+  );
+
+  r.post(
+    '/api/actions/:id/reopen',
+    { schema: { params: actionIdParamsSchema, body: actionNoteBodySchema }, config: { access: access.roles('Admin') } },
+    async (request) => actions.reopen(currentActor(request), request.params.id, request.body.note),
+  );
+}
