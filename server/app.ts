@@ -217,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     databaseKind: database.kind,
     schedule,
     machines,
+    actions,
   });
   await app.register(machinesFeature, { machines });
   await app.register(documentsFeature, { now, appTimeZone });

@@ -109,3 +109,7 @@ export type ActionNoteBody = z.infer<typeof actionNoteBodySchema>;
 export const actionIdParamsSchema = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').min(1, 'id must be at least 1'),
 });
+
+/** POST /api/reports/follow-up-actions: the actions in view as an Excel file, a report job like the others. */
+export const actionReportRequestSchema = actionListQuerySchema.omit({ limit: true, offset: true });
+export type ActionReportRequest = z.infer<typeof actionReportRequestSchema>;

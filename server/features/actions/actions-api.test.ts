@@ -12,6 +12,8 @@ import { followUpActionEvents, followUpActions, inspectionLogs } from '../../db/
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { makeDistinctPhotos, serviceVisitMetadata, uploadForm } from '../../test/photos.js';
+import { readWorkbook, valuesOf } from '../../test/xlsx.js';
+import { reportJobResponseSchema } from '../../../common/schemas/reports.js';
 
 /** 12:00 in Kolkata on 2026-11-23. */
 const NOW = new Date('2026-11-23T06:30:00Z');
@@ -261,5 +263,45 @@ describe('who reads what', () => {
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).message).toContain(field);
     }
+  });
+});
+
+describe('the actions as an Excel report', () => {
+  async function report(body: Record<string, unknown>, cookie: string) {
+    const response = await post('/api/reports/follow-up-actions', body, cookie);
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    let job = reportJobResponseSchema.parse(response.json());
+    // A report is a job: follow it as the view does until it is made.
+    while (job.status !== 'done') {
+      expect(job.status).not.toBe('failed');
+      job = reportJobResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/reports/${job.reportId}`, headers: { cookie } })).json());
+    }
+    const file = await t.app.inject({ method: 'GET', url: job.pdfUrl, headers: { cookie } });
+    expect(file.statusCode).toBe(200);
+    return { fileName: String(file.headers['content-disposition']), sheets: await readWorkbook(file.rawPayload) };
+  }
+
+  it('lists the actions in view with real dates, text kept as text, and a Client only their division', async () => {
+    const opener = await upload(cof('0.31', { date: '2026-11-10' }));
+    await upload(cof('0.40', { ...FZR_CURVE, date: '2026-11-22', curveNumber: '007' }));
+    const { fileName, sheets } = await report({ state: 'open', division: 'FZR/NR' }, cookies.client);
+    expect(fileName).toContain('Follow_Up_Actions_RTM-WR_2026-11-23.xlsx');
+    expect(sheets.map((s) => s.name)).toEqual(['Actions', 'About']);
+    const [header, row, ...rest] = sheets[0]?.rows ?? [];
+    expect(rest).toEqual([]);
+    expect(valuesOf(header).slice(0, 3)).toEqual(['Action', 'Fault', 'State']);
+    const cells = valuesOf(row);
+    expect(cells.slice(1, 10)).toEqual(['CoF high', 'Open', 'Medium', 'RTM/WR', 'RTM-NAD', '12', 'Up', null, 'CoF 0.31']);
+    expect(cells[11]).toEqual(new Date('2026-11-10T00:00:00Z'));
+    expect(cells[13]).toBe('Yes');
+    expect(cells[15]).toBe(opener);
+    expect((row ?? []).some((c) => c.fill !== null), 'an overdue row is highlighted').toBe(true);
+
+    const all = await report({ state: 'open' }, cookies.admin);
+    const curves = (all.sheets[0]?.rows ?? []).slice(1).map((r) => valuesOf(r)[6]);
+    expect(curves.sort()).toEqual(['007', '12']);
+    const none = await post('/api/reports/follow-up-actions', { state: 'closed' }, cookies.admin);
+    expect(none.statusCode).toBe(404);
+    expect((await post('/api/reports/follow-up-actions', { state: 'open' }, cookies.technician)).statusCode).toBe(403);
   });
 });

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { actionRoutes } from './routes.js';
 import type { ActionService } from './service.js';
 
-export { createActionService, type ActionService, visitFactsOf } from './service.js';
+export { type ActionScope, createActionService, type ActionService, visitFactsOf } from './service.js';
+export { ACTION_SHEET_COLUMNS, actionSheetRow } from './sheet.js';
 
 export async function actionsFeature(app: FastifyInstance, { actions }: { actions: ActionService }) {
   await app.register(actionRoutes, { actions });

@@ -73,6 +73,19 @@ export function visitFactsOf(row: Pick<InspectionRow, 'type' | 'serviceUpdate' |
 
 const REPORT_EVENTS = new Set(['opened', 'reported-again']);
 
+/** More actions than a zone keeps open in years; a report stops there rather than fill the memory. */
+const REPORT_ROWS_MAX = 100_000;
+
+/** What a report lists: the list's filters without paging, the division resolved for the requester. */
+export interface ActionScope {
+  division?: string | undefined;
+  section?: string | undefined;
+  sse?: string | undefined;
+  kind?: ActionKind | undefined;
+  state: 'open' | 'closed' | 'all';
+  overdue?: boolean | undefined;
+}
+
 export function createActionService(deps: ActionDeps) {
   const { db } = deps;
   const today = () => dateInTimeZone(deps.now(), deps.appTimeZone);
@@ -275,7 +288,25 @@ export function createActionService(deps: ActionDeps) {
     }));
   }
 
-  return { visitStored, recordsDeleted, list, countsByDivision, close: (actor: Actor, id: number, note: string) => changeState(actor, id, 'closed', note), reopen: (actor: Actor, id: number, note: string) => changeState(actor, id, 'open', note) };
+  /**
+   * Every action of a report's scope (the division already resolved for the requester), as of
+   * `day`, in the list's order; no history. Reports read them once per job, so no cache.
+   */
+  async function inScope(scope: ActionScope, day: string): Promise<Action[]> {
+    const rows = await listActions(db, { ...scope, overdueOn: scope.overdue ? day : undefined }, { limit: REPORT_ROWS_MAX, offset: 0 });
+    return presentAll(rows, [], day);
+  }
+
+  return {
+    visitStored,
+    recordsDeleted,
+    list,
+    countsByDivision,
+    inScope,
+    count: (scope: ActionScope, day: string) => countActions(db, { ...scope, overdueOn: scope.overdue ? day : undefined }),
+    close: (actor: Actor, id: number, note: string) => changeState(actor, id, 'closed', note),
+    reopen: (actor: Actor, id: number, note: string) => changeState(actor, id, 'open', note),
+  };
 }
 
 export type ActionService = ReturnType<typeof createActionService>;

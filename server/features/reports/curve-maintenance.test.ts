@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionType } from '../../../common/constants.js';
 import { COF_HIGH_LABEL, needsAttention, scheduleLabel } from '../../../common/rules/schedule.js';
 import { type MaintenanceReportResponse, maintenanceReportResponseSchema, scheduleSummaryResponseSchema } from '../../../common/schemas/schedule.js';
-import { consolidatedCurveDetails, reports } from '../../db/schema.js';
+import { consolidatedCurveDetails, followUpActions, reports } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_FZR, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
@@ -327,7 +327,8 @@ describe('POST /api/reports/curve-maintenance', () => {
     const answer = await generate(admin, 'all', 'all');
     const { fileName, sheets } = await download(answer.reportId, admin);
     expect(fileName).toBe(`Curve_Maintenance_${TODAY}.xlsx`);
-    expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Service due', 'CoF due']);
+    expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Service due', 'CoF due', 'Actions']);
+    expect(valuesOf(sheets[3]?.rows[0]).slice(0, 5)).toEqual(['Action', 'Fault', 'State', 'Severity', 'Division']);
     expectSummarySheet(sheets[0], 'all', 'all', 'All divisions, all sections');
     expectDueSheet(sheets[1], 'Service', 'all', 'all');
     expectDueSheet(sheets[2], 'CoF', 'all', 'all');
@@ -376,6 +377,12 @@ describe('POST /api/reports/curve-maintenance', () => {
   });
 
   it('holds a Client to their division, for what they make and what they download', async () => {
+    // An open follow-up action in each division: the Actions sheet lists the Client's only.
+    const action = { kind: 'cof-high', severity: 'medium', section: 'S', curveNumber: 'C1', line: 'Up', reported: 'CoF 0.31', openedOn: '2026-11-20', lastReportedOn: '2026-11-20', dueDate: '2026-11-23' };
+    await t.database.db.insert(followUpActions).values([
+      { ...action, divisionRailway: 'RTM/WR' },
+      { ...action, divisionRailway: 'FZR/NR' },
+    ]);
     const mine = await generate(clientRtm, 'FZR/NR', 'all');
     expect({ serviceCount: mine.serviceCount, cofCount: mine.cofCount }).toEqual(expectedCounts('RTM/WR', 'all'));
     const { fileName, sheets } = await download(mine.reportId, clientRtm);
@@ -383,12 +390,14 @@ describe('POST /api/reports/curve-maintenance', () => {
     expectSummarySheet(sheets[0], 'RTM/WR', 'all', 'RTM/WR, all sections');
     expectDueSheet(sheets[1], 'Service', 'RTM/WR', 'all');
     expectDueSheet(sheets[2], 'CoF', 'RTM/WR', 'all');
-    for (const sheet of sheets.slice(1)) {
+    for (const sheet of sheets.slice(1, 3)) {
       expect(sheet.rows.length).toBeGreaterThan(1);
       for (const row of sheet.rows.slice(1)) expect(row[0]?.value).toBe('RTM/WR');
     }
+    expect((sheets[3]?.rows ?? []).slice(1).map((row) => [row[4]?.value, row[1]?.value])).toEqual([['RTM/WR', 'CoF high']]);
     // 'all' is theirs too.
     expect(await generate(clientRtm, 'all', 'all')).toEqual(mine);
+    await t.database.db.delete(followUpActions);
 
     const everyDivision = await generate(admin, 'all', 'all');
     const fzr = await generate(admin, 'FZR/NR', 'all');

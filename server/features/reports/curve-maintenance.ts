@@ -2,7 +2,8 @@
  * The Excel maintenance report (docs/functional-requirements.md, 'Excel Reports (curve maintenance)'): which curves of a division
  * or section need a Service visit or a CoF measurement, from the schedule rule as the database
  * works it out. Sheets: "Summary" (counts per section), "Service due" and "CoF due" (one row
- * per curve needing attention, in register order, overdue rows highlighted). Counts, rows and
+ * per curve needing attention, in register order, overdue rows highlighted) and "Actions" (the
+ * open follow-up actions of the scope). Counts, rows and
  * summary come from one statement's rows, so they always agree.
  */
 import { PassThrough } from 'node:stream';
@@ -26,6 +27,7 @@ import {
   type SectionCountsRow,
   serviceOf,
 } from '../schedule/index.js';
+import { ACTION_SHEET_COLUMNS, type ActionService, actionSheetRow } from '../actions/index.js';
 import { reportDivision } from './record-reports.js';
 import { madeAtText } from './report-text.js';
 import type { ReportService } from './service.js';
@@ -157,6 +159,7 @@ async function writeSummarySheet(
 export interface CurveMaintenanceDeps {
   db: Db;
   schedule: ScheduleService;
+  actions: ActionService;
   reports: ReportService;
   appTimeZone: string;
   now: () => Date;
@@ -196,6 +199,14 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
       });
       const serviceRows = await writeDueSheet(workbook.addSheet('Service due', dueColumns('Service')), 'Service', rows);
       const cofRows = await writeDueSheet(workbook.addSheet('CoF due', dueColumns('CoF')), 'CoF', rows);
+      // The faults still waiting for a fix on these curves: a curve serviced on time may still need one.
+      const actions = (await deps.actions.inScope({ division: scope.division, section: scope.section, state: 'open' }, context.today)).map(actionSheetRow);
+      const actionSheet = workbook.addSheet('Actions', ACTION_SHEET_COLUMNS);
+      await actionSheet.writeRows(
+        actions.map((a) => a.cells),
+        actions.map((a) => a.overdue),
+      );
+      actionSheet.end();
       await workbook.finish();
       // The two lists and the summary come from the same snapshot; a mismatch is a bug.
       if (serviceRows !== serviceCount || cofRows !== cofCount) throw new Error('maintenance report rows do not match its counts');
@@ -220,7 +231,7 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
       });
     }
     const context = deps.schedule.context();
-    const versions = await readTableVersions(db, ['inspection_logs', 'consolidated_curve_details']);
+    const versions = await readTableVersions(db, ['inspection_logs', 'consolidated_curve_details', 'follow_up_actions']);
     const queued = await deps.reports.request(actor, {
       kind: 'curve-maintenance',
       params: { division: scope.division ?? 'all', section: scope.section ?? 'all' },

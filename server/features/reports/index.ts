@@ -4,9 +4,11 @@
  * the machine figures, both handed in by the app.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ActionService } from '../actions/index.js';
 import type { MachineService } from '../machines/index.js';
 import type { ScheduleService } from '../schedule/index.js';
 import { createCurveMaintenanceReport } from './curve-maintenance.js';
+import { createActionReport } from './follow-up-actions-xlsx.js';
 import { createInspectionPdfReport } from './inspection-pdf.js';
 import { createMachineReport } from './machine-xlsx.js';
 import { createRecordReports } from './record-reports.js';
@@ -20,10 +22,11 @@ export interface ReportsFeatureOptions extends Omit<ReportDeps, 'log' | 'pollMs'
   cofAlertThreshold: number;
   schedule: ScheduleService;
   machines: MachineService;
+  actions: ActionService;
 }
 
 export async function reportsFeature(app: FastifyInstance, options: ReportsFeatureOptions) {
-  const { db, blobs, now, appTimeZone, schedule, machines } = options;
+  const { db, blobs, now, appTimeZone, schedule, machines, actions } = options;
   const reports = createReportService({
     db,
     blobs,
@@ -36,7 +39,8 @@ export async function reportsFeature(app: FastifyInstance, options: ReportsFeatu
     databaseKind: options.databaseKind,
     log: app.log,
   });
-  const curveMaintenance = createCurveMaintenanceReport({ db, schedule, reports, appTimeZone, now });
+  const curveMaintenance = createCurveMaintenanceReport({ db, schedule, actions, reports, appTimeZone, now });
+  const actionReport = createActionReport({ db, reports, actions, appTimeZone, now });
   const recordReports = createRecordReports({ db, reports, now, cofAlertThreshold: options.cofAlertThreshold });
   const inspectionPdf = createInspectionPdfReport({ db, blobs, reports, records: recordReports, appTimeZone });
   const sseCofPdf = createSseCofPdfReport({ db, reports, records: recordReports, appTimeZone });
@@ -46,5 +50,5 @@ export async function reportsFeature(app: FastifyInstance, options: ReportsFeatu
   // and their files go at start and then hourly. A clean stop hands unfinished jobs back.
   app.addHook('onReady', async () => reports.start());
   app.addHook('onClose', async () => reports.stop());
-  await app.register(reportRoutes, { reports, curveMaintenance, inspectionPdf, sseCofPdf, serviceTablePdf, machineReport, blobs });
+  await app.register(reportRoutes, { reports, curveMaintenance, inspectionPdf, sseCofPdf, serviceTablePdf, machineReport, actionReport, blobs });
 }

@@ -10,6 +10,7 @@ import {
   serviceReportRequestSchema,
   sseReportRequestSchema,
 } from '../../../common/schemas/reports.js';
+import { actionReportRequestSchema } from '../../../common/schemas/actions.js';
 import { machineReportResponseSchema, machineStatsQuerySchema } from '../../../common/schemas/machines.js';
 import { maintenanceReportRequestSchema, maintenanceReportResponseSchema } from '../../../common/schemas/schedule.js';
 import { attachment } from '../../content-disposition.js';
@@ -20,6 +21,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import type { CurveMaintenanceReport } from './curve-maintenance.js';
 import type { InspectionPdfReport } from './inspection-pdf.js';
 import type { MachineReport } from './machine-xlsx.js';
+import type { ActionReport } from './follow-up-actions-xlsx.js';
 import { jobResponseOf, QUICK_WAIT_MS } from './record-reports.js';
 import type { ReportService } from './service.js';
 import type { ServiceTablePdfReport } from './service-table-pdf.js';
@@ -41,6 +43,7 @@ export async function reportRoutes(
     sseCofPdf: SseCofPdfReport;
     serviceTablePdf: ServiceTablePdfReport;
     machineReport: MachineReport;
+    actionReport: ActionReport;
     blobs: BlobStore;
   },
 ) {
@@ -53,6 +56,15 @@ export async function reportRoutes(
     const { done, body } = await deps.inspectionPdf.generate(currentActor(request), request.body);
     return reply.status(done ? 200 : 202).send(body);
   });
+
+  r.post(
+    '/api/reports/follow-up-actions',
+    { schema: { body: actionReportRequestSchema, response: jobAnswers }, config: reportAccess },
+    async (request, reply) => {
+      const { done, body } = await deps.actionReport.generate(currentActor(request), request.body);
+      return reply.status(done ? 200 : 202).send(body);
+    },
+  );
 
   r.post('/api/reports/sse-table', { schema: { body: sseReportRequestSchema, response: jobAnswers }, config: reportAccess }, async (request, reply) => {
     const { done, body } = await deps.sseCofPdf.generate(currentActor(request), request.body);

@@ -47,6 +47,8 @@ function describe(report: ReportSummary): string {
       return [division, chosen(params.technician) ?? 'all technicians', chosen(params.sseEngineer) ?? 'all SSEs', dateRange(params)].join(', ');
     case 'machine-dashboard':
       return [division, chosen(params.den) ?? 'all DENs', chosen(params.aen) ?? 'all AENs'].join(', ');
+    case 'follow-up-actions':
+      return [division, chosen(params.section) ?? 'all sections', chosen(params.kind) ?? 'all faults', chosen(params.state) ?? 'open'].join(', ');
   }
 }
 

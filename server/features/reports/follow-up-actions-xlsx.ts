@@ -1,0 +1,110 @@
+/**
+ * The follow-up actions report: POST /api/reports/follow-up-actions makes
+ * Follow_Up_Actions_{division}_{yyyy-MM-dd}.xlsx of the actions the Actions view shows (its
+ * filters, a Client's division whatever they ask), one row per action, overdue rows highlighted,
+ * and an About sheet naming the scope, the day and who made it. A job like every report.
+ */
+import { PassThrough } from 'node:stream';
+import { dateInTimeZone } from '../../../common/rules/dates.js';
+import { ACTION_KIND_TEXT } from '../../../common/rules/follow-up-actions.js';
+import type { ActionReportRequest } from '../../../common/schemas/actions.js';
+import type { ReportJobResponse } from '../../../common/schemas/reports.js';
+import { AppError } from '../../app-error.js';
+import type { Actor } from '../../audit/index.js';
+import { datedFileName } from '../../content-disposition.js';
+import type { Db } from '../../db/client.js';
+import { readTableVersions } from '../../db/versioned-cache.js';
+import { StreamWorkbook } from '../../xlsx/stream-workbook.js';
+import { ACTION_SHEET_COLUMNS, type ActionScope, type ActionService, actionSheetRow } from '../actions/index.js';
+import { jobResponseOf, QUICK_WAIT_MS, reportDivision } from './record-reports.js';
+import { madeAtText } from './report-text.js';
+import type { ReportJob, ReportOutput } from './report-job.js';
+import type { ReportService } from './service.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface ActionReportDeps {
+  db: Db;
+  reports: ReportService;
+  actions: ActionService;
+  appTimeZone: string;
+  now: () => Date;
+}
+
+export function createActionReport(deps: ActionReportDeps) {
+  async function render(job: ReportJob): Promise<ReportOutput> {
+    const scope = job.snapshot.scope as ActionScope;
+    const today = String(job.snapshot.today);
+    const actions = await deps.actions.inScope(scope, today);
+    const workbook = new StreamWorkbook();
+    const stream = new PassThrough();
+    workbook.output.pipe(stream);
+    workbook.output.once('error', (error) => stream.destroy(error));
+    const finished = (async () => {
+      const sheet = workbook.addSheet('Actions', ACTION_SHEET_COLUMNS);
+      const rows = actions.map(actionSheetRow);
+      await sheet.writeRows(
+        rows.map((r) => r.cells),
+        rows.map((r) => r.overdue),
+      );
+      sheet.end();
+      const about = workbook.addSheet('About', [
+        { header: 'Item', width: 14, text: true },
+        { header: 'Value', width: 60, text: true },
+      ], { autoFilter: false });
+      await about.writeRows([
+        ['Division', scope.division ?? 'All divisions'],
+        ['Section', scope.section ?? 'All sections'],
+        ['SSE', scope.sse ?? 'All SSEs'],
+        ['Fault', scope.kind ? ACTION_KIND_TEXT[scope.kind] : 'All faults'],
+        ['State', scope.state === 'all' ? 'Open and closed' : scope.state === 'open' ? 'Open' : 'Closed'],
+        ['Overdue only', scope.overdue ? 'Yes' : 'No'],
+        ['As of', today],
+        ['Actions', String(actions.length)],
+        ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
+        ['Made at', madeAtText(job.createdAt, deps.appTimeZone)],
+      ]);
+      about.end();
+      await workbook.finish();
+      return { recordCount: actions.length, summary: {} };
+    })();
+    finished.catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+    return { fileName: datedFileName('Follow_Up_Actions', [scope.division], today, 'xlsx'), contentType: XLSX_TYPE, stream, finished };
+  }
+  deps.reports.register('follow-up-actions', render);
+
+  /** Queues the report of the actions in view, waits a moment, and answers where it stands (200 done, else 202). */
+  async function generate(actor: Actor, request: ActionReportRequest): Promise<{ done: boolean; body: ReportJobResponse }> {
+    const scope: ActionScope = {
+      division: reportDivision(actor, request.division ?? 'all'),
+      section: request.section,
+      sse: request.sse,
+      kind: request.kind,
+      state: request.state,
+      overdue: request.overdue,
+    };
+    const today = dateInTimeZone(deps.now(), deps.appTimeZone);
+    const count = await deps.actions.count(scope, today);
+    if (count === 0) throw new AppError('NO_RECORDS', 'No follow-up actions match the selected filters');
+    const versions = await readTableVersions(deps.db, ['follow_up_actions']);
+    const queued = await deps.reports.request(
+      actor,
+      {
+        kind: 'follow-up-actions',
+        params: { ...request },
+        snapshot: { scope: { ...scope }, today },
+        division: scope.division ?? null,
+        // Ages and overdue flags move with the day; the file names who made it.
+        dependsOn: [scope, today, [...versions.entries()], actor.user.id],
+      },
+      count,
+    );
+    const row = await deps.reports.waitFor(queued.id, QUICK_WAIT_MS);
+    if (row.status === 'failed') throw new AppError('REPORT_FAILED', row.error ?? 'The report could not be made');
+    return { done: row.status === 'done', body: jobResponseOf(row) };
+  }
+
+  return { generate };
+}
+
+export type ActionReport = ReturnType<typeof createActionReport>;
