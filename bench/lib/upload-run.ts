@@ -181,19 +181,11 @@ interface Target {
   withDatabase: boolean;
 }
 
-interface Measured {
-  result: ScenarioResult;
-  start?: CpuMark & { stored: DirUsage };
-  after: CpuMark;
-  samples: RssSample[];
-  storedAfter: DirUsage;
-  rssAtStart: number | null;
-  rssSettled: number | null;
-}
+type Measured = Awaited<ReturnType<typeof measure>>;
 
 /** The load on one target (the server, or the bare baseline) with CPU, RSS and the store's growth around the measured phase. */
-async function measure(ctx: ScenarioContext, target: Target, nextBody: () => Buffer): Promise<Measured> {
-  const marks: { start?: Measured['start']; recorder?: RssRecorder } = {};
+async function measure(ctx: ScenarioContext, target: Target, nextBody: () => Buffer) {
+  const marks: { start?: CpuMark & { stored: DirUsage }; recorder?: RssRecorder } = {};
   const rssAtStart = await readRssMb(target.pid);
   const result = await runLoad(ctx, {
     path: target.path,

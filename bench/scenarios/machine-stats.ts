@@ -140,15 +140,10 @@ async function mixedLoad(ctx: ScenarioContext, setup: Setup, beforeMeasured: () 
   return { result: combined(parts), parts };
 }
 
-interface Setup {
-  rollout: Rollout;
-  admin: Choices;
-  client: Choices;
-  notes: string[];
-}
+type Setup = Awaited<ReturnType<typeof setUp>>;
 
 /** Signs in, adds the records, reads the filters and checks the first answers against the data. */
-async function setUp(ctx: ScenarioContext): Promise<Setup> {
+async function setUp(ctx: ScenarioContext) {
   if (!CLIENT?.divisionAccess) throw new Error('the demo seed has no Client limited to a division');
   const adminCookie = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
   const clientCookie = await ctx.signIn(CLIENT.employeeId);
