@@ -35,10 +35,8 @@ let s3: (Extract<S3ServiceMessage, { type: 'ready' }> & { pid: number }) | null 
 
 /**
  * BLOB_STORE=s3 on s3rver 3.7, the test suite's S3 look-alike, in a process of its own
- * (lib/s3-service-child.ts). s3rver keeps each object as a plain file on the same disk, with no
- * network between it and the server: the figures are the S3 code path's overhead (SDK requests and
- * signing, a HEAD before each PUT, s3rver's own CPU), not a real object store's latency. No budget
- * is judged (the budget table's is for the upload as deployed); the bare baseline and the ratio are printed all the same.
+ * (lib/s3-service-child.ts); what that measures is said in the notes. No budget is judged (the
+ * budget table's is for the upload as deployed); the bare baseline and the ratio are printed all the same.
  */
 export const uploadS3: Scenario = {
   name: 'upload-s3',
