@@ -1,6 +1,6 @@
 /**
- * multipart/form-data bodies built once as a Buffer, the way a browser's FormData sends them,
- * with placeholders that can be overwritten in place per request (same length, so the
+ * multipart/form-data bodies built once as a Buffer, the way a browser's FormData sends them, so
+ * that placeholders in them can be overwritten in place per request (same length: the
  * Content-Length stays right).
  */
 import { randomBytes } from 'node:crypto';
@@ -9,9 +9,8 @@ export interface FormPart {
   name: string;
   /** A text field's value, or a file's bytes. */
   value: string | Buffer;
-  /** For a file part. */
   filename?: string;
-  /** For a file part; text fields are sent without one, as FormData does. */
+  /** Text fields are sent without one, as FormData does. */
   contentType?: string;
 }
 
@@ -21,21 +20,16 @@ export interface MultipartBody {
   contentType: string;
 }
 
-export function newBoundary(): string {
-  return `----hkmibench${randomBytes(12).toString('hex')}`;
-}
+export const newBoundary = () => `----hkmibench${randomBytes(12).toString('hex')}`;
 
 export function buildMultipart(parts: readonly FormPart[], boundary = newBoundary()): MultipartBody {
-  const delimiter = Buffer.from(`--${boundary}`, 'latin1');
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const value = typeof part.value === 'string' ? Buffer.from(part.value, 'utf8') : part.value;
-    if (value.includes(delimiter)) throw new Error(`the value of part ${part.name} contains the boundary`);
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
-    head += '\r\n';
-    if (part.contentType !== undefined) head += `Content-Type: ${part.contentType}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`, 'utf8'), value, Buffer.from('\r\n', 'latin1'));
+    if (value.includes(`--${boundary}`, 0, 'latin1')) throw new Error(`the value of part ${part.name} contains the boundary`);
+    const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+    const type = part.contentType === undefined ? '' : `Content-Type: ${part.contentType}\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n${type}\r\n`, 'utf8'), value, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`, 'latin1'));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -43,9 +37,8 @@ export function buildMultipart(parts: readonly FormPart[], boundary = newBoundar
 
 /** Every offset at which `needle` occurs in `haystack`. */
 export function offsetsOf(haystack: Buffer, needle: string): number[] {
-  const bytes = Buffer.from(needle, 'latin1');
   const offsets: number[] = [];
-  for (let at = haystack.indexOf(bytes); at !== -1; at = haystack.indexOf(bytes, at + bytes.length)) offsets.push(at);
+  for (let at = haystack.indexOf(needle, 0, 'latin1'); at !== -1; at = haystack.indexOf(needle, at + needle.length, 'latin1')) offsets.push(at);
   return offsets;
 }
 

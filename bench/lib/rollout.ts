@@ -1,16 +1,13 @@
 /**
  * The machine rollout sheet (curve_records) at the size of a zone, for the machine dashboard's
- * scenarios: `count` per-curve records in the demo's five divisions and sections
- * (server/db/seed/reference-data.ts: 16 DENs), each section's curves split between its own AEN
- * and a second one further along the line (about 40 AENs in all), with the stage entries a
- * divisional sheet holds: a date ('14.03.2025'), 'Done' (ticked off without a date) or
- * 'Pending'. The odds follow the demo seed's rollout (server/db/seed/rollout.ts): the first two
- * sections of a division are phase I, started earlier and further along. The same rows on every
- * run for the same `today` (a seeded PRNG).
- *
- * The demo seed's rollout covers a few hundred curves and the records generator
- * (the scale seed, server/db/seed/scale/) tops up the register only, so a scenario adds these
- * itself (insertRolloutRows, PostgreSQL) and removes them afterwards.
+ * scenarios: a record for every curve of the register (topped up by the scale seed) that has none
+ * yet, in the demo's five divisions and 16 DENs, each section's curves split between its own AEN
+ * and a second one further along the line, with the stage entries a divisional sheet holds: a date
+ * ('14.03.2025'), 'Done' (ticked off without a date) or 'Pending', at the odds of the demo seed's
+ * rollout (server/db/seed/rollout.ts: the first two sections of a division are phase I, started
+ * earlier and further along). The same rows on every run for the same register and today (a
+ * seeded PRNG). The demo seed's rollout covers a few hundred curves and the scale seed tops up the
+ * register only, so the scenario adds these itself (PostgreSQL) and removes them afterwards.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -21,146 +18,74 @@ import { DIVISION_REFS } from '../../server/db/seed/reference-data.js';
 import { round } from './stats.js';
 import type { ScenarioContext } from './types.js';
 
-export const ROLLOUT_SEED = 0x484b_4d13;
-
-/** As the zone splits (the records generator's weights): RTM has most curves, JBP the fewest. */
-const DIVISION_WEIGHTS: Record<string, number> = { 'RTM/WR': 34, 'BRC/WR': 24, 'FZR/NR': 18, 'NDLS/NR': 14, 'JBP/WCR': 10 };
-
-/** The seed's odds once a curve is in scope: share of curves past each stage, and when the phase started. */
+const ROLLOUT_SEED = 0x484b_4d13;
 const PHASES = {
   I: { foundation: 0.95, machine: 0.9, commissioned: 0.9, startedDaysAgo: [330, 620], undated: 0.08 },
   II: { foundation: 0.7, machine: 0.6, commissioned: 0.65, startedDaysAgo: [150, 320], undated: 0 },
 } as const;
+const COLUMNS = ['no', 'phase', 'division_railway', 'section', 'curve_number', 'line', 'den', 'aen', 'sse', 'foundation_actual', 'machine_actual', 'commissioned'] as const;
+type RolloutRow = Record<(typeof COLUMNS)[number], string | number>;
+type CurveKeys = Record<'division_railway' | 'section' | 'curve_number' | 'line' | 'den' | 'aen' | 'sse', string>;
 
-/** One curve_records row, snake_case as in SQL. */
-export interface RolloutRow {
-  no: number;
-  phase: 'I' | 'II';
-  division_railway: string;
-  section: string;
-  curve_number: string;
-  line: string;
-  den: string;
-  aen: string;
-  sse: string;
-  foundation_actual: string;
-  machine_actual: string;
-  commissioned: string;
-}
-
-export const ROLLOUT_COLUMNS = [
-  'no', 'phase', 'division_railway', 'section', 'curve_number', 'line', 'den', 'aen', 'sse', 'foundation_actual', 'machine_actual', 'commissioned',
-] as const satisfies ReadonlyArray<keyof RolloutRow>;
-
-export interface RolloutOptions {
-  count: number;
-  /** The railway's today, YYYY-MM-DD: the newest entry. */
-  today: string;
-  seed?: number;
-  /** Per division, the last `no` already used (the bench rows number on from it). */
-  lastNo?: ReadonlyMap<string, number>;
-}
-
-/** `total` split by weight into whole numbers that add up to it (largest remainder). */
-function apportion(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const out = exact.map(Math.floor);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
-  const left = total - out.reduce((a, b) => a + b, 0);
-  for (let k = 0; k < left; k++) {
-    const i = order[k % order.length]?.[1] ?? 0;
-    out[i] = (out[i] ?? 0) + 1;
-  }
-  return out;
-}
-
-/** A sheet entry: the date, 'Done' where it was ticked off without one, or 'Pending'. */
 const entry = (date: string | null, undated: boolean) => (date === null ? 'Pending' : undated ? 'Done' : sheetDate(date));
 
-/** Each section's second AEN: `AEN/<code>` of a station in its second half that names no other AEN. */
-function secondAens(): Map<string, string> {
+/** Per section: its phase and its two AENs, the second `AEN/<code>` of a station in its second half that names no other AEN. */
+function sectionPlans(): Map<string, { phase: 'I' | 'II'; aens: [string, string] }> {
   const used = new Set(DIVISION_REFS.flatMap((d) => d.sections.map((s) => s.aen)));
-  const out = new Map<string, string>();
-  for (const division of DIVISION_REFS) {
-    for (const section of division.sections) {
-      const middle = Math.floor(section.stations.length / 2);
-      const order = [...section.stations.slice(middle), ...section.stations.slice(0, middle).reverse()];
-      const name = order.map((s) => `AEN/${s.code}`).find((n) => !used.has(n)) ?? `${section.aen}-II`;
-      used.add(name);
-      out.set(section.name, name);
-    }
+  const plans = new Map<string, { phase: 'I' | 'II'; aens: [string, string] }>();
+  for (const [index, section] of DIVISION_REFS.flatMap((d) => [...d.sections.entries()])) {
+    const middle = Math.floor(section.stations.length / 2);
+    const order = [...section.stations.slice(middle), ...section.stations.slice(0, middle).reverse()];
+    const second = order.map((s) => `AEN/${s.code}`).find((n) => !used.has(n)) ?? `${section.aen}-II`;
+    used.add(second);
+    plans.set(section.name, { phase: index < 2 ? 'I' : 'II', aens: [section.aen, second] });
   }
-  return out;
+  return plans;
 }
 
-export function benchRolloutRows(options: RolloutOptions): RolloutRow[] {
-  const rng = new Random(options.seed ?? ROLLOUT_SEED);
-  const second = secondAens();
-  const perDivision = apportion(
-    options.count,
-    DIVISION_REFS.map((d) => DIVISION_WEIGHTS[d.division] ?? 10),
+/** Up to `count` of the register's curves without a record, in register order, as records numbered on per division. */
+async function rolloutRows(client: pg.Client, count: number, today: string): Promise<RolloutRow[]> {
+  const { rows: curves } = await client.query<CurveKeys>(
+    `select division_railway, section, curve_number, line, coalesce(den, '') as den, coalesce(aen, '') as aen, coalesce(sse, '') as sse
+       from consolidated_curve_details c
+      where not exists (select 1 from curve_records r where r.section = c.section and r.curve_number = c.curve_number and r.line = c.line)
+      order by id limit $1`,
+    [count],
   );
+  const { rows: last } = await client.query<{ division: string; no: number }>('select division_railway as division, max(no) as no from curve_records group by 1');
+  const lastNo = new Map(last.map((r) => [r.division, r.no]));
+  const bySection = new Map<string, CurveKeys[]>();
+  for (const curve of curves) {
+    if (!bySection.has(curve.section)) bySection.set(curve.section, []);
+    bySection.get(curve.section)?.push(curve);
+  }
+  const plans = sectionPlans();
+  const rng = new Random(ROLLOUT_SEED);
   const rows: RolloutRow[] = [];
-  for (const [d, division] of DIVISION_REFS.entries()) {
-    let no = options.lastNo?.get(division.division) ?? 0;
-    const lines = division.doubleLine ? (['Up', 'Down'] as const) : (['Single'] as const);
-    const perSection = apportion(
-      perDivision[d] ?? 0,
-      division.sections.map((s) => s.curveSites),
-    );
-    for (const [s, section] of division.sections.entries()) {
-      const phase = s < 2 ? 'I' : 'II';
-      const odds = PHASES[phase];
-      const rowsHere = perSection[s] ?? 0;
-      const sites = Math.ceil(rowsHere / lines.length);
-      // Where the section passes from its own AEN's jurisdiction to the next one's.
-      const handOver = Math.round(sites * rng.float(0.45, 0.7));
-      let made = 0;
-      for (let site = 0; site < sites && made < rowsHere; site++) {
-        const aen = site < handOver ? section.aen : (second.get(section.name) ?? section.aen);
-        const sse = section.sses[Math.min(section.sses.length - 1, Math.floor((site * section.sses.length) / sites))] ?? '';
-        // Both lines of a site are worked together: one foundation crew, one installation visit.
-        const foundationOn = rng.chance(odds.foundation) ? addDays(options.today, -rng.int(odds.startedDaysAgo[0], odds.startedDaysAgo[1])) : null;
-        const undated = rng.chance(odds.undated);
-        for (const line of lines) {
-          if (made >= rowsHere) break;
-          const machineOn = foundationOn && rng.chance(odds.machine) ? addDays(foundationOn, rng.int(15, 60)) : null;
-          const commissionedOn = machineOn && rng.chance(odds.commissioned) ? addDays(machineOn, rng.int(5, 30)) : null;
-          no += 1;
-          made += 1;
-          rows.push({
-            no,
-            phase,
-            division_railway: division.division,
-            section: section.name,
-            curve_number: `BR${site + 1}`,
-            line,
-            den: section.den,
-            aen,
-            sse,
-            foundation_actual: entry(foundationOn, undated),
-            machine_actual: entry(machineOn, undated),
-            commissioned: entry(commissionedOn, false),
-          });
-        }
-      }
+  for (const [section, list] of bySection) {
+    const plan = plans.get(section) ?? { phase: 'II', aens: [list[0]?.aen ?? '', list[0]?.aen ?? ''] };
+    const odds = PHASES[plan.phase];
+    // Where the section passes from its own AEN's jurisdiction to the next one's.
+    const handOver = Math.round(list.length * rng.float(0.45, 0.7));
+    for (const [i, curve] of list.entries()) {
+      const foundationOn = rng.chance(odds.foundation) ? addDays(today, -rng.int(odds.startedDaysAgo[0], odds.startedDaysAgo[1])) : null;
+      const machineOn = foundationOn && rng.chance(odds.machine) ? addDays(foundationOn, rng.int(15, 60)) : null;
+      const commissionedOn = machineOn && rng.chance(odds.commissioned) ? addDays(machineOn, rng.int(5, 30)) : null;
+      const undated = rng.chance(odds.undated);
+      const no = (lastNo.get(curve.division_railway) ?? 0) + 1;
+      lastNo.set(curve.division_railway, no);
+      rows.push({
+        ...curve,
+        no,
+        phase: plan.phase,
+        aen: plan.aens[i < handOver ? 0 : 1],
+        foundation_actual: entry(foundationOn, undated),
+        machine_actual: entry(machineOn, undated),
+        commissioned: entry(commissionedOn, false),
+      });
     }
   }
   return rows;
-}
-
-/** Inserts the rows with one `INSERT ... SELECT FROM unnest(...)`; returns the ids given. */
-export async function insertRolloutRows(client: pg.ClientBase, rows: readonly RolloutRow[]): Promise<number[]> {
-  const arrays = ROLLOUT_COLUMNS.map((column) => rows.map((row) => row[column]));
-  const types = ROLLOUT_COLUMNS.map((column) => (column === 'no' ? 'int4[]' : 'text[]'));
-  const result = await client.query<{ id: number }>(
-    `insert into curve_records (${ROLLOUT_COLUMNS.join(', ')})
-     select * from unnest(${types.map((t, i) => `$${i + 1}::${t}`).join(', ')})
-     returning id`,
-    arrays,
-  );
-  return result.rows.map((r) => r.id);
 }
 
 /** The records a scenario reads, and how to take the added ones away again. */
@@ -186,8 +111,8 @@ const sum = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce
 
 /**
  * On PostgreSQL: tops curve_records up to as many records as the register has curves (10k),
- * through the server's database (the server notices: the table's version moves on). On PGlite:
- * the demo seed's records, as many as `countThroughApi` reads.
+ * through the server's database (the server notices: the table's version moves on), with one
+ * `INSERT ... SELECT FROM unnest(...)`. On PGlite: the demo seed's records, as many as `countThroughApi` reads.
  */
 export async function prepareRollout(ctx: ScenarioContext, countThroughApi: () => Promise<number>): Promise<Rollout> {
   const target = ctx.dataset?.curves ?? 10_000;
@@ -202,12 +127,17 @@ export async function prepareRollout(ctx: ScenarioContext, countThroughApi: () =
   await client.connect();
   try {
     const before = await countRows(client);
-    const { rows: last } = await client.query<{ division: string; no: number }>('select division_railway as division, max(no) as no from curve_records group by 1');
     const today = dateInTimeZone(new Date(), process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata');
-    const rows = benchRolloutRows({ count: Math.max(0, target - sum(before)), today, lastNo: new Map(last.map((r) => [r.division, r.no])) });
+    const rows = await rolloutRows(client, Math.max(0, target - sum(before)), today);
     const started = performance.now();
     await client.query('begin');
-    const ids = await insertRolloutRows(client, rows);
+    const inserted = await client.query<{ id: number }>(
+      `insert into curve_records (${COLUMNS.join(', ')})
+       select * from unnest(${COLUMNS.map((column, i) => `$${i + 1}::${column === 'no' ? 'int4' : 'text'}[]`).join(', ')})
+       returning id`,
+      COLUMNS.map((column) => rows.map((row) => row[column])),
+    );
+    const ids = inserted.rows.map((r) => r.id);
     await client.query('commit');
     await client.query('analyze curve_records');
     const seconds = round((performance.now() - started) / 1000, 1);

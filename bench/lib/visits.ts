@@ -1,13 +1,12 @@
 /**
  * One new inspection record through the product's upload (POST /api/inspections/upload), as a
- * phone sends it: the scenarios that measure an answer cached per data version use it to move
- * the version on (the statement trigger of migration 0001 bumps change_counters in the writing
+ * phone sends it: the scenarios that measure an answer cached per data version use it to move the
+ * version on (the statement trigger of migration 0001 bumps change_counters in the writing
  * transaction), on PGlite as on PostgreSQL, since the server holds PGlite's data dir.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { makePhotoPool } from './jpeg.js';
-import { buildMultipart } from './multipart.js';
+import { makeJpeg, uploadForm } from '../../server/test/photos.js';
 import type { ScenarioContext } from './types.js';
 
 export interface CurveKey {
@@ -18,30 +17,15 @@ export interface CurveKey {
 }
 
 /** A small real JPEG (640x480): the upload's photo check decodes it; its size does not matter here. */
-export async function visitPhoto(): Promise<Buffer> {
-  const { photos } = await makePhotoPool({ count: 1, width: 640, height: 480, quality: 80, targetBytes: 60_000 });
-  const [photo] = photos;
-  if (!photo) throw new Error('no photo made');
-  return photo;
-}
-
-export interface StoredVisit {
-  ms: number;
-  recordId: string;
-  imageHash: string;
-}
+export const visitPhoto = (): Promise<Buffer> => makeJpeg(640, 480);
 
 /** One record with its photo through the upload, `fields` as the phone's metadata; throws unless 201. */
-export async function uploadVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, fields: Record<string, unknown>): Promise<StoredVisit> {
-  const form = buildMultipart([
-    { name: 'metadata', value: JSON.stringify({ ...fields, clientSubmissionId: fields.clientSubmissionId ?? randomUUID() }) },
-    { name: 'file', value: photo, filename: 'inspection_image.jpg', contentType: 'image/jpeg' },
-  ]);
+export async function uploadVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, fields: Record<string, unknown>): Promise<{ ms: number; recordId: string; imageHash: string }> {
   const started = performance.now();
   const response = await fetch(`${ctx.baseUrl}/api/inspections/upload`, {
     method: 'POST',
-    headers: { cookie, 'content-type': form.contentType },
-    body: new Uint8Array(form.body),
+    headers: { cookie },
+    body: uploadForm({ ...fields, clientSubmissionId: fields.clientSubmissionId ?? randomUUID() }, photo),
     signal: AbortSignal.timeout(60_000),
   });
   const text = await response.text();

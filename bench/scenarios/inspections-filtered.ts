@@ -14,22 +14,13 @@ interface Kind {
   queries: string[];
 }
 
-const q = (params: Record<string, string | number>) =>
-  Object.entries(params)
-    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
-    .join('&');
+const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
+/** The first `count` items with distinct keys. */
 function distinct<T>(items: readonly T[], key: (item: T) => string, count: number): T[] {
-  const seen = new Set<string>();
-  const out: T[] = [];
-  for (const item of items) {
-    const k = key(item);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(item);
-    if (out.length >= count) break;
-  }
-  return out;
+  const byKey = new Map<string, T>();
+  for (const item of items) if (!byKey.has(key(item))) byKey.set(key(item), item);
+  return [...byKey.values()].slice(0, count);
 }
 
 /** Filters as the records view's filter bar makes them, with values taken from real records. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { makePhotoPool, withComment } from '../lib/jpeg.js';
+import { makeJpeg } from '../../server/test/photos.js';
 import { loadScenario } from '../lib/load-row.js';
 import { inspectionPage, READ_BUDGET } from '../lib/records.js';
 import { round } from '../lib/stats.js';
@@ -27,16 +27,15 @@ export const inspectionsPageWrites = loadScenario({
   remark: "measured without writes: the bare route has no cache to empty, and the uploads' own work (sharp, sha256, the row) is the product's alone",
   async prepare(ctx, admin) {
     const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
-    const { photos } = await makePhotoPool({ count: 1, width: 1920, height: 1080, quality: 80, targetBytes: 400_000 });
-    const [photo] = photos;
-    if (!photo) throw new Error('no photo made');
+    // A camera-sized photo of about 400 KB.
+    const photo = await makeJpeg(1920, 1080);
     let uploaded = 0;
     let failed = 0;
-    // Each upload a new photo (a comment patched in): the same bytes would be stored once.
+    // Each upload a new photo (its id after the JPEG's end marker): the same bytes would be stored once.
     const uploadOne = async () => {
       const id = randomUUID();
       const fields = { date: new Date().toISOString().slice(0, 10), type: 'CoF', divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '1', line: 'Up', cofValue: '0.30', clientSubmissionId: id };
-      await uploadVisit(ctx, technician, withComment(photo, id), fields).then(
+      await uploadVisit(ctx, technician, Buffer.concat([photo, Buffer.from(id)]), fields).then(
         () => uploaded++,
         () => failed++,
       );

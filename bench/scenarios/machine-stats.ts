@@ -1,78 +1,165 @@
 /**
  * The machine dashboard's reads (GET /api/machine-stats, with GET /api/machine-filters as the
- * dashboard asks them when a DEN is chosen) over a rollout sheet of 10k curve records, beside
- * the bare read baseline (docs/architecture.md, 'Budgets') measured in the same run.
+ * dashboard asks them when a DEN is chosen) over a rollout sheet of 10k curve records
+ * (bench/lib/rollout.ts), beside the bare read baseline (docs/architecture.md, 'Budgets') measured
+ * in the same run. The demo Admin and the division-limited demo Client at once, each walking every
+ * DEN and AEN their filters offer.
  *
- * machine-stats: the warm case. The service works the figures out once per change of
- * curve_records and keeps them, so every request reads the table's version and filters the
- * kept groups. machine-stats-writes: the same load while one row's machine_actual is updated
- * once a second, so every second the first requests after the write read the whole table again
- * and regroup it (cache misses included). One factory makes both: the writes are its hook.
- *
- * The mix (bench/lib/machine-mix.ts): the demo Admin and the division-limited demo Client at
- * once, each walking every DEN and AEN their filters offer.
- *
- * The 10k records: bench/lib/rollout.ts, added through the server's PostgreSQL database before
- * the load and removed afterwards. On PGlite the server holds the data dir and no API writes
- * curve_records, so the scenarios read the demo seed's few hundred records, and the writes
- * variant cannot write (both say so in the notes; the budget is for PostgreSQL anyway).
+ * machine-stats: the warm case (the service keeps the figures per version of curve_records).
+ * machine-stats-writes: the same load while one row's machine_actual is updated once a second, so
+ * after every write the first requests read the whole table again and regroup it. On PGlite the
+ * server holds the data dir and no API writes curve_records: both read the demo seed's few hundred
+ * records and the writes variant cannot write (the notes say so; the budget is for PostgreSQL).
  */
 import { performance } from 'node:perf_hooks';
 import { dateInTimeZone } from '../../common/rules/dates.js';
+import { machineFiltersResponseSchema, machineStatsResponseSchema } from '../../common/schemas/machines.js';
 import { sheetDate } from '../../server/db/seed/calendar.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
 import { type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
+import { runLoad } from '../lib/load.js';
 import { eachAlone } from '../lib/load-row.js';
-import { type Choices, choicesOf, describeLoad, FILTERS, KIND_LABEL, KINDS, type Kind, mixedLoad, STATS, statsAnswer, statsPath, walker } from '../lib/machine-mix.js';
-import { cpuMark, cpuNote, getJson, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
+import { cpuMark, cpuNote, getJson, getParsed, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
 import { prepareRollout, type Rollout } from '../lib/rollout.js';
-import { note, summarizeLatencies } from '../lib/stats.js';
-import type { Budget, Scenario, ScenarioContext } from '../lib/types.js';
+import { note, round, summarizeLatencies } from '../lib/stats.js';
+import type { Budget, Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
-/** Seconds between two writes of curve_records in the writes variant. */
+const STATS = '/api/machine-stats';
+const FILTERS = '/api/machine-filters';
 const WRITE_EVERY_SECONDS = 1;
 /** Each kind of request alone under the same load, for the notes. */
 const ALONE_SECONDS = 2;
 /** Requests one at a time right after a write, for the notes of the writes variant. */
 const UNCACHED_RUNS = 10;
+/** Share of the connections that are the Client's; the rest are the Admin's. */
+const CLIENT_SHARE = 0.2;
 const CLIENT = DEMO_ACCOUNTS.find((a) => a.role === 'Client');
 /** The bare route's pages, in turn: the register's first page, and the Client's division's. */
 const BARE_CEILING: BareKind = `register-pages:${CLIENT?.divisionAccess ?? 'RTM/WR'}`;
-
 const BUDGET: Budget = {
   ...READ_BUDGET,
   description:
     'API reads with 100k inspections / 10k curves (here 10k curve records): p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare ' +
     "Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
-  minThroughputRatioToBaseline: 0.8,
 };
 
-interface Setup {
-  rollout: Rollout;
-  admin: Choices;
-  client: Choices;
-  notes: string[];
+const withQuery = (path: string, params: Record<string, string | undefined>) => {
+  const text = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+  return text ? `${path}?${text}` : path;
+};
+const statsPath = (den?: string, aen?: string) => withQuery(STATS, { den, aen });
+const statsAnswer = (ctx: ScenarioContext, cookie: string, path = statsPath()) => getParsed(ctx, path, cookie, machineStatsResponseSchema);
+const filtersAnswer = async (ctx: ScenarioContext, cookie: string, den?: string) =>
+  (await getParsed(ctx, withQuery(FILTERS, { den }), cookie, machineFiltersResponseSchema)).body;
+
+/** What one user's dashboard can ask: every DEN the filters offer, and every AEN under each. */
+interface Choices {
+  cookie: string;
+  dens: string[];
+  pairs: Array<[string, string]>;
 }
 
+async function choicesOf(ctx: ScenarioContext, who: string, cookie: string): Promise<Choices> {
+  const { dens } = await filtersAnswer(ctx, cookie);
+  if (dens.length === 0) throw new Error(`GET ${FILTERS} as the ${who} offers no DEN`);
+  const pairs: Array<[string, string]> = [];
+  for (const den of dens) for (const aen of (await filtersAnswer(ctx, cookie, den)).aens) pairs.push([den, aen]);
+  if (pairs.length === 0) throw new Error(`GET ${FILTERS}?den= as the ${who} offers no AEN`);
+  return { cookie, dens, pairs };
+}
+
+/** The dashboard's kinds of request: the n-th path of each walks through the DENs and AENs. */
+const KINDS = {
+  whole: { label: `${STATS} (no filter)`, path: () => statsPath() },
+  den: { label: `${STATS}?den=`, path: (c: Choices, n: number) => statsPath(c.dens[n % c.dens.length]) },
+  'den+aen': { label: `${STATS}?den=&aen=`, path: (c: Choices, n: number) => statsPath(...(c.pairs[n % c.pairs.length] ?? [])) },
+  filters: { label: `${FILTERS}?den=`, path: (c: Choices, n: number) => withQuery(FILTERS, { den: c.dens[n % c.dens.length] }) },
+};
+type Kind = keyof typeof KINDS;
+const KIND_NAMES = Object.keys(KINDS) as Kind[];
+
+function walker(choices: Choices, kind: Kind): () => string {
+  let n = 0;
+  return () => KINDS[kind].path(choices, n++);
+}
+
+/** Every kind in turn. */
+function mixOf(choices: Choices): () => string {
+  const next = KIND_NAMES.map((kind) => walker(choices, kind));
+  let turn = 0;
+  return () => next[turn++ % next.length]?.() ?? STATS;
+}
+
+const describeLoad = (r: ScenarioResult) =>
+  `${r.throughput} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms at ${String(r.connections)} connections`;
+
+/** Two loads' results as one: throughput, requests and counts summed, latencies the higher of the two (the mean weighted). */
+function combined(parts: Record<'Admin' | 'Client', ScenarioResult>): ScenarioResult {
+  const results = Object.values(parts);
+  const sum = (pick: (r: ScenarioResult) => number) => results.reduce((n, r) => n + pick(r), 0);
+  const highest = (pick: (r: ScenarioResult) => number) => Math.max(...results.map(pick));
+  const statusCodes: Record<string, number> = {};
+  for (const r of results) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const requests = sum((r) => r.requests);
+  return {
+    unit: 'req/s',
+    connections: sum((r) => r.connections ?? 0),
+    durationSeconds: highest((r) => r.durationSeconds),
+    requests,
+    throughput: round(sum((r) => r.throughput), 1),
+    latencyMs: {
+      p50: highest((r) => r.latencyMs.p50),
+      p90: highest((r) => r.latencyMs.p90),
+      p99: highest((r) => r.latencyMs.p99),
+      max: highest((r) => r.latencyMs.max),
+      mean: requests > 0 ? round(sum((r) => r.latencyMs.mean * r.requests) / requests) : 0,
+    },
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    statusCodes,
+    notes: Object.entries(parts).flatMap(([who, r]) => r.notes.map((n) => `${who}: ${n}`)),
+  };
+}
+
+/** The Admin's and the Client's mixes at once, each with its own sign-in; both measured phases start together, after `beforeMeasured`. */
+async function mixedLoad(ctx: ScenarioContext, setup: Setup, beforeMeasured: () => Promise<void>) {
+  const total = ctx.connections(50);
+  const clientConnections = Math.max(1, Math.round(total * CLIENT_SHARE));
+  let arrived = 0;
+  let release: () => void = () => undefined;
+  const bothReady = new Promise<void>((resolve) => (release = resolve));
+  const gate = async () => {
+    arrived += 1;
+    if (arrived === 2) await beforeMeasured().finally(release);
+    await bothReady;
+  };
+  const load = (who: Choices, connections: number) =>
+    runLoad(ctx, { path: STATS, nextPath: mixOf(who), headers: { cookie: who.cookie }, connections, beforeMeasured: gate });
+  const [Admin, Client] = await Promise.all([load(setup.admin, Math.max(1, total - clientConnections)), load(setup.client, clientConnections)]);
+  const parts = { Admin, Client };
+  return { result: combined(parts), parts };
+}
+
+type Setup = Awaited<ReturnType<typeof setUp>>;
+
 /** Signs in, adds the records, reads the filters and checks the first answers against the data. */
-async function setUp(ctx: ScenarioContext): Promise<Setup> {
+async function setUp(ctx: ScenarioContext) {
   if (!CLIENT?.divisionAccess) throw new Error('the demo seed has no Client limited to a division');
   const adminCookie = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
   const clientCookie = await ctx.signIn(CLIENT.employeeId);
-  const rollout = await prepareRollout(ctx, async () => (await statsAnswer(ctx, adminCookie, STATS)).body.totals.scope);
+  const rollout = await prepareRollout(ctx, async () => (await statsAnswer(ctx, adminCookie)).body.totals.scope);
   try {
     const admin = await choicesOf(ctx, 'Admin', adminCookie);
     const client = await choicesOf(ctx, `Client (${CLIENT.divisionAccess} only)`, clientCookie);
-    const whole = await statsAnswer(ctx, adminCookie, statsPath());
-    const own = await statsAnswer(ctx, clientCookie, statsPath());
+    const whole = await statsAnswer(ctx, adminCookie);
+    const own = await statsAnswer(ctx, clientCookie);
     if (ctx.databaseUrl) {
       if (whole.body.totals.scope !== rollout.rows) throw new Error(`GET ${STATS} counts ${whole.body.totals.scope} curves, curve_records has ${rollout.rows}`);
       const expected = rollout.byDivision.get(CLIENT.divisionAccess) ?? 0;
       if (own.body.totals.scope !== expected) throw new Error(`GET ${STATS} as the Client counts ${own.body.totals.scope} curves, ${CLIENT.divisionAccess} has ${expected}`);
     }
     if (client.dens.some((d) => !admin.dens.includes(d))) throw new Error("the Client's DENs are not among the Admin's");
-    const [den, aen] = admin.pairs[0] ?? [];
-    const one = await statsAnswer(ctx, adminCookie, statsPath(den, aen));
+    const one = await statsAnswer(ctx, adminCookie, statsPath(...(admin.pairs[0] ?? [])));
     const t = whole.body.totals;
     const notes = [
       `data: ${rollout.what}`,
@@ -91,35 +178,31 @@ async function setUp(ctx: ScenarioContext): Promise<Setup> {
   }
 }
 
-const whoOf = (setup: Setup, who: Choices) => (who === setup.admin ? 'Admin' : 'Client');
-/** Every kind as the Admin, then the Client's own. */
-const askedKinds = (setup: Setup, clientKinds: readonly Kind[]) => [
-  ...KINDS.map((k): [Choices, Kind] => [setup.admin, k]),
-  ...clientKinds.map((k): [Choices, Kind] => [setup.client, k]),
-];
+/** Every kind as the Admin, then the Client's `clientKinds`, each with its label. */
+const askedKinds = (setup: Setup, clientKinds: readonly Kind[]) =>
+  [...KIND_NAMES.map((kind) => ({ who: 'Admin', choices: setup.admin, kind })), ...clientKinds.map((kind) => ({ who: 'Client', choices: setup.client, kind }))].map(
+    (asked) => ({ ...asked, label: `${asked.who} ${KINDS[asked.kind].label}` }),
+  );
 
 /** Each kind alone, one connection, median of 9 (after the cache is warm). */
 async function aloneNote(ctx: ScenarioContext, setup: Setup): Promise<string> {
   const figures: Record<string, string> = {};
-  for (const [who, kind] of askedKinds(setup, ['whole'])) {
-    const next = walker(who, kind);
-    figures[`${whoOf(setup, who)} ${KIND_LABEL[kind]}`] = `${await medianMs(9, async () => (await getJson(ctx, next(), who.cookie)).ms)} ms`;
+  for (const { choices, kind, label } of askedKinds(setup, ['whole'])) {
+    const next = walker(choices, kind);
+    figures[label] = `${await medianMs(9, async () => (await getJson(ctx, next(), choices.cookie)).ms)} ms`;
   }
   return note('alone (one connection, median of 9, cached)', figures);
 }
 
-/** One UPDATE of one row a second during the measured phase (PostgreSQL): its own figures and notes. */
-function machineWriter(ctx: ScenarioContext, rollout: Rollout) {
-  const writer = rollout.client;
+/** One UPDATE of one row a second during the measured phase (PostgreSQL only): a machine installed today on the next pending curve. */
+function machineWriter(ctx: ScenarioContext, rollout: Rollout, writer: NonNullable<Rollout['client']>) {
   const today = sheetDate(dateInTimeZone(new Date(), process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata'));
+  const writeMs: number[] = [];
   let next = 0;
   let failed = 0;
   let lastError = '';
   let timer: NodeJS.Timeout | undefined;
-  const writeMs: number[] = [];
-  /** A machine installed today on the next pending curve. */
   const write = async () => {
-    if (!writer) return;
     const id = rollout.pending[next++ % Math.max(rollout.pending.length, 1)];
     const started = performance.now();
     try {
@@ -130,10 +213,10 @@ function machineWriter(ctx: ScenarioContext, rollout: Rollout) {
       lastError = error instanceof Error ? error.message : String(error);
     }
   };
-  const installed = async (cookie: string) => (await statsAnswer(ctx, cookie, statsPath())).body.totals.machinesInstalled;
+  const installed = async (cookie: string) => (await statsAnswer(ctx, cookie)).body.totals.machinesInstalled;
   return {
-    writes: writer !== null,
     write,
+    failed: () => failed,
     /** The write must reach the answers: the figures are remade at the new version. */
     async checkReaches(cookie: string) {
       const before = await installed(cookie);
@@ -148,7 +231,6 @@ function machineWriter(ctx: ScenarioContext, rollout: Rollout) {
       timer = setInterval(() => void write(), WRITE_EVERY_SECONDS * 1000);
     },
     stop: () => clearInterval(timer),
-    failed: () => failed,
     note() {
       const w = summarizeLatencies(writeMs);
       return note("UPDATEs of one row's machine_actual during the measured phase (each moved curve_records' version on: the next requests regrouped the table)", {
@@ -162,13 +244,13 @@ function machineWriter(ctx: ScenarioContext, rollout: Rollout) {
 }
 
 /** What one answer costs when the figures must be made again, alone, and at once again (cached). */
-async function uncachedNote(setup: Setup, ctx: ScenarioContext, write: () => Promise<void>): Promise<string> {
+async function uncachedNote(ctx: ScenarioContext, setup: Setup, write: () => Promise<void>): Promise<string> {
   const cold: number[] = [];
   const warm: number[] = [];
   for (let i = 0; i < UNCACHED_RUNS; i++) {
     await write();
-    cold.push((await statsAnswer(ctx, setup.admin.cookie, statsPath())).ms);
-    warm.push((await statsAnswer(ctx, setup.admin.cookie, statsPath())).ms);
+    cold.push((await statsAnswer(ctx, setup.admin.cookie)).ms);
+    warm.push((await statsAnswer(ctx, setup.admin.cookie)).ms);
   }
   const c = summarizeLatencies(cold);
   return note(`alone, right after a write (the whole table regrouped; ${setup.rollout.rows} records), ${STATS} over ${UNCACHED_RUNS}`, {
@@ -190,39 +272,39 @@ function machineScenario(name: string, description: string, withWrites: boolean)
     dataset: 'records',
     async run(ctx) {
       const setup = await setUp(ctx);
-      const { notes } = setup;
-      const writer = withWrites ? machineWriter(ctx, setup.rollout) : null;
+      const { notes, rollout } = setup;
+      const writer = withWrites && rollout.client ? machineWriter(ctx, rollout, rollout.client) : null;
       try {
         if (!withWrites) notes.push(await aloneNote(ctx, setup));
-        else if (writer?.writes) await writer.checkReaches(setup.admin.cookie);
+        else if (writer) await writer.checkReaches(setup.admin.cookie);
         else notes.push(PGLITE_NO_WRITES);
         const marks: { start?: CpuMark } = {};
-        const mix = await mixedLoad(ctx, setup.admin, setup.client, async () => {
+        const mix = await mixedLoad(ctx, setup, async () => {
           marks.start = await cpuMark(ctx);
-          if (writer?.writes) writer.start();
+          writer?.start();
         });
         writer?.stop();
         const { result } = mix;
         notes.push(
-          note(`the mix (the table's figures: throughput the sum, p50/p99 the higher of the two); each walks every DEN and AEN, ${KINDS.map((k) => KIND_LABEL[k]).join(', ')} in turn`, {
-            Admin: describeLoad(mix.parts.admin),
-            'Client (their division)': describeLoad(mix.parts.client),
+          note(`the mix (the table's figures: throughput the sum, p50/p99 the higher of the two); each walks every DEN and AEN, ${KIND_NAMES.map((k) => KINDS[k].label).join(', ')} in turn`, {
+            Admin: describeLoad(mix.parts.Admin),
+            'Client (their division)': describeLoad(mix.parts.Client),
           }),
         );
-        if (writer?.writes) {
+        if (writer) {
           notes.push(writer.note());
           result.errors += writer.failed();
         }
         const cpu = cpuNote(marks.start, await cpuMark(ctx), result.requests);
         if (cpu) notes.push(cpu);
         if (!withWrites) {
-          const loads = askedKinds(setup, ['whole', 'den+aen']).map(([who, kind]) => ({
-            label: `${whoOf(setup, who)} ${KIND_LABEL[kind]}`,
-            load: { path: STATS, nextPath: walker(who, kind), headers: { cookie: who.cookie } },
+          const loads = askedKinds(setup, ['whole', 'den+aen']).map(({ choices, kind, label }) => ({
+            label,
+            load: { path: STATS, nextPath: walker(choices, kind), headers: { cookie: choices.cookie } },
           }));
           notes.push(await eachAlone(ctx, ALONE_SECONDS, 50, loads, result));
         }
-        if (writer?.writes) notes.push(await uncachedNote(setup, ctx, writer.write));
+        if (writer) notes.push(await uncachedNote(ctx, setup, writer.write));
         result.notes.push(...notes);
         const remark = withWrites
           ? 'the same load as the mix; no writes during it: the bare route reads the register, which the writes do not touch'
@@ -230,7 +312,7 @@ function machineScenario(name: string, description: string, withWrites: boolean)
         return await withBareCeiling(ctx, result, BARE_CEILING, name, () => Promise.resolve(setup.admin.cookie), remark);
       } finally {
         writer?.stop();
-        await setup.rollout.remove();
+        await rollout.remove();
       }
     },
   };

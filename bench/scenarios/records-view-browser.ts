@@ -1,6 +1,13 @@
+/**
+ * The admin's records view in Chromium at a phone's size over the generated records: sign in, open
+ * the view, wait for the first cards, go to the next page; no bare baseline (noCeiling says why).
+ * It must never load the table: every list request asks for at most 50 records and no answer
+ * passes 500 KB. Assumes the view (web/src/features/admin/records) shows records as articles in a
+ * list named "Inspection records", a "Showing 1–50 of N records" line, and a button named "Next".
+ */
 import { performance } from 'node:perf_hooks';
-import { chromium, type Browser, type Page, type Response } from '@playwright/test';
-import { round, summarizeLatencies } from '../lib/stats.js';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { median, round, summarizeLatencies } from '../lib/stats.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
 const VIEW = '/admin?view=records-management';
@@ -29,12 +36,6 @@ interface RunFigures {
   thumbnails: { count: number; bytes: number };
 }
 
-/** GET /api/inspections itself (not /api/inspections/<id>/...). */
-const isListCall = (response: Response) => {
-  const url = new URL(response.url());
-  return url.pathname === '/api/inspections' && response.request().method() === 'GET';
-};
-
 async function signIn(page: Page, ctx: ScenarioContext, employeeId: string) {
   await page.goto(`${ctx.baseUrl}/login`);
   await page.getByLabel('Employee ID').fill(employeeId);
@@ -43,16 +44,12 @@ async function signIn(page: Page, ctx: ScenarioContext, employeeId: string) {
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: TIMEOUT_MS });
 }
 
-/**
- * The cards of the list: articles inside the list named "Inspection records" when the view has
- * it, else any article or list item showing a record ID (robust to small markup changes).
- */
-function cards(page: Page) {
-  return page
+/** The cards: articles in the list named "Inspection records", else any article showing a record ID (robust to small markup changes). */
+const cards = (page: Page) =>
+  page
     .getByRole('list', { name: /inspection records/i })
     .getByRole('article')
     .or(page.getByRole('article').filter({ hasText: /INS-\d{8}-/ }));
-}
 
 /** "Showing 1–50 of 100,054 records": the view's own statement of which page it shows. */
 const showing = (page: Page, first: number) => page.getByText(new RegExp(`Showing\\s+${first}\\s*[–-]`)).first();
@@ -66,27 +63,19 @@ async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string
   const pending: Array<Promise<void>> = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (isListCall(response)) {
+    // The list itself (not /api/inspections/<id>/...), and the photos of its cards.
+    const isList = url.pathname === '/api/inspections' && response.request().method() === 'GET';
+    if (!isList && !/^\/api\/inspections\/[^/]+\/(thumbnail|image)$/.test(url.pathname)) return;
+    const read = response.body().then((body) => {
+      if (!isList) {
+        thumbnails.count += 1;
+        thumbnails.bytes += body.length;
+        return;
+      }
       const limit = url.searchParams.get('limit');
-      pending.push(
-        response
-          .body()
-          .then((body) => {
-            calls.push({ url: `${url.pathname}${url.search}`, limit: limit === null ? null : Number(limit), status: response.status(), bytes: body.length });
-          })
-          .catch(() => undefined),
-      );
-    } else if (/^\/api\/inspections\/[^/]+\/(thumbnail|image)$/.test(url.pathname)) {
-      pending.push(
-        response
-          .body()
-          .then((body) => {
-            thumbnails.count += 1;
-            thumbnails.bytes += body.length;
-          })
-          .catch(() => undefined),
-      );
-    }
+      calls.push({ url: `${url.pathname}${url.search}`, limit: limit === null ? null : Number(limit), status: response.status(), bytes: body.length });
+    });
+    pending.push(read.catch(() => undefined));
   });
   try {
     await signIn(page, ctx, employeeId);
@@ -94,19 +83,16 @@ async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string
     await page.goto(`${ctx.baseUrl}${VIEW}`);
     await cards(page).first().waitFor({ state: 'visible', timeout: TIMEOUT_MS });
     const firstCardsMs = performance.now() - opened;
-    let firstImageMs: number | null = null;
-    try {
-      await page
-        .locator('img')
-        .filter({ visible: true })
-        .first()
-        .evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))), null, {
-          timeout: TIMEOUT_MS,
-        });
-      firstImageMs = performance.now() - opened;
-    } catch {
-      // No photo on the first page, or the view shows none: reported as '-'.
-    }
+    // No photo on the first page, or the view shows none: reported as '-'.
+    const firstImageMs = await page
+      .locator('img')
+      .filter({ visible: true })
+      .first()
+      .evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))), null, { timeout: TIMEOUT_MS })
+      .then(
+        () => performance.now() - opened,
+        () => null,
+      );
     await showing(page, 1).waitFor({ timeout: TIMEOUT_MS }).catch(() => undefined);
 
     const clicked = performance.now();
@@ -123,14 +109,6 @@ async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string
   }
 }
 
-/**
- * The admin's records view in Chromium at a phone's size over the generated 100k records:
- * sign in, open the view, wait for the first cards, go to the next page. It must never load
- * the table: every list request asks for at most 50 records and no answer passes 500 KB.
- *
- * Assumes the view (web/src/features/admin/records) shows records as articles in a list named
- * "Inspection records", a "Showing 1–50 of N records" line, and a button named "Next".
- */
 export const recordsViewBrowser: Scenario = {
   name: 'records-view-browser',
   description: `Chromium ${VIEWPORT.width}x${VIEWPORT.height}: ${VIEW} as the demo Admin, first cards then Next, ${RUNS} fresh visits`,
@@ -140,7 +118,6 @@ export const recordsViewBrowser: Scenario = {
     "the list request it waits for is held against its bare ceiling in inspections-page",
   dataset: 'records',
   async run(ctx) {
-    const admin = ctx.demo.byRole('Admin');
     let browser: Browser;
     try {
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -150,7 +127,7 @@ export const recordsViewBrowser: Scenario = {
     const runs: RunFigures[] = [];
     const started = performance.now();
     try {
-      for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser, ctx, admin.employeeId));
+      for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser, ctx, ctx.demo.byRole('Admin').employeeId));
     } finally {
       await browser.close();
     }
@@ -161,10 +138,7 @@ export const recordsViewBrowser: Scenario = {
     for (const call of calls) statusCodes[String(call.status)] = (statusCodes[String(call.status)] ?? 0) + 1;
     const tooMany = calls.filter((c) => c.limit !== null && !(c.limit <= MAX_LIMIT));
     const tooBig = calls.filter((c) => c.bytes > MAX_RESPONSE_BYTES);
-    const non2xx = calls.filter((c) => c.status < 200 || c.status > 299).length;
-    const perRun = (figures: RunFigures) => figures.calls.length;
-    const med = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
+    const each = (figure: (r: RunFigures) => string | number) => runs.map(figure).join(' / ');
     const result: ScenarioResult = {
       unit: 'visits/s',
       connections: null,
@@ -173,24 +147,18 @@ export const recordsViewBrowser: Scenario = {
       throughput: round(runs.length / seconds, 2),
       // The table's latency columns: time from opening the view to the first cards.
       latencyMs: summarizeLatencies(runs.map((r) => r.firstCardsMs)),
-      non2xx,
+      non2xx: calls.filter((c) => c.status < 200 || c.status > 299).length,
       errors: tooMany.length + tooBig.length,
       statusCodes,
-      notes: [],
+      notes: [
+        `time to first cards (p50/p99 columns) ${each((r) => round(r.firstCardsMs, 0))} ms; ` +
+          `first photo shown ${each((r) => (r.firstImageMs === null ? '-' : round(r.firstImageMs, 0)))} ms; ` +
+          `Next to the second page's cards ${each((r) => round(r.nextPageMs, 0))} ms (median ${round(median(runs.map((r) => r.nextPageMs)), 0)})`,
+        `GET /api/inspections per visit: ${each((r) => r.calls.length)} responses, ${each((r) => round(r.calls.reduce((sum, c) => sum + c.bytes, 0) / 1024, 1))} KB in all; ` +
+          `largest ${round(Math.max(0, ...calls.map((c) => c.bytes)) / 1024, 1)} KB; limits asked ${[...new Set(calls.map((c) => String(c.limit ?? 'default')))].join(', ')}`,
+        `photos per visit (thumbnails or images): ${each((r) => `${r.thumbnails.count} (${round(r.thumbnails.bytes / 1024, 0)} KB)`)}`,
+      ],
     };
-    result.notes.push(
-      `time to first cards (p50/p99 columns) ${runs.map((r) => round(r.firstCardsMs, 0)).join(' / ')} ms; ` +
-        `first photo shown ${runs.map((r) => (r.firstImageMs === null ? '-' : round(r.firstImageMs, 0))).join(' / ')} ms; ` +
-        `Next to the second page's cards ${runs.map((r) => round(r.nextPageMs, 0)).join(' / ')} ms (median ${round(med(runs.map((r) => r.nextPageMs)), 0)})`,
-    );
-    result.notes.push(
-      `GET /api/inspections per visit: ${runs.map(perRun).join(' / ')} responses, ` +
-        `${runs.map((r) => round(r.calls.reduce((s, c) => s + c.bytes, 0) / 1024, 1)).join(' / ')} KB in all; ` +
-        `largest ${round(Math.max(0, ...calls.map((c) => c.bytes)) / 1024, 1)} KB; limits asked ${[...new Set(calls.map((c) => String(c.limit ?? 'default')))].join(', ')}`,
-    );
-    result.notes.push(
-      `photos per visit (thumbnails or images): ${runs.map((r) => `${r.thumbnails.count} (${round(r.thumbnails.bytes / 1024, 0)} KB)`).join(' / ')}`,
-    );
     for (const c of tooMany.slice(0, 3)) result.notes.push(`FAIL: ${c.url} asks for more than ${MAX_LIMIT} records`);
     for (const c of tooBig.slice(0, 3)) result.notes.push(`FAIL: ${c.url} answered ${round(c.bytes / 1024, 0)} KB (> ${MAX_RESPONSE_BYTES / 1024} KB)`);
     return result;

@@ -17,7 +17,6 @@ const UNCACHED_RUNS = 30;
 /** Each page alone under the same load, for the notes. */
 const ALONE_SECONDS = 2;
 
-/** GET a due list page as `cookie`; throws unless it is 200 and meets the contract. */
 const schedulePage = (ctx: ScenarioContext, cookie: string, path: string) => getParsed(ctx, path, cookie, scheduleResponseSchema, 60_000);
 
 /** Whether the generated records hang on the register's curves: the lateral look-ups must find visits. */
@@ -25,23 +24,16 @@ async function dataCheck(ctx: ScenarioContext, admin: string): Promise<string> {
   const answer = await getParsed(ctx, '/api/schedule/summary', admin, scheduleSummaryResponseSchema);
   const { sections } = answer.body;
   const sum = (pick: (s: ScheduleSectionSummary) => number) => sections.reduce((n, s) => n + pick(s), 0);
-  const curves = sum((s) => s.curves);
-  const serviceNever = sum((s) => s.service.never);
-  const cofNever = sum((s) => s.cof.never);
-  const attention = { service: sum((s) => s.service.attention), cof: sum((s) => s.cof.attention) };
-  if (ctx.dataset && curves !== ctx.dataset.curves) {
-    throw new Error(`the schedule covers ${curves} curves, the register was loaded with ${ctx.dataset.curves}`);
-  }
+  const [curves, serviceNever, cofNever] = [sum((s) => s.curves), sum((s) => s.service.never), sum((s) => s.cof.never)];
+  if (ctx.dataset && curves !== ctx.dataset.curves) throw new Error(`the schedule covers ${curves} curves, the register was loaded with ${ctx.dataset.curves}`);
   // The generator puts its records on the register's own keys (section, curve number, line):
   // if they did not match, nearly every curve would read "never done" and the look-ups find nothing.
   if (serviceNever > curves / 2 || cofNever > curves / 2) {
-    throw new Error(
-      `${serviceNever} of ${curves} curves have no Service visit and ${cofNever} no CoF visit: the generated records' curve keys do not match the register`,
-    );
+    throw new Error(`${serviceNever} of ${curves} curves have no Service visit and ${cofNever} no CoF visit: the generated records' curve keys do not match the register`);
   }
   return (
     `data: ${curves} curves; the look-ups find a last Service visit for ${curves - serviceNever} and a last CoF for ${curves - cofNever} ` +
-    `(GET /api/schedule/summary, ${round(answer.ms, 0)} ms); on the due lists: Service ${attention.service}, CoF ${attention.cof}`
+    `(GET /api/schedule/summary, ${round(answer.ms, 0)} ms); on the due lists: Service ${sum((s) => s.service.attention)}, CoF ${sum((s) => s.cof.attention)}`
   );
 }
 
@@ -107,11 +99,11 @@ export const schedule = loadScenario({
     const notes: string[] = [await dataCheck(ctx, admin)];
     // The first answers are made now (and checked); the load then reads them from the cache.
     const first = await Promise.all(PATHS.map((path) => schedulePage(ctx, technician, path)));
+    const [technicianPage, divisionPage] = first;
+    if (!technicianPage || !divisionPage) throw new Error('no first pages');
     for (const [i, page] of first.entries()) {
       if (page.body.curves.length !== PAGE) throw new Error(`GET ${PATHS[i]}: ${page.body.curves.length} curves, expected ${PAGE} (total ${page.body.total})`);
     }
-    const [technicianPage, divisionPage] = first;
-    if (!technicianPage || !divisionPage) throw new Error('no first pages');
     if (divisionPage.body.curves.some((c) => c.divisionRailway !== DIVISION)) throw new Error(`GET ${DIVISION_PATH}: a curve of another division`);
     const alone = await Promise.all(PATHS.map(async (path) => medianMs(9, async () => (await schedulePage(ctx, technician, path)).ms)));
     notes.push(
@@ -125,17 +117,11 @@ export const schedule = loadScenario({
       notes,
       async after(result) {
         // Each page alone, and the first as the Admin: no "recent sections" of a technician to look up per request.
-        const each = await eachAlone(
-          ctx,
-          ALONE_SECONDS,
-          50,
-          [
-            ...PATHS.map((path) => ({ label: path, load: { path, headers: { cookie: technician } } })),
-            { label: `${TECHNICIAN_PATH} as the demo Admin (whose answer has no recent sections to look up)`, load: { path: TECHNICIAN_PATH, headers: { cookie: admin } } },
-          ],
-          result,
-        );
-        return [each, await uncachedNote(ctx, technician, first)];
+        const loads = [
+          ...PATHS.map((path) => ({ label: path, load: { path, headers: { cookie: technician } } })),
+          { label: `${TECHNICIAN_PATH} as the demo Admin (whose answer has no recent sections to look up)`, load: { path: TECHNICIAN_PATH, headers: { cookie: admin } } },
+        ];
+        return [await eachAlone(ctx, ALONE_SECONDS, 50, loads, result), await uncachedNote(ctx, technician, first)];
       },
     };
   },
