@@ -41,7 +41,11 @@ function realDate(year: SQL, month: SQL, day: SQL): SQL {
     else false end)`;
 }
 
-/** stageEntry(entry).done in SQL: a real date in one of the sheets' shapes, or a word such as 'Done'. */
+/**
+ * stageEntry(entry).done in SQL: a real date in one of the sheets' shapes, or a word such as
+ * 'Done'. The schedule reads it for every curve: the cheap tests go first (CASE keeps the
+ * order), and a date is taken apart only when its shape matched.
+ */
 export function stageDoneSql(entry: SQL): SQL {
   const months = sql`array[${sql.join(
     MONTHS.map((m) => sql`${m}`),
@@ -51,16 +55,18 @@ export function stageDoneSql(entry: SQL): SQL {
     STAGE_DONE_WORDS.map((w) => sql`${w}`),
     sql`, `,
   );
-  return sql`(select coalesce(case
-      when d is not null then ${realDate(sql`d[3]::int`, sql`d[2]::int`, sql`d[1]::int`)}
-      when i is not null then ${realDate(sql`i[1]::int`, sql`i[2]::int`, sql`i[3]::int`)}
-      when n is not null then ${realDate(sql`n[3]::int`, sql`array_position(${months}, lower(n[2]))`, sql`n[1]::int`)}
-      else false end, false) or coalesce(lower(t) in (${words}), false)
-    from (select t, regexp_match(t, ${DAY_FIRST}) as d, regexp_match(t, ${ISO}) as i, regexp_match(t, ${DAY_MONTH_NAME}) as n
-      from (select regexp_replace(${entry}, ${TRIM}, '', 'g') as t) trimmed) parts)`;
+  const parts = (pattern: string, date: SQL) => sql`(select ${date} from (select regexp_match(t, ${pattern}) as m) matched)`;
+  return sql`(select case
+      when t is null or t = '' then false
+      when lower(t) in (${words}) then true
+      when t ~ ${DAY_FIRST} then ${parts(DAY_FIRST, realDate(sql`m[3]::int`, sql`m[2]::int`, sql`m[1]::int`))}
+      when t ~ ${ISO} then ${parts(ISO, realDate(sql`m[1]::int`, sql`m[2]::int`, sql`m[3]::int`))}
+      when t ~ ${DAY_MONTH_NAME} then ${parts(DAY_MONTH_NAME, realDate(sql`m[3]::int`, sql`array_position(${months}, lower(m[2]))`, sql`m[1]::int`))}
+      else false end
+    from (select regexp_replace(${entry}, ${TRIM}, '', 'g') as t) trimmed)`;
 }
 
 /** rolloutHasMachine in SQL: the record's machine is installed or commissioned. */
 export function rolloutMachineSql(machine: SQL, commissioned: SQL): SQL {
-  return sql`(${stageDoneSql(machine)} or ${stageDoneSql(commissioned)})`;
+  return sql`(case when ${stageDoneSql(machine)} then true else ${stageDoneSql(commissioned)} end)`;
 }
