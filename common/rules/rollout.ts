@@ -14,13 +14,15 @@ export interface StageEntry {
 }
 
 /** Words a sheet uses for a stage done without its date. Anything else that is not a date is not done. */
-const DONE_WORDS = new Set(['done', 'completed', 'complete', 'yes']);
+export const STAGE_DONE_WORDS = ['done', 'completed', 'complete', 'yes'] as const;
+const DONE_WORDS: ReadonlySet<string> = new Set(STAGE_DONE_WORDS);
 
 /** Day-first dates as the railway writes them (14.03.2025, 14-03-2025, 14/03/2025), ISO dates, and 14-Mar-2025. */
 const DAY_FIRST = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MONTH_NAME = /^(\d{1,2})[\s-]([A-Za-z]{3})[a-z]*[\s-](\d{4})$/;
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** Month names as the sheets abbreviate them, January first. */
+export const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 function isoDate(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1 || year < 1900 || year > 2999) return null;
@@ -51,6 +53,21 @@ export function stageEntry(entry: string | null | undefined): StageEntry {
   const on = sheetEntryDate(entry);
   if (on) return { done: true, on };
   return { done: DONE_WORDS.has(entry.trim().toLowerCase()), on: null };
+}
+
+/** The stage entries of a curve record that say whether its machine is there. */
+export interface MachineStageEntries {
+  machine: string | null | undefined;
+  commissioned: string | null | undefined;
+}
+
+/**
+ * The rollout record says the curve's machine is in place: installed or commissioned (a
+ * commissioned machine was installed, whatever the sheet's installed column says). A laid
+ * foundation alone is no machine. The schedule reads this (common/rules/schedule.ts, hasMachine).
+ */
+export function rolloutHasMachine(entries: MachineStageEntries): boolean {
+  return stageEntry(entries.machine).done || stageEntry(entries.commissioned).done;
 }
 
 /**

@@ -57,6 +57,12 @@ export const scheduleEntrySchema = z.object({
   line: z.string(),
   hkmCode: z.number().int().nullable(),
   sse: z.string().nullable(),
+  /**
+   * The curve's rollout record says its machine is installed or commissioned. With the last
+   * Service visit it says whether the curve has a machine (common/rules/schedule.ts, hasMachine),
+   * which the phone works out again with the visits still in its outbox.
+   */
+  rolloutMachine: z.boolean(),
   service: kindScheduleSchema.extend({ serviceUpdate: z.string().nullable() }),
   cof: kindScheduleSchema.extend({ lastValue: z.number().nullable(), high: z.boolean() }),
 });
@@ -81,6 +87,8 @@ const stateCountsSchema = z.object({
   inTime: z.number().int(),
   /** Curves on the kind's due list: never, overdue or due soon (CoF: or a high reading). */
   attention: z.number().int(),
+  /** Curves without a machine: "No machine", on neither schedule. */
+  noMachine: z.number().int(),
 });
 
 export const scheduleSectionSummarySchema = z.object({

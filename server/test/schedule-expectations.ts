@@ -4,7 +4,7 @@
  * are held to.
  */
 import type { InspectionType } from '../../common/constants.js';
-import { type CofSchedule, cofSchedule, type KindSchedule, serviceSchedule } from '../../common/rules/schedule.js';
+import { type CofSchedule, curveSchedule, type KindSchedule } from '../../common/rules/schedule.js';
 import type { NewInspectionRow } from '../features/inspections/repository.js';
 
 /**
@@ -32,23 +32,27 @@ export function lastVisitOf(visits: readonly NewInspectionRow[], curve: Recorded
     .sort((a, b) => (a.date === b.date ? (b.submittedAt?.getTime() ?? 0) - (a.submittedAt?.getTime() ?? 0) : a.date < b.date ? 1 : -1))[0];
 }
 
-/** The rule's Service and CoF schedule of the curve today, with the last visits it was made from. */
+/**
+ * The rule's Service and CoF schedule of the curve today, with the last visits it was made from.
+ * `rolloutMachine`: what the test's rollout record of the curve says (rolloutHasMachine).
+ */
 export function expectedScheduleOf(
   visits: readonly NewInspectionRow[],
   curve: RecordedCurve,
   today: string,
   threshold: number,
-): { service: KindSchedule; cof: CofSchedule; lastService: NewInspectionRow | undefined; lastCof: NewInspectionRow | undefined } {
+  rolloutMachine: boolean,
+): { machine: boolean; service: KindSchedule; cof: CofSchedule; lastService: NewInspectionRow | undefined; lastCof: NewInspectionRow | undefined } {
   const lastService = lastVisitOf(visits, curve, 'Service');
   const lastCof = lastVisitOf(visits, curve, 'CoF');
-  return {
-    service: serviceSchedule(lastService ? { date: lastService.date, serviceUpdate: lastService.serviceUpdate ?? null } : null, today),
-    cof: cofSchedule(
-      lastCof ? { date: lastCof.date, cofValue: lastCof.cofValue === null || lastCof.cofValue === undefined ? null : Number(lastCof.cofValue) } : null,
-      today,
-      threshold,
-    ),
-    lastService,
-    lastCof,
-  };
+  const schedule = curveSchedule(
+    {
+      rolloutMachine,
+      lastService: lastService ? { date: lastService.date, serviceUpdate: lastService.serviceUpdate ?? null } : null,
+      lastCof: lastCof ? { date: lastCof.date, cofValue: lastCof.cofValue === null || lastCof.cofValue === undefined ? null : Number(lastCof.cofValue) } : null,
+    },
+    today,
+    threshold,
+  );
+  return { ...schedule, lastService, lastCof };
 }

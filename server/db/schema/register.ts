@@ -116,6 +116,9 @@ export const curveRecords = pgTable(
   (t) => [
     index('curve_records_division_section_idx').on(t.divisionRailway, t.section),
     index('curve_records_den_aen_idx').on(t.den, t.aen),
+    // The schedule finds each register curve's record by section and curve number (then line):
+    // one probe per curve, never a scan (server/db/rollout-sql.ts, rolloutRecordOfCurve).
+    index('curve_records_section_curve_idx').on(t.section, t.curveNumber),
   ],
 );
 

@@ -1,7 +1,10 @@
 /**
  * Field visits of the last two months: Service inspections roughly every 15 days and CoF
- * measurements now and then, on curves whose machines are commissioned. Some curves are
- * deliberately left overdue so the due/overdue views have something to show.
+ * measurements now and then, on every curve whose machine is commissioned. The schedule covers
+ * the curves with a machine (common/rules/schedule.ts), so the demo's first start shows each
+ * case: machines overdue (a last service 16 days or more ago) and in time, machines installed
+ * but not yet commissioned that nobody has visited since installation ("never done"), the odd
+ * machine uninstalled, and the curves without one ("No machine").
  */
 import type { Division, InspectionType, Line } from '../../../common/constants.js';
 import type { inspectionLogs } from '../schema.js';
@@ -55,7 +58,6 @@ export interface InspectionPhoto {
 }
 
 const WINDOW_DAYS = 60;
-const CURVES_PER_DIVISION = 5;
 
 export function planInspections(commissioned: readonly CommissionedCurve[], today: string): DemoInspection[] {
   const rng = new Random(SEEDS.inspections);
@@ -64,8 +66,9 @@ export function planInspections(commissioned: readonly CommissionedCurve[], toda
   const inspections: DemoInspection[] = [];
 
   for (const division of DIVISION_REFS) {
-    const candidates = commissioned.filter((c) => c.curve.divisionRailway === division.division);
-    rng.sample(candidates, CURVES_PER_DIVISION).forEach(({ curve, commissionedOn }, index) => {
+    const inDivision = commissioned.filter((c) => c.curve.divisionRailway === division.division);
+    // Shuffled, so which curve gets the division's guaranteed CoF reading is not the register's first.
+    rng.sample(inDivision, inDivision.length).forEach(({ curve, commissionedOn }, index) => {
       const earliest = commissionedOn >= windowStart ? addDays(commissionedOn, 1) : windowStart;
       // Every division gets at least one CoF reading, so each report type has data everywhere.
       for (const visit of visitsOf(rng, index === 0)) {
@@ -118,7 +121,8 @@ function visitsOf(rng: Random, withCof: boolean): Visit[] {
     if (daysAgo > WINDOW_DAYS) break;
     visits.push({ type: 'Service', daysAgo, latestService: false });
   }
-  if (withCof || rng.chance(0.5)) visits.push({ type: 'CoF', daysAgo: rng.int(2, 50), latestService: false });
+  // Most machines have had their CoF measured in the window; the rest read "CoF never done".
+  if (withCof || rng.chance(0.8)) visits.push({ type: 'CoF', daysAgo: rng.int(2, 50), latestService: false });
   return visits;
 }
 

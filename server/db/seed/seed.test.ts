@@ -5,6 +5,8 @@ import { asc, count, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVISIONS, MIN_REAL_IMAGE_BYTES } from '../../../common/constants.js';
+import { rolloutHasMachine } from '../../../common/rules/rollout.js';
+import { listSchedule } from '../../features/schedule/index.js';
 import { verifyPassword } from '../../security/password.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { openTestDatabase } from '../../test/test-database.js';
@@ -194,6 +196,31 @@ describe('seedDemoData', () => {
       expect(r.machinesInstalled).toBeGreaterThanOrEqual(r.machinesCommissioned);
       expect(r.machinesCommissioned).toBeGreaterThan(0);
     }
+  });
+
+  it("tells the schedule's story on first start: machines overdue, in time and never visited since installation, the rest 'No machine'", async () => {
+    const { rows } = await listSchedule(database.db, {}, { today: TODAY, cofAlertThreshold: 0.25 }, { order: 'register' });
+    const records = await database.db.select().from(curveRecords);
+    const inspections = await database.db.select().from(inspectionLogs);
+    const key = (c: { section: string; curveNumber: string; line: string }) => `${c.section}|${c.curveNumber}|${c.line}`;
+    const installed = new Set(records.filter((r) => rolloutHasMachine({ machine: r.machineActual, commissioned: r.commissioned })).map(key));
+    const serviced = new Set(inspections.filter((i) => i.type === 'Service').map(key));
+    const withState = (state: string) => rows.filter((r) => r.serviceState === state);
+
+    expect(withState('overdue').length).toBeGreaterThan(0);
+    expect(withState('in-time').length + withState('due-soon').length).toBeGreaterThan(0);
+    // Never done: machines the rollout sheet says are in, that nobody has visited since.
+    const never = withState('never');
+    expect(never.length).toBeGreaterThan(0);
+    for (const r of never) expect(installed.has(key(r)) && !serviced.has(key(r)), key(r)).toBe(true);
+    // No machine: neither the sheet nor a visit says there is one; never counted as "never done".
+    const none = withState('no-machine');
+    expect(none.length).toBeGreaterThan(0);
+    for (const r of none) expect(installed.has(key(r)) || serviced.has(key(r)), key(r)).toBe(false);
+    expect(rows.filter((r) => r.cofState === 'no-machine').length).toBe(none.length + withState('not-needed').length);
+    // With a machine, "never done" is the exception, not most of the report.
+    const withMachine = rows.length - none.length - withState('not-needed').length;
+    expect(never.length).toBeLessThan(withMachine / 4);
   });
 
   it('builds the same data on every run', () => {

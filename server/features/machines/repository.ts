@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { RolloutFigures } from '../../../common/rules/rollout.js';
 import type { DbOrTx } from '../../db/client.js';
 import { consolidatedCurveDetails, curveRecords, hkmControllerMapping, machineDashboardSummary } from '../../db/schema.js';
-import { recordLineOf } from '../../db/sql-helpers.js';
+import { rolloutRecordOfCurve } from '../../db/rollout-sql.js';
 
 /** One curve's rollout entries as the sheet holds them; the rule (common/rules/rollout.ts) reads them. */
 export interface RolloutCells {
@@ -88,9 +88,10 @@ export type MachineReportCursor = Pick<MachineReportRow, 'division' | 'section' 
 
 /**
  * One batch of the machine report in register order (division, section, No.), each curve with
- * the HKM code of its register entry (matched by section, curve and line, whichever way the
- * line is spelt) and the controller mapped to that code. DEN and AEN are chosen by the caller
- * with the rollout's name rule (common/rules/rollout.ts), as the dashboard counts them.
+ * the HKM code of its register entry (rolloutRecordOfCurve: section, curve and line, whichever
+ * way the line is spelt, as the schedule matches them) and the controller mapped to that code.
+ * DEN and AEN are chosen by the caller with the rollout's name rule (common/rules/rollout.ts),
+ * as the dashboard counts them.
  */
 export async function listMachineReportRows(
   db: DbOrTx,
@@ -101,8 +102,10 @@ export async function listMachineReportRows(
   const r = curveRecords;
   const register = sql`(
     select ${consolidatedCurveDetails.hkmCode} as hkm_code from ${consolidatedCurveDetails}
-    where ${consolidatedCurveDetails.section} = ${r.section} and ${consolidatedCurveDetails.curveNumber} = ${r.curveNumber}
-      and ${recordLineOf(sql`${consolidatedCurveDetails.line}`)} = ${recordLineOf(sql`${r.line}`)}
+    where ${rolloutRecordOfCurve(
+      { section: sql`${consolidatedCurveDetails.section}`, curveNumber: sql`${consolidatedCurveDetails.curveNumber}`, line: sql`${consolidatedCurveDetails.line}` },
+      { section: sql`${r.section}`, curveNumber: sql`${r.curveNumber}`, line: sql`${r.line}` },
+    )}
     order by ${consolidatedCurveDetails.id} limit 1
   )`;
   const rows = await db

@@ -7,9 +7,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionType } from '../../../common/constants.js';
+import { rolloutHasMachine } from '../../../common/rules/rollout.js';
 import { COF_HIGH_LABEL, needsAttention, scheduleLabel } from '../../../common/rules/schedule.js';
 import { type MaintenanceReportResponse, maintenanceReportResponseSchema, scheduleSummaryResponseSchema } from '../../../common/schemas/schedule.js';
-import { consolidatedCurveDetails, followUpActions, reports } from '../../db/schema.js';
+import { consolidatedCurveDetails, curveRecords, followUpActions, reports } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_FZR, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
@@ -36,6 +37,7 @@ const SUMMARY_HEADER = [
   'Service due soon',
   'Service never done',
   'Machine uninstalled',
+  'No machine',
   'CoF due (all)',
   'CoF overdue',
   'CoF due soon',
@@ -59,6 +61,8 @@ interface TestCurve {
   line: string;
   recordLine: 'Up' | 'Down' | 'Single';
   sse: string | null;
+  /** Its rollout record's machine entry (installed or not), or null without a record. */
+  rolloutMachineEntry: string | null;
 }
 
 const curves: TestCurve[] = [];
@@ -116,7 +120,7 @@ function visit(c: TestCurve, type: InspectionType, date: string, overrides: Part
 }
 
 const lastVisit = (c: TestCurve, type: InspectionType) => lastVisitOf(visits, c, type);
-const scheduleOf = (c: TestCurve) => expectedScheduleOf(visits, c, TODAY, THRESHOLD);
+const scheduleOf = (c: TestCurve) => expectedScheduleOf(visits, c, TODAY, THRESHOLD, c.rolloutMachineEntry !== null && rolloutHasMachine({ machine: c.rolloutMachineEntry, commissioned: null }));
 
 /** The scope's curves in register order: division, section, No., then id. */
 function inScope(division: string, section: string): TestCurve[] {
@@ -181,10 +185,10 @@ function expectedDueRows(kind: InspectionType, division: string, section: string
 /** The Summary sheet's section rows and total, as the rule counts them. */
 function expectedSummaryRows(division: string, section: string): unknown[][] {
   const sections = new Map<string, number[]>();
-  const total = Array<number>(11).fill(0);
+  const total = Array<number>(12).fill(0);
   for (const c of inScope(division, section)) {
     const key = `${c.divisionRailway}\u0000${c.section}`;
-    const counts = sections.get(key) ?? Array<number>(11).fill(0);
+    const counts = sections.get(key) ?? Array<number>(12).fill(0);
     const { service, cof } = scheduleOf(c);
     const add = [
       1,
@@ -193,6 +197,7 @@ function expectedSummaryRows(division: string, section: string): unknown[][] {
       service.state === 'due-soon',
       service.state === 'never',
       service.state === 'not-needed',
+      service.state === 'no-machine',
       needsAttention(cof),
       cof.state === 'overdue',
       cof.state === 'due-soon',
@@ -239,6 +244,7 @@ function expectSummarySheet(sheet: ReadSheet | undefined, division: string, sect
   expect(about.get('Scope')).toBe(scopeText);
   expect(about.get('As of')).toBe(TODAY);
   expect(about.get('CoF high')).toBe('last reading above 0.25');
+  expect(about.get('No machine')).toMatch(/^no machine installed or commissioned/);
 }
 
 async function summaryAttention(cookie: string, query: string): Promise<{ serviceCount: number; cofCount: number }> {
@@ -263,34 +269,44 @@ beforeAll(async () => {
   }));
 
   // Inserted out of register order, so the sheets' order is the report's doing.
+  // Curves with a Service visit need no rollout record: the visit proves the machine.
   const register = [
-    { no: 2, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '12', line: 'Up', recordLine: 'Up', sse: 'SSE/P.Way/NAD' },
-    { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '11', line: 'DN', recordLine: 'Down', sse: 'SSE' },
-    { no: 3, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '13', line: 'Up', recordLine: 'Up', sse: FORMULA_SSE },
-    { no: 4, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '14', line: 'Up', recordLine: 'Up', sse: null },
-    { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-VRL', curveNumber: '21', line: 'Up', recordLine: 'Up', sse: 'SSE/P.Way/VRL' },
-    { no: 2, divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '32', line: 'Single', recordLine: 'Single', sse: null },
-    { no: 1, divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '31', line: 'Single', recordLine: 'Single', sse: 'SSE/FZR' },
+    { no: 2, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '12', line: 'Up', recordLine: 'Up', sse: 'SSE/P.Way/NAD', rolloutMachineEntry: null },
+    { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '11', line: 'DN', recordLine: 'Down', sse: 'SSE', rolloutMachineEntry: '05.05.2026' },
+    { no: 3, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '13', line: 'Up', recordLine: 'Up', sse: FORMULA_SSE, rolloutMachineEntry: null },
+    { no: 4, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '14', line: 'Up', recordLine: 'Up', sse: null, rolloutMachineEntry: 'Done' },
+    { no: 5, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '15', line: 'Up', recordLine: 'Up', sse: null, rolloutMachineEntry: 'Pending' },
+    { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-VRL', curveNumber: '21', line: 'Up', recordLine: 'Up', sse: 'SSE/P.Way/VRL', rolloutMachineEntry: null },
+    { no: 2, divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '32', line: 'Single', recordLine: 'Single', sse: null, rolloutMachineEntry: null },
+    { no: 1, divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '31', line: 'Single', recordLine: 'Single', sse: 'SSE/FZR', rolloutMachineEntry: null },
   ] as const;
   const stored = await db
     .insert(consolidatedCurveDetails)
-    .values(register.map(({ recordLine: _line, ...c }) => c))
+    .values(register.map(({ recordLine: _line, rolloutMachineEntry: _machine, ...c }) => c))
     .returning();
   for (const c of register) {
     const row = stored.find((s) => s.section === c.section && s.curveNumber === c.curveNumber);
     if (!row) throw new Error('curve not stored');
     curves.push({ ...c, id: row.id });
   }
+  await db.insert(curveRecords).values(
+    register.flatMap((c) =>
+      c.rolloutMachineEntry === null
+        ? []
+        : [{ no: c.no, divisionRailway: c.divisionRailway, section: c.section, curveNumber: c.curveNumber, line: c.recordLine, foundationActual: 'Done', machineActual: c.rolloutMachineEntry }],
+    ),
+  );
 
   await record(
     // 12: Service 16 days ago (overdue 1); CoF in time but high (0.26).
     visit(curve('RTM-NAD', '12'), 'Service', '2026-11-07', { technicianName: 'Ravi Meena' }),
     visit(curve('RTM-NAD', '12'), 'CoF', '2026-11-13', { cofValue: '0.26', technicianName: 'Suresh Yadav' }),
-    // 11: never visited.
+    // 11: installed by the rollout sheet, never visited: never done.
+    // 15: only its foundation laid, never visited: no machine, on neither sheet.
     // 13: Service 15 days ago (due today); CoF 31 days ago (overdue 1) at exactly the threshold.
     visit(curve('RTM-NAD', '13'), 'Service', '2026-11-08', { technicianName: 'Ravi Meena' }),
     visit(curve('RTM-NAD', '13'), 'CoF', '2026-10-23', { cofValue: '0.25', technicianName: 'Anil Kumar' }),
-    // 14: machine uninstalled, CoF in time: on neither sheet.
+    // 14: machine uninstalled (the sheet says installed), CoF in time: on neither sheet.
     visit(curve('RTM-NAD', '14'), 'Service', '2026-10-01', { serviceUpdate: 'uninstall' }),
     visit(curve('RTM-NAD', '14'), 'CoF', '2026-11-18', { cofValue: '0.20' }),
     // 21: Service in time; CoF 29 days ago (due in 1 day).
@@ -345,6 +361,12 @@ describe('POST /api/reports/curve-maintenance', () => {
     expect(sseOf('13')).toEqual({ value: FORMULA_SSE, formula: false, fill: null });
     const cofStatus = (sheets[2]?.rows ?? []).find((r) => r[2]?.value === '32')?.[11]?.value;
     expect(cofStatus).toBe('CoF overdue 10 d; CoF high: follow up (0.40)');
+    // The curve without a machine is counted as such in the Summary, never as "never done".
+    const summary = (sheets[0]?.rows ?? []).map(valuesOf);
+    const totalRow = summary.find((r) => r[0] === 'Total') ?? [];
+    expect(totalRow[SUMMARY_HEADER.indexOf('No machine')]).toBe(1);
+    expect(totalRow[SUMMARY_HEADER.indexOf('Machine uninstalled')]).toBe(1);
+    for (const sheet of sheets.slice(1)) expect(sheet.rows.map((r) => r[2]?.value)).not.toContain('15');
   });
 
   it('scopes a report to its division and section, named for them', async () => {

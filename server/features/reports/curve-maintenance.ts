@@ -7,7 +7,15 @@
  * summary come from one statement's rows, so they always agree.
  */
 import { PassThrough } from 'node:stream';
-import { COF_HIGH_LABEL, type CofSchedule, INTERVAL_DAYS, type KindSchedule, needsAttention, scheduleLabel } from '../../../common/rules/schedule.js';
+import {
+  COF_HIGH_LABEL,
+  type CofSchedule,
+  INTERVAL_DAYS,
+  type KindSchedule,
+  NO_MACHINE_LABEL,
+  needsAttention,
+  scheduleLabel,
+} from '../../../common/rules/schedule.js';
 import type { MaintenanceReportRequest, MaintenanceReportResponse } from '../../../common/schemas/schedule.js';
 import { AppError } from '../../app-error.js';
 import { datedFileName } from '../../content-disposition.js';
@@ -65,6 +73,8 @@ const SUMMARY_COLUMNS: SheetColumn[] = [
   { header: 'Service due soon', width: 16 },
   { header: 'Service never done', width: 18 },
   { header: 'Machine uninstalled', width: 19 },
+  // Curves without a lubricator: on neither schedule, so never "never done" (uninstalled ones are counted just before).
+  { header: NO_MACHINE_LABEL, width: 12 },
   { header: 'CoF due (all)', width: 13 },
   { header: 'CoF overdue', width: 12 },
   { header: 'CoF due soon', width: 13 },
@@ -129,6 +139,7 @@ async function writeSummarySheet(
     s.serviceDueSoon,
     s.serviceNever,
     s.serviceNotNeeded,
+    s.serviceNoMachine,
     s.cofAttention,
     s.cofOverdue,
     s.cofDueSoon,
@@ -140,7 +151,7 @@ async function writeSummarySheet(
       for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += s[key];
       return sum;
     },
-    { curves: 0, serviceAttention: 0, serviceOverdue: 0, serviceDueSoon: 0, serviceNever: 0, serviceNotNeeded: 0, serviceInTime: 0, cofAttention: 0, cofOverdue: 0, cofDueSoon: 0, cofNever: 0, cofHigh: 0, cofInTime: 0 },
+    { curves: 0, serviceAttention: 0, serviceOverdue: 0, serviceDueSoon: 0, serviceNever: 0, serviceNotNeeded: 0, serviceNoMachine: 0, serviceInTime: 0, cofAttention: 0, cofOverdue: 0, cofDueSoon: 0, cofNever: 0, cofHigh: 0, cofNoMachine: 0, cofInTime: 0 },
   );
   await sheet.writeRows([
     ...sections.map((s) => [s.divisionRailway, s.section, ...cells(s)]),
@@ -149,6 +160,7 @@ async function writeSummarySheet(
     ['Scope', about.scope],
     ['As of', about.context.today],
     ['Rule', `Service every ${INTERVAL_DAYS.Service} days, CoF every ${INTERVAL_DAYS.CoF} days; due soon = within 3 days`],
+    [NO_MACHINE_LABEL, 'no machine installed or commissioned on the rollout sheet and no Service visit: on neither schedule'],
     ['CoF high', `last reading above ${about.context.cofAlertThreshold.toFixed(2)}`],
     ['Made by', about.madeBy],
     ['Made at', about.madeAt],
@@ -231,7 +243,7 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
       });
     }
     const context = deps.schedule.context();
-    const versions = await readTableVersions(db, ['inspection_logs', 'consolidated_curve_details', 'follow_up_actions']);
+    const versions = await readTableVersions(db, ['inspection_logs', 'consolidated_curve_details', 'curve_records', 'follow_up_actions']);
     const queued = await deps.reports.request(actor, {
       kind: 'curve-maintenance',
       params: { division: scope.division ?? 'all', section: scope.section ?? 'all' },

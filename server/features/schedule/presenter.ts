@@ -35,6 +35,7 @@ export function toScheduleEntry(row: ScheduleRow): ScheduleEntry {
     line: row.line,
     hkmCode: row.hkmCode,
     sse: row.sse,
+    rolloutMachine: row.rolloutMachine,
     service: {
       state: row.serviceState,
       lastDate: row.serviceLastDate,
@@ -70,6 +71,7 @@ export function toSectionSummary(row: SectionCountsRow): ScheduleSectionSummary 
       never: row.serviceNever,
       inTime: row.serviceInTime,
       notNeeded: row.serviceNotNeeded,
+      noMachine: row.serviceNoMachine,
       attention: row.serviceAttention,
     },
     cof: {
@@ -78,6 +80,7 @@ export function toSectionSummary(row: SectionCountsRow): ScheduleSectionSummary 
       never: row.cofNever,
       inTime: row.cofInTime,
       high: row.cofHigh,
+      noMachine: row.cofNoMachine,
       attention: row.cofAttention,
     },
   };
@@ -103,12 +106,14 @@ export function sectionCountsOf(rows: readonly ScheduleRow[]): SectionCountsRow[
         serviceNever: 0,
         serviceInTime: 0,
         serviceNotNeeded: 0,
+        serviceNoMachine: 0,
         serviceAttention: 0,
         cofOverdue: 0,
         cofDueSoon: 0,
         cofNever: 0,
         cofInTime: 0,
         cofHigh: 0,
+        cofNoMachine: 0,
         cofAttention: 0,
       };
       bySection.set(key, counts);
@@ -116,9 +121,10 @@ export function sectionCountsOf(rows: readonly ScheduleRow[]): SectionCountsRow[
     counts.curves += 1;
     const service = serviceOf(row);
     const cof = cofOf(row);
-    const stateKey = { overdue: 'Overdue', 'due-soon': 'DueSoon', never: 'Never', 'in-time': 'InTime', 'not-needed': 'NotNeeded' } as const;
+    const stateKey = { overdue: 'Overdue', 'due-soon': 'DueSoon', never: 'Never', 'in-time': 'InTime', 'not-needed': 'NotNeeded', 'no-machine': 'NoMachine' } as const;
     const serviceKey = `service${stateKey[service.state]}` as const;
     counts[serviceKey] += 1;
+    // CoF is never 'not-needed': without a machine it is 'no-machine'.
     if (cof.state !== 'not-needed') counts[`cof${stateKey[cof.state]}`] += 1;
     if (cof.high) counts.cofHigh += 1;
     if (needsAttention(service)) counts.serviceAttention += 1;

@@ -1,11 +1,12 @@
 /**
  * GET /api/schedule and /api/schedule/summary through the real app: the answers hold the rule
- * of common/rules/schedule.ts at its edges, follow writes and the business date (Asia/Kolkata)
- * past their cache, keep each role to what it may see, refuse bad queries and revalidate with
+ * of common/rules/schedule.ts at its edges (curves without a machine included), follow writes
+ * (inspections and rollout records) and the business date (Asia/Kolkata) past their cache, keep each role to what it may see, refuse bad queries and revalidate with
  * an ETag. (schedule-sql.test.ts holds the SQL itself to the rule on random data.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionType } from '../../../common/constants.js';
+import { rolloutHasMachine } from '../../../common/rules/rollout.js';
 import { needsAttention, urgency } from '../../../common/rules/schedule.js';
 import {
   type ScheduleEntry,
@@ -14,7 +15,8 @@ import {
   type ScheduleSectionSummary,
   scheduleSummaryResponseSchema,
 } from '../../../common/schemas/schedule.js';
-import { consolidatedCurveDetails } from '../../db/schema.js';
+import { sql } from 'drizzle-orm';
+import { consolidatedCurveDetails, curveRecords } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
@@ -43,6 +45,8 @@ interface TestCurve {
   line: string;
   recordLine: 'Up' | 'Down' | 'Single';
   sse: string | null;
+  /** Its rollout record's stage entries (the line spelt as the sheet spells it), or null without one. */
+  rollout: { line: string; foundation: string | null; machine: string | null; commissioned: string | null } | null;
 }
 
 const curves: TestCurve[] = [];
@@ -97,7 +101,8 @@ function visit(c: TestCurve, type: InspectionType, date: string, overrides: Part
 
 /** What the rule says of a curve today, in the answer's shape. */
 function expectedEntry(c: TestCurve, today = TODAY): ScheduleEntry {
-  const { service, cof, lastService: s, lastCof: f } = expectedScheduleOf(visits, c, today, THRESHOLD);
+  const rolloutMachine = c.rollout !== null && rolloutHasMachine(c.rollout);
+  const { service, cof, lastService: s, lastCof: f } = expectedScheduleOf(visits, c, today, THRESHOLD, rolloutMachine);
   return {
     divisionRailway: c.divisionRailway,
     section: c.section,
@@ -105,6 +110,7 @@ function expectedEntry(c: TestCurve, today = TODAY): ScheduleEntry {
     line: c.line,
     hkmCode: null,
     sse: c.sse,
+    rolloutMachine,
     service: { ...service, lastTechnician: s?.technicianName ?? null, serviceUpdate: s?.serviceUpdate ?? null },
     cof: { ...cof, lastTechnician: f?.technicianName ?? null },
   };
@@ -142,14 +148,14 @@ function expectedSummary(among: readonly TestCurve[] = curves): ScheduleSectionS
         divisionRailway: c.divisionRailway,
         section: c.section,
         curves: 0,
-        service: { overdue: 0, dueSoon: 0, never: 0, inTime: 0, notNeeded: 0, attention: 0 },
-        cof: { overdue: 0, dueSoon: 0, never: 0, inTime: 0, high: 0, attention: 0 },
+        service: { overdue: 0, dueSoon: 0, never: 0, inTime: 0, notNeeded: 0, noMachine: 0, attention: 0 },
+        cof: { overdue: 0, dueSoon: 0, never: 0, inTime: 0, high: 0, noMachine: 0, attention: 0 },
       };
       bySection.set(key, s);
     }
     const e = expectedEntry(c);
     s.curves += 1;
-    const count = { overdue: 'overdue', 'due-soon': 'dueSoon', never: 'never', 'in-time': 'inTime', 'not-needed': 'notNeeded' } as const;
+    const count = { overdue: 'overdue', 'due-soon': 'dueSoon', never: 'never', 'in-time': 'inTime', 'not-needed': 'notNeeded', 'no-machine': 'noMachine' } as const;
     s.service[count[e.service.state]] += 1;
     if (e.cof.state === 'not-needed') throw new Error('CoF is never not-needed');
     s.cof[count[e.cof.state]] += 1;
@@ -170,26 +176,53 @@ beforeAll(async () => {
     clientNone: CLIENT_NO_DIVISION,
   }));
 
+  const installed = (line: string, machine: string, commissioned = 'Pending') => ({ line, foundation: '01.01.2026', machine, commissioned });
   const register = [
-    { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '101', line: 'Up', recordLine: 'Up', sse: 'SSE/P.Way/NAD' },
-    { no: 2, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '102', line: 'Up', recordLine: 'Up', sse: null },
-    { no: 3, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '103', line: 'DN', recordLine: 'Down', sse: 'SSE' },
-    { no: 4, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '104', line: 'Up', recordLine: 'Up', sse: null },
-    { no: 5, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '105', line: 'Up', recordLine: 'Up', sse: null },
-    { no: 6, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '106', line: 'Up', recordLine: 'Up', sse: null },
-    { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-VRL', curveNumber: '201', line: 'Up', recordLine: 'Up', sse: null },
-    { no: 1, divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '301', line: 'Single', recordLine: 'Single', sse: null },
-    { no: 2, divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '302', line: 'Single', recordLine: 'Single', sse: null },
+    // 101: no rollout record, but serviced: the visit proves its machine.
+    { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '101', line: 'Up', recordLine: 'Up', sse: 'SSE/P.Way/NAD', rollout: null },
+    { no: 2, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '102', line: 'Up', recordLine: 'Up', sse: null, rollout: installed('Up', '14.03.2026', '20.03.2026') },
+    // 103: installed by the rollout sheet (which spells the line Down), never visited: never done.
+    { no: 3, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '103', line: 'DN', recordLine: 'Down', sse: 'SSE', rollout: installed('Down', 'Done') },
+    { no: 4, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '104', line: 'Up', recordLine: 'Up', sse: null, rollout: installed('Up', '14.03.2026', '20.03.2026') },
+    { no: 5, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '105', line: 'Up', recordLine: 'Up', sse: null, rollout: null },
+    { no: 6, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '106', line: 'Up', recordLine: 'Up', sse: null, rollout: installed('UP', '14.03.2026') },
+    // 107: no rollout record and no visit: no machine. 108: commissioned on the sheet only: a machine, never visited.
+    { no: 7, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '107', line: 'Up', recordLine: 'Up', sse: null, rollout: null },
+    { no: 8, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '108', line: 'Up', recordLine: 'Up', sse: null, rollout: installed('Up', 'Pending', '02-Apr-2026') },
+    { no: 1, divisionRailway: 'RTM/WR', section: 'RTM-VRL', curveNumber: '201', line: 'Up', recordLine: 'Up', sse: null, rollout: null },
+    { no: 1, divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '301', line: 'Single', recordLine: 'Single', sse: null, rollout: null },
+    // 302: only its foundation is laid: no machine, never visited.
+    { no: 2, divisionRailway: 'FZR/NR', section: 'FZR-JUC', curveNumber: '302', line: 'Single', recordLine: 'Single', sse: null, rollout: { line: 'SL', foundation: '01.01.2026', machine: 'Pending', commissioned: 'Pending' } },
   ] as const;
   const stored = await db
     .insert(consolidatedCurveDetails)
-    .values(register.map(({ recordLine: _line, ...c }) => c))
+    .values(register.map(({ recordLine: _line, rollout: _rollout, ...c }) => c))
     .returning();
   for (const c of register) {
     const row = stored.find((s) => s.section === c.section && s.curveNumber === c.curveNumber);
     if (!row) throw new Error('curve not stored');
-    curves.push({ ...c, id: row.id });
+    curves.push({ ...c, rollout: c.rollout === null ? null : { ...c.rollout }, id: row.id });
   }
+  await db.insert(curveRecords).values(
+    register.flatMap((c, i) =>
+      c.rollout === null
+        ? []
+        : [
+            {
+              no: i + 1,
+              divisionRailway: c.divisionRailway,
+              section: c.section,
+              curveNumber: c.curveNumber,
+              line: c.rollout.line,
+              foundationActual: c.rollout.foundation,
+              machineActual: c.rollout.machine,
+              commissioned: c.rollout.commissioned,
+            },
+          ],
+    ),
+  );
+  // 107's section and number on the Down line (not in the register) lends 107 nothing.
+  await db.insert(curveRecords).values({ no: 99, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '107', line: 'DN', machineActual: 'Done' });
 
   const at = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);
   await record(
@@ -219,7 +252,7 @@ beforeAll(async () => {
     // 301: Service overdue 7 days; CoF overdue and high (the technician's, 39 days ago: too old for recent sections).
     visit(curve('FZR-JUC', '301'), 'Service', '2026-11-01', { technicianId: 'TEC8' }),
     visit(curve('FZR-JUC', '301'), 'CoF', '2026-10-15', { cofValue: '0.40', technicianId: 'TEC7', technicianName: 'Tech Seven' }),
-    // 302: never visited.
+    // 302, 107, 108: never visited.
   );
 });
 afterAll(() => t.close());
@@ -240,9 +273,17 @@ describe('GET /api/schedule', () => {
     expect(of('RTM-NAD', '101')?.cof).toMatchObject({ state: 'due-soon', daysUntilDue: 0, dueDate: TODAY, daysSince: 30 });
     expect(of('RTM-NAD', '102')?.service).toMatchObject({ state: 'overdue', daysOverdue: 1, dueDate: '2026-11-22' });
     expect(of('RTM-NAD', '102')?.cof).toMatchObject({ state: 'overdue', daysOverdue: 1, lastValue: 0.25, high: false });
-    expect(of('RTM-NAD', '103')).toMatchObject({ line: 'DN', service: { state: 'never', lastDate: null }, cof: { state: 'never' } });
-    expect(of('RTM-NAD', '104')?.service).toMatchObject({ state: 'not-needed', dueDate: null, serviceUpdate: 'uninstall' });
-    expect(of('RTM-NAD', '104')?.cof).toMatchObject({ state: 'in-time', lastValue: 0.26, high: true });
+    expect(of('RTM-NAD', '103')).toMatchObject({ line: 'DN', rolloutMachine: true, service: { state: 'never', lastDate: null }, cof: { state: 'never' } });
+    // Uninstalled: off both schedules though the rollout sheet says commissioned; its high reading is not followed up.
+    expect(of('RTM-NAD', '104')).toMatchObject({ rolloutMachine: true, service: { state: 'not-needed', dueDate: null, serviceUpdate: 'uninstall' } });
+    expect(of('RTM-NAD', '104')?.cof).toMatchObject({ state: 'no-machine', lastValue: 0.26, high: false, dueDate: null });
+    // Visits prove a machine without a rollout record; none and no record: "No machine".
+    expect(of('RTM-NAD', '101')?.rolloutMachine).toBe(false);
+    expect(of('RTM-NAD', '107')).toMatchObject({ rolloutMachine: false, service: { state: 'no-machine', lastDate: null }, cof: { state: 'no-machine' } });
+    expect(of('RTM-NAD', '108')).toMatchObject({ rolloutMachine: true, service: { state: 'never' }, cof: { state: 'never' } });
+    expect(of('FZR-JUC', '302')).toMatchObject({ rolloutMachine: false, service: { state: 'no-machine' }, cof: { state: 'no-machine' } });
+    // Curves without a machine come last.
+    expect(body.curves.slice(-3).map((e) => e.curveNumber).sort()).toEqual(['104', '107', '302']);
     expect(of('RTM-NAD', '105')?.service).toMatchObject({ state: 'in-time', lastDate: '2026-11-18', daysUntilDue: 10, lastTechnician: 'Back Again' });
     expect(of('RTM-NAD', '105')?.cof).toMatchObject({ lastValue: 0.22, high: false });
     expect(of('RTM-NAD', '106')?.service).toMatchObject({ state: 'due-soon', daysUntilDue: 2 });
@@ -259,6 +300,8 @@ describe('GET /api/schedule', () => {
       { query: 'status=overdue&kind=CoF', filter: (e) => e.cof.state === 'overdue', kind: 'CoF' },
       { query: 'status=not-needed&kind=Service', filter: (e) => e.service.state === 'not-needed', kind: 'Service' },
       { query: 'status=never', filter: (e) => e.service.state === 'never' || e.cof.state === 'never' },
+      { query: 'status=no-machine&kind=Service', filter: (e) => e.service.state === 'no-machine', kind: 'Service' },
+      { query: 'status=no-machine', filter: (e) => e.service.state === 'no-machine' || e.cof.state === 'no-machine' },
       { query: 'status=in-time&kind=Service&division=RTM/WR&section=RTM-NAD', filter: (e) => e.service.state === 'in-time' && e.section === 'RTM-NAD', kind: 'Service' },
     ];
     for (const c of cases) {
@@ -398,7 +441,27 @@ describe('GET /api/schedule', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     const body = scheduleResponseSchema.parse(changed.json());
-    expect(body.curves.find((e) => e.curveNumber === '302')?.cof).toMatchObject({ state: 'in-time', lastDate: TODAY, lastValue: 0.19 });
+    // 302 has no machine: the reading is kept, nothing falls due.
+    expect(body.curves.find((e) => e.curveNumber === '302')?.cof).toMatchObject({ state: 'no-machine', lastDate: TODAY, lastValue: 0.19, dueDate: null });
+  });
+
+  it('follows a rollout record past its cache: a machine installed puts the curve on the schedule as never done', async () => {
+    const query = '?section=RTM-NAD&limit=1000';
+    const before = await scheduleOf(admin, query);
+    expect(before.curves.find((e) => e.curveNumber === '107')?.service.state).toBe('no-machine');
+    const c107 = curve('RTM-NAD', '107');
+    try {
+      await t.database.db.insert(curveRecords).values({ no: 107, divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '107', line: 'Up', machineActual: '20.11.2026' });
+      c107.rollout = { line: 'Up', foundation: null, machine: '20.11.2026', commissioned: null };
+      const after = await scheduleOf(admin, query);
+      expect(after.curves.find((e) => e.curveNumber === '107')).toMatchObject({ rolloutMachine: true, service: { state: 'never' }, cof: { state: 'never' } });
+      expect(after.curves).toEqual(expectedList((e) => e.section === 'RTM-NAD'));
+      expect((await summaryOf(admin, '?section=RTM-NAD'))[0]?.service).toMatchObject({ noMachine: 0 });
+    } finally {
+      await t.database.db.execute(sql`delete from curve_records where no = 107`);
+      c107.rollout = null;
+    }
+    expect((await scheduleOf(admin, query)).curves.find((e) => e.curveNumber === '107')?.service.state).toBe('no-machine');
   });
 });
 
@@ -414,6 +477,8 @@ describe('GET /api/schedule/summary', () => {
       (s: ScheduleSectionSummary) => s.service.never,
       (s: ScheduleSectionSummary) => s.service.inTime,
       (s: ScheduleSectionSummary) => s.service.notNeeded,
+      (s: ScheduleSectionSummary) => s.service.noMachine,
+      (s: ScheduleSectionSummary) => s.cof.noMachine,
       (s: ScheduleSectionSummary) => s.cof.overdue,
       (s: ScheduleSectionSummary) => s.cof.dueSoon,
       (s: ScheduleSectionSummary) => s.cof.never,

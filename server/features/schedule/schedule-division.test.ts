@@ -85,8 +85,8 @@ describe("a curve's last visit, within its division", () => {
         divisionRailway: 'RTM/WR',
         section: 'RTM-NAD',
         curves: 1,
-        service: { overdue: 1, dueSoon: 0, never: 0, inTime: 0, notNeeded: 0, attention: 1 },
-        cof: { overdue: 0, dueSoon: 0, never: 1, inTime: 0, high: 0, attention: 1 },
+        service: { overdue: 1, dueSoon: 0, never: 0, inTime: 0, notNeeded: 0, noMachine: 0, attention: 1 },
+        cof: { overdue: 0, dueSoon: 0, never: 1, inTime: 0, high: 0, noMachine: 0, attention: 1 },
       },
     ]);
   });

@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../common/rules/dates.js';
+import { rolloutHasMachine } from '../../../common/rules/rollout.js';
 import { needsAttention, urgency } from '../../../common/rules/schedule.js';
 import type { Db } from '../../db/client.js';
-import { consolidatedCurveDetails } from '../../db/schema.js';
+import { consolidatedCurveDetails, curveRecords } from '../../db/schema.js';
 import { Random } from '../../db/seed/random.js';
 import type { NewInspectionRow } from '../inspections/repository.js';
 import { openTestDatabase } from '../../test/test-database.js';
@@ -27,14 +28,29 @@ interface TestCurve {
   /** As the register holds it: sometimes a code (DN), which the records spell Down. */
   line: string;
   recordLine: 'Up' | 'Down' | 'Single';
+  /** The curve's rollout record's machine and commissioned entries, or null without a record. */
+  rollout: { machine: string | null; commissioned: string | null } | null;
 }
+
+/**
+ * Rollout records' stage entries: a machine (dated, ticked 'Done', commissioned only) or none
+ * (pending, a foundation alone, an impossible date).
+ */
+const ROLLOUT_ENTRIES = [
+  { machine: '14.03.2026', commissioned: 'Pending' },
+  { machine: 'Done', commissioned: null },
+  { machine: 'Pending', commissioned: '02-Apr-2026' },
+  { machine: 'Pending', commissioned: 'Pending' },
+  { machine: null, commissioned: null },
+  { machine: '31.02.2026', commissioned: 'tbd' },
+] as const;
 
 let database: Database;
 let db: Db;
 const curves: TestCurve[] = [];
 const visits: NewInspectionRow[] = [];
 
-const expectedOf = (curve: TestCurve) => expectedScheduleOf(visits, curve, TODAY, THRESHOLD);
+const expectedOf = (curve: TestCurve) => expectedScheduleOf(visits, curve, TODAY, THRESHOLD, curve.rollout !== null && rolloutHasMachine(curve.rollout));
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -53,9 +69,31 @@ beforeAll(async () => {
       curveNumber: String(100 + Math.floor(i / 3)),
       line: pick.line,
       recordLine: pick.recordLine,
+      // A fifth of the curves have no rollout record at all.
+      rollout: rng.chance(0.2) ? null : { ...(ROLLOUT_ENTRIES[rng.int(0, ROLLOUT_ENTRIES.length - 1)] ?? ROLLOUT_ENTRIES[0]) },
     });
   }
   await db.insert(consolidatedCurveDetails).values(curves.map((c, i) => ({ no: i + 1, divisionRailway: c.divisionRailway, section: c.section, curveNumber: c.curveNumber, line: c.line })));
+  const withRecord = curves.filter((c) => c.rollout !== null);
+  await db.insert(curveRecords).values(
+    withRecord.map((c, i) => ({
+      no: i + 1,
+      divisionRailway: c.divisionRailway,
+      section: c.section,
+      curveNumber: c.curveNumber,
+      // The sheet spells the line its own way: sometimes as the records do (Down for DN).
+      line: i % 2 === 0 ? c.line : c.recordLine,
+      machineActual: c.rollout?.machine ?? null,
+      commissioned: c.rollout?.commissioned ?? null,
+    })),
+  );
+  // A record of the same section and number on another line, or of a curve not in the
+  // register, lends no curve a machine.
+  const stray = curves.find((c) => c.line === 'Up' && c.rollout === null);
+  await db.insert(curveRecords).values([
+    ...(stray ? [{ no: 900, divisionRailway: stray.divisionRailway, section: stray.section, curveNumber: stray.curveNumber, line: 'Down', machineActual: 'Done' }] : []),
+    { no: 901, divisionRailway: 'RTM/WR', section: 'SEC-0', curveNumber: 'not-in-register', line: 'Up', machineActual: 'Done' },
+  ]);
   for (const curve of curves) {
     // A few curves are never visited at all; the rest get 0-4 visits of each kind, with days
     // chosen around the 15- and 30-day edges and several visits on one day.
@@ -125,6 +163,7 @@ describe('the schedule SQL', () => {
       const expected = expectedOf(curve);
       expect(serviceOf(row)).toEqual(expected.service);
       expect(cofOf(row)).toEqual(expected.cof);
+      expect(row.rolloutMachine).toBe(curve.rollout !== null && rolloutHasMachine(curve.rollout));
       expect(row.serviceUrgency).toBe(urgency(expected.service));
       expect(row.cofUrgency).toBe(urgency(expected.cof));
       expect(row.serviceLastTechnician).toBe(expected.lastService?.technicianName ?? null);
@@ -134,10 +173,15 @@ describe('the schedule SQL', () => {
     expect(checked).toBe(curves.length);
     // The data reaches every state, so the comparison covered each branch.
     const states = new Set(rows.flatMap((r) => [`s:${r.serviceState}`, `c:${r.cofState}`]));
-    for (const state of ['s:never', 's:overdue', 's:due-soon', 's:in-time', 's:not-needed', 'c:never', 'c:overdue', 'c:due-soon', 'c:in-time']) {
+    for (const state of ['s:never', 's:overdue', 's:due-soon', 's:in-time', 's:not-needed', 's:no-machine', 'c:never', 'c:overdue', 'c:due-soon', 'c:in-time', 'c:no-machine']) {
       expect(states).toContain(state);
     }
     expect(rows.some((r) => r.cofHigh)).toBe(true);
+    // Both ways a curve gets a machine are there: the rollout record alone, a Service visit alone.
+    expect(rows.some((r) => r.rolloutMachine && r.serviceState === 'never')).toBe(true);
+    expect(rows.some((r) => !r.rolloutMachine && r.serviceState !== 'no-machine' && r.serviceState !== 'not-needed')).toBe(true);
+    // A high last reading on a curve without a machine is not followed up.
+    expect(rows.some((r) => r.cofState === 'no-machine' && (r.cofLastValue ?? 0) > THRESHOLD && !r.cofHigh)).toBe(true);
   });
 
   it('filters by status and kind and orders the most urgent first', async () => {
@@ -155,6 +199,13 @@ describe('the schedule SQL', () => {
     const cofOverdue = await listSchedule(db, { division: 'FZR/NR' }, CONTEXT, { order: 'urgency', kind: 'CoF', status: 'overdue' });
     expect(cofOverdue.total).toBe(all.filter((r) => r.divisionRailway === 'FZR/NR' && r.cofState === 'overdue').length);
     expect(cofOverdue.rows.every((r) => r.divisionRailway === 'FZR/NR' && r.cofState === 'overdue')).toBe(true);
+    // "No machine" is a status of its own, last in the order and never needing attention.
+    const noMachine = await listSchedule(db, {}, CONTEXT, { order: 'urgency', kind: 'Service', status: 'no-machine' });
+    expect(noMachine.total).toBe(all.filter((r) => r.serviceState === 'no-machine').length);
+    expect(noMachine.total).toBeGreaterThan(0);
+    const everything = await listSchedule(db, {}, CONTEXT, { order: 'urgency', kind: 'Service' });
+    expect(everything.rows.slice(-noMachine.total).every((r) => r.serviceState === 'no-machine')).toBe(true);
+    expect(rows.some((r) => r.serviceState === 'no-machine')).toBe(false);
 
     const past = await listSchedule(db, {}, CONTEXT, { order: 'urgency', status: 'attention', page: { limit: 10, offset: 10_000 } });
     expect(past.rows).toEqual([]);
@@ -172,6 +223,9 @@ describe('the schedule SQL', () => {
       expect(count.curves).toBe(mine.length);
       expect(count.serviceOverdue).toBe(mine.filter((r) => r.serviceState === 'overdue').length);
       expect(count.serviceNotNeeded).toBe(mine.filter((r) => r.serviceState === 'not-needed').length);
+      expect(count.serviceNoMachine).toBe(mine.filter((r) => r.serviceState === 'no-machine').length);
+      expect(count.cofNoMachine).toBe(mine.filter((r) => r.cofState === 'no-machine').length);
+      expect(count.serviceNever + count.serviceNoMachine).toBeLessThanOrEqual(count.curves);
       expect(count.serviceAttention).toBe(mine.filter((r) => needsAttention(serviceOf(r))).length);
       expect(count.cofHigh).toBe(mine.filter((r) => r.cofHigh).length);
       expect(count.cofAttention).toBe(mine.filter((r) => needsAttention(cofOf(r))).length);

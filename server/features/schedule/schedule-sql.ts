@@ -2,9 +2,11 @@
  * The schedule rule (common/rules/schedule.ts) worked out by the database for a whole register:
  * one statement per answer, whatever the number of curves. For each curve, two index probes
  * (inspection_logs_curve_type_division_date_idx, migration 0009) find its last Service and last
- * CoF within its own division, each stopping at the first row; the states, due dates and the due
- * list's order follow from the rule's own constants, passed as parameters, so the 15 and 30 days
- * exist once. schedule-sql.test.ts holds this SQL to the rule on the same data.
+ * CoF within its own division, each stopping at the first row, and a third
+ * (curve_records_section_curve_idx, migration 0011) finds whether its rollout record says a
+ * machine is there; the states, due dates and the due list's order follow from the rule's own
+ * constants, passed as parameters, so the 15 and 30 days exist once. schedule-sql.test.ts holds
+ * this SQL to the rule on the same data.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -17,6 +19,7 @@ import {
 } from '../../../common/rules/schedule.js';
 import type { InspectionType } from '../../../common/constants.js';
 import type { DbOrTx } from '../../db/client.js';
+import { rolloutMachineSql, rolloutRecordOfCurve } from '../../db/rollout-sql.js';
 import { recordLineOf } from '../../db/sql-helpers.js';
 
 export interface ScheduleScope {
@@ -39,6 +42,8 @@ export interface ScheduleRow {
   line: string;
   hkmCode: number | null;
   sse: string | null;
+  /** The curve's rollout record says its machine is installed or commissioned. */
+  rolloutMachine: boolean;
   serviceState: DueState;
   serviceLastDate: string | null;
   serviceLastTechnician: string | null;
@@ -81,11 +86,26 @@ function scopeWhere(scope: ScheduleScope): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-/** The rule's state of one kind, from its last date (and, for Service, the uninstall flag). */
-function stateOf(kind: InspectionType, last: SQL, today: SQL, notNeeded: SQL | null): SQL {
+/**
+ * Whether a register curve `c`'s rollout record (matched as the machine report matches it) says
+ * its machine is installed or commissioned: one probe, stopping at the first such record.
+ */
+const ROLLOUT_MACHINE = sql`(select true as machine from curve_records r
+    where ${rolloutRecordOfCurve(
+      { section: sql`c.section`, curveNumber: sql`c.curve_number`, line: sql`c.line` },
+      { section: sql`r.section`, curveNumber: sql`r.curve_number`, line: sql`r.line` },
+    )}
+      and ${rolloutMachineSql(sql`r.machine_actual`, sql`r.commissioned`)}
+    limit 1)`;
+
+/**
+ * The rule's state of one kind, from its last date; `offSchedule` are the `when ... then` arms
+ * that take the curve off the schedule first (no machine; for Service, the uninstall).
+ */
+function stateOf(kind: InspectionType, last: SQL, today: SQL, offSchedule: SQL): SQL {
   const interval = sql`${INTERVAL_DAYS[kind]}::int`;
-  return sql`(case when ${last} is null then 'never'
-    ${notNeeded ? sql`when ${notNeeded} then 'not-needed'` : sql``}
+  return sql`(case ${offSchedule}
+    when ${last} is null then 'never'
     when ${last} + ${interval} < ${today} then 'overdue'
     when ${last} + ${interval} - ${today} <= ${DUE_SOON_DAYS}::int then 'due-soon'
     else 'in-time' end)`;
@@ -99,7 +119,7 @@ function derivedOf(kind: InspectionType, prefix: 'service' | 'cof', today: SQL):
   const name = (suffix: string) => sql.raw(`"${prefix}${suffix}"`);
   return sql`
     to_char(${last}, 'YYYY-MM-DD') as ${name('LastDate')},
-    case when ${state} in ('never', 'not-needed') then null else to_char(${due}, 'YYYY-MM-DD') end as ${name('DueDate')},
+    case when ${state} in ('never', 'not-needed', 'no-machine') then null else to_char(${due}, 'YYYY-MM-DD') end as ${name('DueDate')},
     (${today} - ${last})::int as ${name('DaysSince')},
     case when ${state} = 'overdue' then (${today} - ${due})::int else 0 end as ${name('DaysOverdue')},
     case when ${state} in ('due-soon', 'in-time') then (${due} - ${today})::int else null end as ${name('DaysUntilDue')},
@@ -108,7 +128,8 @@ function derivedOf(kind: InspectionType, prefix: 'service' | 'cof', today: SQL):
       when 'due-soon' then ${URGENCY_BASE['due-soon']}::int + (${due} - ${today})
       when 'in-time' then ${URGENCY_BASE['in-time']}::int + (${due} - ${today})
       when 'never' then ${URGENCY_BASE.never}::int
-      else ${URGENCY_BASE['not-needed']}::int end)::int as ${name('Urgency')}`;
+      when 'not-needed' then ${URGENCY_BASE['not-needed']}::int
+      else ${URGENCY_BASE['no-machine']}::int end)::int as ${name('Urgency')}`;
 }
 
 /**
@@ -120,23 +141,29 @@ function scheduleCte(scope: ScheduleScope, context: ScheduleContext): SQL {
   return sql`with last_visits as (
       select c.id, c.no, c.division_railway, c.section, c.curve_number, c.line, c.hkm_code, c.sse,
         s.date as service_last, s.service_update, s.technician_name as service_technician,
-        f.date as cof_last, f.cof_value, f.technician_name as cof_technician
+        f.date as cof_last, f.cof_value, f.technician_name as cof_technician,
+        coalesce(m.machine, false) as rollout_machine,
+        -- hasMachine: the last Service visit decides when there is one, else the rollout record.
+        (case when s.date is not null then s.service_update is distinct from ${MACHINE_UNINSTALLED}
+          else coalesce(m.machine, false) end) as machine
       from consolidated_curve_details c
       left join lateral ${lastVisit('Service', sql`i.date, i.service_update, i.technician_name`)} s on true
       left join lateral ${lastVisit('CoF', sql`i.date, i.cof_value, i.technician_name`)} f on true
+      left join lateral ${ROLLOUT_MACHINE} m on true
       where ${scopeWhere(scope)}
     ), states as (
       select last_visits.*,
-        ${stateOf('Service', sql`service_last`, today, sql`service_update = ${MACHINE_UNINSTALLED}`)} as service_state,
-        ${stateOf('CoF', sql`cof_last`, today, null)} as cof_state
+        ${stateOf('Service', sql`service_last`, today, sql`when service_update = ${MACHINE_UNINSTALLED} then 'not-needed' when not machine then 'no-machine'`)} as service_state,
+        ${stateOf('CoF', sql`cof_last`, today, sql`when not machine then 'no-machine'`)} as cof_state
       from last_visits
     ), schedule as (
       select id, no, division_railway as "divisionRailway", section, curve_number as "curveNumber", line,
-        hkm_code as "hkmCode", sse,
+        hkm_code as "hkmCode", sse, rollout_machine as "rolloutMachine",
         service_state as "serviceState", service_technician as "serviceLastTechnician", service_update as "serviceUpdate",
         ${derivedOf('Service', 'service', today)},
         cof_state as "cofState", cof_technician as "cofLastTechnician", cof_value::float8 as "cofLastValue",
-        coalesce(cof_value > ${context.cofAlertThreshold}::numeric, false) as "cofHigh",
+        -- A curve without a machine is not followed up, whatever its last reading.
+        (machine and coalesce(cof_value > ${context.cofAlertThreshold}::numeric, false)) as "cofHigh",
         ${derivedOf('CoF', 'cof', today)}
       from states
     )`;
@@ -220,12 +247,14 @@ export interface SectionCountsRow {
   serviceNever: number;
   serviceInTime: number;
   serviceNotNeeded: number;
+  serviceNoMachine: number;
   serviceAttention: number;
   cofOverdue: number;
   cofDueSoon: number;
   cofNever: number;
   cofInTime: number;
   cofHigh: number;
+  cofNoMachine: number;
   cofAttention: number;
 }
 
@@ -241,12 +270,14 @@ export async function countScheduleBySection(db: DbOrTx, scope: ScheduleScope, c
         ${count(sql`"serviceState" = 'never'`)} as "serviceNever",
         ${count(sql`"serviceState" = 'in-time'`)} as "serviceInTime",
         ${count(sql`"serviceState" = 'not-needed'`)} as "serviceNotNeeded",
+        ${count(sql`"serviceState" = 'no-machine'`)} as "serviceNoMachine",
         ${count(statusWhere('attention', 'Service'))} as "serviceAttention",
         ${count(sql`"cofState" = 'overdue'`)} as "cofOverdue",
         ${count(sql`"cofState" = 'due-soon'`)} as "cofDueSoon",
         ${count(sql`"cofState" = 'never'`)} as "cofNever",
         ${count(sql`"cofState" = 'in-time'`)} as "cofInTime",
         ${count(sql`"cofHigh"`)} as "cofHigh",
+        ${count(sql`"cofState" = 'no-machine'`)} as "cofNoMachine",
         ${count(statusWhere('attention', 'CoF'))} as "cofAttention"
       from schedule
       group by "divisionRailway", section

@@ -1,7 +1,7 @@
 /**
  * The due list and its counts (GET /api/schedule, GET /api/schedule/summary). Answers are
- * reused until an instance writes an inspection or a curve (change_counters) or the business
- * date moves on, so a zone's phones and officers asking the same question cost one query.
+ * reused until an instance writes an inspection, a curve or a rollout record (change_counters)
+ * or the business date moves on, so a zone's phones and officers asking the same question cost one query.
  */
 import { addDays, dateInTimeZone } from '../../../common/rules/dates.js';
 import { divisionScope } from '../../../common/rules/division-scope.js';
@@ -50,12 +50,16 @@ export function createScheduleService(deps: ScheduleDeps) {
   }
 
   /**
-   * One number that moves with either table: the cache's version is the inspections' counter,
-   * and the curves' counter and the date are part of the key.
+   * Numbers that move with each table the schedule reads: the cache's version is the
+   * inspections' counter; the curves' and the rollout records' counters and the date are part
+   * of the key.
    */
   async function versions() {
-    const v = await readTableVersions(db, ['inspection_logs', 'consolidated_curve_details']);
-    return { inspections: v.get('inspection_logs') ?? 0, curves: v.get('consolidated_curve_details') ?? 0 };
+    const v = await readTableVersions(db, ['inspection_logs', 'consolidated_curve_details', 'curve_records']);
+    return {
+      inspections: v.get('inspection_logs') ?? 0,
+      register: `${v.get('consolidated_curve_details') ?? 0}.${v.get('curve_records') ?? 0}`,
+    };
   }
 
   function scopeOf(user: PublicUser, requested: string | undefined, section: string | undefined): ScheduleScope | null {
@@ -78,7 +82,7 @@ export function createScheduleService(deps: ScheduleDeps) {
           )
         : [];
     if (!scope) return JsonBody.of(answerOf(ctx, 0, [], recentSections));
-    const key = JSON.stringify([scope, query.status, query.kind, query.limit, query.offset, ctx, v.curves]);
+    const key = JSON.stringify([scope, query.status, query.kind, query.limit, query.offset, ctx, v.register]);
     const page = await pages.get(key, v.inspections, async () => {
       const { rows, total } = await listSchedule(db, scope, ctx, {
         status: query.status,
@@ -101,7 +105,7 @@ export function createScheduleService(deps: ScheduleDeps) {
     const scope = scopeOf(user, query.division, query.section);
     if (!scope) return { asOf: ctx.today, cofAlertThreshold: ctx.cofAlertThreshold, sections: [] };
     const v = await versions();
-    return summaries.get(JSON.stringify([scope, ctx, v.curves]), v.inspections, async () =>
+    return summaries.get(JSON.stringify([scope, ctx, v.register]), v.inspections, async () =>
       scheduleSummaryResponseSchema.parse({
         asOf: ctx.today,
         cofAlertThreshold: ctx.cofAlertThreshold,

@@ -78,6 +78,9 @@ describe('reference data with no network', () => {
     // The most overdue first: curve 15 is 6 days late; the never-visited curves follow.
     expect(mostOverdue).toHaveTextContent('Curve 15 · Down · RTM-NAD');
     expect(mostOverdue).toHaveTextContent('Service overdue 6 d');
+    // The section's other curves follow, but not the one without a machine.
+    expect(within(dueList).getAllByRole('link').length).toBeGreaterThan(1);
+    expect(within(dueList).queryByText(/^Curve 20 /)).not.toBeInTheDocument();
     await userEvent.click(mostOverdue as HTMLElement);
     await waitFor(() => expect(field('Curve Number')).toHaveValue('15'));
     expect(field('Section')).toHaveValue('RTM-NAD');
@@ -85,6 +88,8 @@ describe('reference data with no network', () => {
     await waitFor(() => expect(field('HKM Code')).toHaveValue('998'));
     expect(screen.getByText('Service overdue 6 d')).toBeInTheDocument();
     expect(optionTexts('Curve Number')).toContain('15 · Down · Service overdue 6 d');
+    // A curve without a machine says so in the picker (it is not on the due list, above).
+    expect(optionTexts('Curve Number')).toContain('20 · Up · No machine');
   });
 
   it('says it could not load the curves when nothing was kept yet', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../../common/rules/dates.js';
+import { scheduleResponseSchema } from '../../../../common/schemas/schedule.js';
 import { CURVES, scheduleFor } from '../inspection-flow/entry/test-fixtures.js';
 import { buildCurveSchedules, curveKey, dueItems, type LocalVisit, statusText } from './curve-schedule.js';
 
@@ -43,5 +44,35 @@ describe('the due states on the phone', () => {
     expect(items[0]?.schedule.entry.curveNumber).toBe('15');
     expect(items.every((i) => i.schedule.entry.section === 'RTM-NAD')).toBe(true);
     expect(dueItems(buildCurveSchedules(response, [], TODAY).values(), new Set())).toEqual([]);
+  });
+
+  it('shows a curve without a machine as "No machine" and never lists it, until a Service visit in the outbox proves one', () => {
+    const curve20 = curveKey('RTM-NAD', '20', 'Up');
+    const schedules = buildCurveSchedules(response, [], TODAY);
+    const none = schedules.get(curve20);
+    expect(none?.service.state).toBe('no-machine');
+    expect(none && statusText('Service', none)).toBe('No machine');
+    expect(none && statusText('CoF', none)).toBe('No machine');
+    expect(dueItems(schedules.values(), new Set(['RTM-NAD'])).some((i) => i.schedule === none)).toBe(false);
+    // A CoF reading alone proves no machine.
+    const measured = buildCurveSchedules(response, [waiting({ type: 'CoF', curveNumber: '20', line: 'Up', cofValue: '0.40', serviceUpdate: null })], TODAY).get(curve20);
+    expect(measured?.cof).toMatchObject({ state: 'no-machine', high: false });
+    // A Service visit waiting in the outbox puts it on both schedules at once.
+    const serviced = buildCurveSchedules(response, [waiting({ curveNumber: '20', line: 'Up' })], TODAY).get(curve20);
+    expect(serviced?.service).toMatchObject({ state: 'in-time', daysUntilDue: 15 });
+    expect(serviced?.cof.state).toBe('never');
+  });
+
+  it("takes a curve off both schedules at a waiting 'Uninstall the machine', whatever the rollout says", () => {
+    const schedule = buildCurveSchedules(response, [waiting({ serviceUpdate: 'uninstall' })], TODAY).get(curve15);
+    expect(schedule?.service.state).toBe('not-needed');
+    expect(schedule?.cof.state).toBe('no-machine');
+    expect(dueItems([schedule].filter((s) => s !== undefined), new Set(['RTM-NAD']))).toEqual([]);
+  });
+
+  it('does not read a schedule kept by an older version, which did not say whether a curve has a machine', () => {
+    const { rolloutMachine: _dropped, ...older } = response.curves[0] ?? { rolloutMachine: true };
+    // The phone's kept copy is parsed by the same schema: an older shape is refused, never read as "no machine".
+    expect(scheduleResponseSchema.safeParse({ ...response, curves: [older] }).success).toBe(false);
   });
 });

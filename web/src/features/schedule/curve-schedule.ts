@@ -3,19 +3,21 @@
  * on it (GET /api/schedule) and the visits still waiting in its outbox, with the one shared
  * rule (common/rules/schedule.ts) for whatever day it is: offline for a week, the states still
  * move on, and a curve serviced a minute ago leaves the due list before the record is sent.
+ * Whether a curve has a machine at all is worked out here too: the server's answer carries
+ * what the rollout record says, and a Service visit in the outbox (or its 'Uninstall the
+ * machine') counts at once.
  */
 import type { InspectionType } from '../../../../common/constants.js';
 import { lineFromCode } from '../../../../common/rules/line-codes.js';
 import {
   COF_HIGH_LABEL,
   type CofSchedule,
-  cofSchedule,
+  curveSchedule,
   type KindSchedule,
   type LastCof,
   type LastService,
   needsAttention,
   scheduleLabel,
-  serviceSchedule,
   urgency,
 } from '../../../../common/rules/schedule.js';
 import type { ScheduleEntry, ScheduleResponse } from '../../../../common/schemas/schedule.js';
@@ -61,11 +63,12 @@ export function buildCurveSchedules(
     const local = localLast.get(key);
     const knownService = entry.service.lastDate === null ? null : { date: entry.service.lastDate, serviceUpdate: entry.service.serviceUpdate };
     const knownCof = entry.cof.lastDate === null ? null : { date: entry.cof.lastDate, cofValue: entry.cof.lastValue };
-    schedules.set(key, {
-      entry,
-      service: serviceSchedule(later(knownService, local?.service ?? null), today),
-      cof: cofSchedule(later(knownCof, local?.cof ?? null), today, response.cofAlertThreshold),
-    });
+    const { service, cof } = curveSchedule(
+      { rolloutMachine: entry.rolloutMachine, lastService: later(knownService, local?.service ?? null), lastCof: later(knownCof, local?.cof ?? null) },
+      today,
+      response.cofAlertThreshold,
+    );
+    schedules.set(key, { entry, service, cof });
   }
   return schedules;
 }

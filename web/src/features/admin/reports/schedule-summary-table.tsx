@@ -1,3 +1,4 @@
+import { NO_MACHINE_LABEL } from '../../../../../common/rules/schedule.js';
 import type { ScheduleSectionSummary } from '../../../../../common/schemas/schedule.js';
 import { cn } from '../../../lib/cn.js';
 
@@ -12,11 +13,13 @@ const COLUMNS: { label: string; value: (c: Counts) => number; alarm?: boolean }[
   { label: 'CoF due soon', value: (c) => c.cof.dueSoon },
   { label: 'CoF never', value: (c) => c.cof.never },
   { label: 'CoF high', value: (c) => c.cof.high, alarm: true },
+  // Curves with no lubricator are on neither schedule: counted apart, never as "never".
+  { label: NO_MACHINE_LABEL, value: (c) => c.service.noMachine },
 ];
 
 /** Adds up rows (sections into their division, or everything into a total). */
 export function sumCounts(rows: readonly Counts[]): Counts {
-  const zero = () => ({ overdue: 0, dueSoon: 0, never: 0, inTime: 0, attention: 0 });
+  const zero = () => ({ overdue: 0, dueSoon: 0, never: 0, inTime: 0, attention: 0, noMachine: 0 });
   const total: Counts = { curves: 0, service: { ...zero(), notNeeded: 0 }, cof: { ...zero(), high: 0 } };
   for (const row of rows) {
     total.curves += row.curves;
@@ -28,7 +31,7 @@ export function sumCounts(rows: readonly Counts[]): Counts {
 
 /**
  * Counts of the schedule per row (section, or division): what is overdue, due soon, never done,
- * and CoF readings above the threshold. Wide, so it scrolls sideways on a phone.
+ * CoF readings above the threshold, and the curves with no machine. Wide, so it scrolls sideways on a phone.
  */
 export function ScheduleCountsTable({
   caption,

@@ -68,7 +68,9 @@ const neverVisited = { state: 'never', lastDate: null, lastTechnician: null, due
 /**
  * The schedule the server would send for CURVES (its states are what the phone recomputes):
  * RTM-NAD 15 (DN) last serviced 21 days ago, so 6 days overdue; RTM-NAD 12 (UP) last measured
- * 28 days ago with a high reading, so CoF due in 2 days; every other curve never visited.
+ * 28 days ago with a high reading, so CoF due in 2 days; RTM-NAD 20 (Up) has no machine (its
+ * rollout record says none, and nobody serviced it); every other curve has a machine and was
+ * never visited.
  */
 export function scheduleFor(curves: readonly Curve[], today = scheduleToday()): ScheduleResponse {
   const entries: ScheduleEntry[] = curves.map((c) => ({
@@ -78,10 +80,16 @@ export function scheduleFor(curves: readonly Curve[], today = scheduleToday()): 
     line: c.line,
     hkmCode: c.hkmCode,
     sse: c.sse,
+    rolloutMachine: true,
     service: { ...neverVisited, serviceUpdate: null },
     cof: { ...neverVisited, lastValue: null, high: false },
   }));
   for (const entry of entries) {
+    if (entry.section === 'RTM-NAD' && entry.curveNumber === '20') {
+      entry.rolloutMachine = false;
+      entry.service = { ...entry.service, state: 'no-machine' };
+      entry.cof = { ...entry.cof, state: 'no-machine' };
+    }
     if (entry.section === 'RTM-NAD' && entry.curveNumber === '15') {
       entry.service = { ...entry.service, state: 'overdue', lastDate: addDays(today, -21), lastTechnician: 'Ravi Meena', serviceUpdate: 'working-fine', dueDate: addDays(today, -6), daysSince: 21, daysOverdue: 6 };
     }
