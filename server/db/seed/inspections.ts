@@ -152,8 +152,9 @@ type Findings = Pick<
 >;
 
 function cofReadings(rng: Random, curve: DemoCurve): Findings {
-  // A well-greased gauge face reads about 0.15-0.30; a dry one climbs towards 0.45.
-  const cof = rng.chance(0.12) ? rng.float(0.35, 0.46) : rng.float(0.14, 0.32);
+  // A well-greased gauge face reads about 0.15-0.25; a dry one climbs towards 0.45, and re-greasing
+  // brings it back, so the demo has CoF follow-ups both open and closed.
+  const cof = rng.chance(0.15) ? rng.float(0.3, 0.46) : rng.float(0.14, 0.25);
   return {
     cofValue: cof.toFixed(2),
     location: rng.pick(['Far End', 'Near End'] as const),
