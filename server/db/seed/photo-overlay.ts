@@ -4,7 +4,7 @@
  * composite. The letters are outlines from the reports' own fonts (server/pdf/fonts.ts: bold
  * Noto Sans, with the Indian scripts' faces for names such as a Devanagari one) rather than SVG
  * text, so they need no system font, measure exactly for the shared layout, and every machine
- * draws the same pixels: a demo photo's hash does not depend on the fonts installed.
+ * draws the same overlay whatever fonts it has installed.
  */
 import type { Glyph } from 'fontkit';
 import { OVERLAY_BAND_COLOR, OVERLAY_TEXT_COLOR, overlayLayout } from '../../../common/rules/photo-overlay.js';

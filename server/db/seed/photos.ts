@@ -21,6 +21,7 @@ const WIDTH = 1280;
 const HEIGHT = 720;
 /** The phone's own encoding: quality 0.8. */
 const QUALITY = Math.round(JPEG_QUALITY * 100);
+/** The maker's plate in the scene only; without any of these fonts it is left blank. */
 const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
 
 /** A division's scene, decoded once: the pixels every record of the division is drawn on. */
