@@ -30,14 +30,10 @@ function load(family: string, weight: Weight): Face {
   return { name: `${family}-${weight}`, file, font };
 }
 
-let chains: Record<Weight, Face[]> | undefined;
+const chains: Partial<Record<Weight, Face[]>> = {};
 /** Opened on first use: the fonts are parsed once per process. */
 function chainOf(weight: Weight): Face[] {
-  chains ??= {
-    regular: FAMILIES.map((family) => load(family, 'regular')),
-    bold: FAMILIES.map((family) => load(family, 'bold')),
-  };
-  return chains[weight];
+  return (chains[weight] ??= FAMILIES.map((family) => load(family, weight)));
 }
 
 /** Every font file, for registering with a document. */
@@ -47,6 +43,13 @@ export function fontFaces(): { name: string; file: string }[] {
 
 /** The name of the Latin face, whose metrics place lines. */
 export const baseFontName = (weight: Weight) => chainOf(weight)[0]!.name;
+
+/** The face a run of runsOf names, for drawing its glyphs outside a PDF (the demo photos' overlay). */
+export function fontNamed(name: string, weight: Weight): fontkit.Font {
+  const face = chainOf(weight).find((f) => f.name === name);
+  if (!face) throw new Error(`No font named ${name}`);
+  return face.font;
+}
 
 const ascents = new Map<Weight, number>();
 /** The Latin face's ascender as a share of the font size: where the baseline sits below a line's top. */

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, count, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVISIONS, MIN_REAL_IMAGE_BYTES } from '../../../common/constants.js';
 import { rolloutHasMachine } from '../../../common/rules/rollout.js';
 import { listSchedule } from '../../features/schedule/index.js';
+import { overlayLayout, overlayLines } from '../../../common/rules/photo-overlay.js';
 import { verifyPassword } from '../../security/password.js';
 import { DiskBlobStore } from '../../storage/disk-blob-store.js';
 import { openTestDatabase } from '../../test/test-database.js';
@@ -25,6 +28,7 @@ import {
 import { buildDemoDataset } from './dataset.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
 import { seedDemoData, type SeedSummary } from './index.js';
+import { captureTimestamp, demoOverlayLines, drawDivisionScene, renderDemoPhoto } from './photos.js';
 
 const TODAY = '2025-03-15';
 
@@ -151,6 +155,69 @@ describe('seedDemoData', () => {
       expect(i.imageUrl).toBe(`/api/inspections/${i.recordId}/image`);
       expect(i.imageData).toBeNull();
     }
+  });
+
+  it('gives every inspection a photo of its own', async () => {
+    const inspections = await database.db.select().from(inspectionLogs);
+    expect(new Set(inspections.map((i) => i.imageHash)).size).toBe(inspections.length);
+    expect(summary.photos).toBe(summary.inspections);
+  });
+
+  it("draws each photo's overlay from its own record: the phone's lines for the stored fields, over its division's scene", async () => {
+    const inspections = await database.db.select().from(inspectionLogs);
+    const planned = new Map(buildDemoDataset(TODAY).inspections.map((i) => [i.fields.recordId, i]));
+    const scenes = new Map(await Promise.all(DIVISIONS.map(async (d) => [d as string, await drawDivisionScene(d)] as const)));
+    for (const row of inspections) {
+      const inspection = planned.get(row.recordId);
+      if (!inspection) throw new Error(`${row.recordId} is not in the demo dataset`);
+      const takenAt = captureTimestamp(inspection);
+      // Taken on the record's date, before it was submitted.
+      expect(takenAt.slice(0, 10), row.recordId).toBe(row.date);
+      expect(new Date(`${takenAt.replace(' ', 'T')}+05:30`).getTime()).toBeLessThanOrEqual(row.submittedAt.getTime());
+      // The demo records carry no position, so the overlay says GPS is unavailable.
+      expect(row.latitude).toBeNull();
+      const lines = demoOverlayLines(inspection);
+      expect(lines, row.recordId).toEqual(
+        overlayLines({
+          takenAt,
+          type: row.type === 'CoF' ? 'CoF' : 'Service',
+          divisionRailway: row.divisionRailway,
+          section: row.section,
+          curveNumber: row.curveNumber,
+          line: row.line,
+          cofValue: row.cofValue ?? '',
+          technicianName: row.technicianName,
+          technicianId: row.technicianId,
+          position: null,
+        }),
+      );
+      expect(lines.join('\n')).toContain(`Section: ${row.section}`);
+      expect(lines.join('\n')).toContain(`Curve: ${row.curveNumber}`);
+      // The stored bytes are exactly those lines burned into the division's scene.
+      const scene = scenes.get(row.divisionRailway);
+      if (!scene) throw new Error(`No scene for ${row.divisionRailway}`);
+      const redrawn = await renderDemoPhoto(scene, lines);
+      expect(createHash('sha256').update(redrawn).digest('hex'), row.recordId).toBe(row.imageHash);
+    }
+  });
+
+  it('shows two records of a division the same scene, each with its own text in the band at the foot', async () => {
+    const inspections = await database.db.select().from(inspectionLogs);
+    const division = inspections[0]?.divisionRailway;
+    const [a, b] = inspections.filter((i) => i.divisionRailway === division);
+    if (!a?.imageHash || !b?.imageHash) throw new Error('Expected two records in one division');
+    const pixelsOf = async (hash: string) => sharp(await blobs.read(hash)).raw().toBuffer({ resolveWithObject: true });
+    const [first, second] = await Promise.all([pixelsOf(a.imageHash), pixelsOf(b.imageHash)]);
+    const { bandTop } = overlayLayout(first.info.width, first.info.height, 5, () => 0);
+    const rowBytes = first.info.width * first.info.channels;
+    const meanDifference = (fromRow: number, toRow: number) => {
+      let sum = 0;
+      for (let i = fromRow * rowBytes; i < toRow * rowBytes; i++) sum += Math.abs((first.data[i] ?? 0) - (second.data[i] ?? 0));
+      return sum / ((toRow - fromRow) * rowBytes);
+    };
+    // JPEG blocks that straddle the band's edge may differ a little: compare clear of them.
+    expect(meanDifference(0, bandTop - 16)).toBeLessThan(0.5);
+    expect(meanDifference(bandTop, first.info.height)).toBeGreaterThan(2);
   });
 
   it('records inspections on seeded curves, by demo technicians, in the 60 days before today', async () => {

@@ -19,7 +19,6 @@ import {
 } from '../schema.js';
 import type { DemoDataset } from './dataset.js';
 import { toInspectionRow, type InspectionPhoto } from './inspections.js';
-import { photoKeyOf } from './photos.js';
 import { DEMO_USERS } from './users.js';
 
 export interface SeedSummary {
@@ -88,10 +87,11 @@ export async function insertDemoUsers(tx: DbOrTx, passwordHash: string): Promise
 export async function insertDataset(
   tx: DbOrTx,
   dataset: DemoDataset,
+  /** Each inspection's own photo, by record ID. */
   photos: ReadonlyMap<string, InspectionPhoto>,
 ): Promise<Omit<SeedSummary, 'users'>> {
   const inspectionRows = dataset.inspections.map((inspection) => {
-    const photo = photos.get(photoKeyOf(inspection));
+    const photo = photos.get(inspection.fields.recordId);
     if (!photo) throw new Error(`No photo stored for ${inspection.fields.recordId}`);
     return toInspectionRow(inspection, photo);
   });

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/toast-store.js';
-import { formatPosition, type GeoFix, overlayLines } from '../../../lib/camera-overlay.js';
+import { formatPosition, type GeoFix, overlayLines } from '../../../../../common/rules/photo-overlay.js';
+import { formatLocalTimestamp } from '../../../lib/camera-overlay.js';
 import {
   captureVideoFrame,
   overlayPickedFile,
@@ -87,7 +88,7 @@ export function CameraScreen() {
     entry === null
       ? []
       : overlayLines({
-          takenAt: new Date(),
+          takenAt: formatLocalTimestamp(new Date()),
           type: entry.type,
           divisionRailway: entry.divisionRailway,
           section: entry.section,

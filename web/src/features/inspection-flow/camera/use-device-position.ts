@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { GeoFix } from '../../../lib/camera-overlay.js';
+import type { GeoFix } from '../../../../../common/rules/photo-overlay.js';
 
 export type PositionState = { status: 'locating' } | { status: 'located'; fix: GeoFix } | { status: 'unavailable' };
 

@@ -7,7 +7,7 @@ import {
   uploadMetadataSchema,
   type UploadMetadataInput,
 } from '../../../../../common/schemas/inspection.js';
-import type { GeoFix } from '../../../lib/camera-overlay.js';
+import type { GeoFix } from '../../../../../common/rules/photo-overlay.js';
 
 export type MetadataResult = { ok: true; metadata: UploadMetadataInput } | { ok: false; message: string };
 
