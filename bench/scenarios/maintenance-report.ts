@@ -1,16 +1,22 @@
+/**
+ * The Excel maintenance report of every division at the zone's size (10k curves, 100k
+ * inspections): POST /api/reports/curve-maintenance {division: 'all', section: 'all'} as the demo
+ * Admin, then GET /api/reports/download/{reportId} read to the end, timed from the POST to the
+ * last byte with the server's RSS sampled every 20 ms. A report is made once per data version,
+ * so before every run a Technician records one CoF visit: each measured report is rendered (a
+ * new reportId each time). In turn with each, the bare baseline in its own process (bare/jobs.ts):
+ * one SQL read of the due curves and exceljs's streaming writer on the same two lists.
+ */
 import { performance } from 'node:perf_hooks';
 import { maintenanceReportResponseSchema, type MaintenanceReportResponse, scheduleResponseSchema } from '../../common/schemas/schedule.js';
-import { withServerFigures } from '../lib/records.js';
 import { type ExcelFigures, startReportBaseline, type WithRssFigures } from '../bare/jobs.js';
-import { mib, RunBook, rssRise, runsNote, series, type TimedRun } from '../lib/runs.js';
+import { getParsed } from '../lib/records.js';
 import { median, note, round } from '../lib/stats.js';
-import { downloadZip, sequentialResult, worksheetRowCounts } from '../lib/timer.js';
+import { downloadZip, mib, RunBook, rssRise, runsNote, series, type TimedRun, withServerFigures, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
-import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
+import { uploadCofVisit, visitPhoto } from '../lib/visits.js';
 
 const POST_PATH = '/api/reports/curve-maintenance';
-const REQUEST = { division: 'all', section: 'all' } as const;
-/** Measured reports (and baseline runs, in turn with them); the median counts. */
 const REPEATS = 5;
 const STEP_TIMEOUT_MS = 300_000;
 
@@ -27,7 +33,7 @@ async function post(ctx: ScenarioContext, cookie: string): Promise<{ ms: number;
   const response = await fetch(`${ctx.baseUrl}${POST_PATH}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(REQUEST),
+    body: JSON.stringify({ division: 'all', section: 'all' }),
     signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
   });
   const text = await response.text();
@@ -39,10 +45,9 @@ async function post(ctx: ScenarioContext, cookie: string): Promise<{ ms: number;
 }
 
 /** POST, then the download read to its end: the report as the admin's browser gets it. */
-async function makeAndDownload(ctx: ScenarioContext, cookie: string): Promise<Omit<ProductRun, 'sheetRows' | 'rssBeforeMb' | 'rssPeakMb' | 'serverCpu' | 'databaseCpu'> & { body: Buffer }> {
+async function makeAndDownload(ctx: ScenarioContext, cookie: string) {
   const made = await post(ctx, cookie);
-  const path = `/api/reports/download/${made.answer.reportId}`;
-  const { body, bytes, firstByteMs, ms: downloadMs } = await downloadZip(`${ctx.baseUrl}${path}`, { cookie }, STEP_TIMEOUT_MS);
+  const { body, bytes, firstByteMs, ms: downloadMs } = await downloadZip(`${ctx.baseUrl}/api/reports/download/${made.answer.reportId}`, { cookie }, STEP_TIMEOUT_MS);
   return { postMs: made.ms, downloadMs, firstByteMs, ms: made.ms + downloadMs, bytes, answer: made.answer, body };
 }
 
@@ -53,26 +58,12 @@ async function measuredRun(ctx: ScenarioContext, cookie: string): Promise<Produc
   const counts = await worksheetRowCounts(body);
   const service = counts.get('xl/worksheets/sheet2.xml');
   const cof = counts.get('xl/worksheets/sheet3.xml');
-  return {
-    ...run,
-    sheetRows: service === undefined || cof === undefined ? null : { service: service - 1, cof: cof - 1 },
-    ...figures,
-  };
+  return { ...run, ...figures, sheetRows: service === undefined || cof === undefined ? null : { service: service - 1, cof: cof - 1 } };
 }
 
 const s2 = (ms: number) => round(ms / 1000, 2);
 const mb = (bytes: number) => round(mib(bytes), 2);
 
-/**
- * The Excel maintenance report of every division at the zone's size (10k curves, 100k
- * inspections): POST /api/reports/curve-maintenance {division: 'all', section: 'all'} as the demo
- * Admin, then GET /api/reports/download/{reportId} read to the end; timed from the POST to the
- * last byte, with the server's RSS sampled every 20 ms. A report is made once per data version
- * (the same request with no new data answers the file already made), so before every run a
- * Technician records one CoF visit through the upload: each measured report is rendered, which
- * the run checks (a new reportId every time). In turn with each, the bare baseline in its own
- * process: one SQL read of the due curves and exceljs's streaming writer on the same two lists.
- */
 export const maintenanceReport: Scenario = {
   name: 'maintenance-report',
   description: `POST ${POST_PATH} {division: all, section: all} + the download, as the demo Admin over the generated records, ${REPEATS} times (new data each time); bare exceljs baseline in turn`,
@@ -86,13 +77,12 @@ export const maintenanceReport: Scenario = {
   async run(ctx) {
     const admin = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
     const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
-    const page = await fetch(`${ctx.baseUrl}/api/schedule?limit=50&status=attention`, { headers: { cookie: admin } });
-    const due = scheduleResponseSchema.parse(await page.json());
+    const due = (await getParsed(ctx, '/api/schedule?limit=50&status=attention', admin, scheduleResponseSchema)).body;
     const context = { today: due.asOf, cofAlertThreshold: due.cofAlertThreshold };
     const photo = await visitPhoto();
     let visit = 0;
     const newVisit = async () => {
-      const curve: CurveKey | undefined = due.curves[visit++ % due.curves.length];
+      const curve = due.curves[visit++ % due.curves.length];
       if (!curve) throw new Error('no curve to visit');
       await uploadCofVisit(ctx, technician, photo, curve, due.asOf);
     };
@@ -121,10 +111,7 @@ export const maintenanceReport: Scenario = {
             book.problems.push(`run ${i}: sheets hold ${run.sheetRows.service} Service and ${run.sheetRows.cof} CoF rows, the answer counted ${serviceCount} and ${cofCount}`);
           }
           product.push(run);
-          ctx.log(
-            `maintenance-report: report ${s2(run.ms)} s (POST ${s2(run.postMs)} s, download ${s2(run.downloadMs)} s), ${mb(run.bytes)} MB, ` +
-              `RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`,
-          );
+          ctx.log(`maintenance-report: report ${s2(run.ms)} s (POST ${s2(run.postMs)} s, download ${s2(run.downloadMs)} s), ${mb(run.bytes)} MB, RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`);
         }
         const b = await baseline.run(context);
         bare.push(b);
@@ -147,7 +134,7 @@ export const maintenanceReport: Scenario = {
     const productRise = median(product.map(rssRise));
     const bareRise = median(bare.map(rssRise));
     const result: ScenarioResult = {
-      ...sequentialResult('reports/s', product.map((r) => r.ms), book.statusCodes, book.problems.length),
+      ...book.result('reports/s', product.map((r) => r.ms)),
       baseline: {
         description: `one SQL read + exceljs WorkbookWriter, the same two lists, median of ${bare.length}`,
         productSeconds: round(productSeconds),
