@@ -54,6 +54,19 @@ export async function getParsed<T>(ctx: ScenarioContext, path: string, cookie: s
   return { ...answer, body: parsed.data };
 }
 
+/** POST `body` as JSON, the answer read with the product's contract; throws unless it is a 2xx that meets it. */
+export async function postParsed<T>(ctx: ScenarioContext, path: string, cookie: string, body: unknown, schema: ZodType<T>, timeoutMs: number) {
+  const started = performance.now();
+  const init = { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) };
+  const response = await fetch(`${ctx.baseUrl}${path}`, init);
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`POST ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  const parsed = schema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`POST ${path}: an answer that is not the contract: ${text.slice(0, 300)}`);
+  return { status: response.status, ms, body: parsed.data };
+}
+
 /** GET /api/inspections?<query> read with the product's contract. */
 export async function inspectionPage(ctx: ScenarioContext, cookie: string, query: string): Promise<{ logs: InspectionLog[]; total: number; bytes: number; ms: number }> {
   const { body, bytes, ms } = await getParsed(ctx, `/api/inspections?${query}`, cookie, inspectionListResponseSchema);
@@ -69,9 +82,10 @@ export async function medianMs(times: number, op: () => Promise<number>): Promis
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** CPU seconds so far of the server, of PostgreSQL's processes (on PostgreSQL) and of the load generator (own). */
+/** CPU seconds so far of the server (`main`: its main thread), of PostgreSQL's processes (on PostgreSQL) and of the load generator (own). */
 export interface CpuMark {
   server: number | null;
+  main: number | null;
   database: number | null;
   own: number;
   at: number;
@@ -82,7 +96,7 @@ export async function cpuMark(ctx: ScenarioContext): Promise<CpuMark> {
     readCpuSeconds(ctx.serverPid),
     ctx.database === 'postgres' ? readCommandCpuSeconds('postgres') : Promise.resolve(null),
   ]);
-  return { server: server?.total ?? null, database, own: ownCpuSeconds(), at: performance.now() };
+  return { server: server?.total ?? null, main: server?.main ?? null, database, own: ownCpuSeconds(), at: performance.now() };
 }
 
 /** Where the CPU went per request between two marks: what a 2-CPU machine can give at most. */

@@ -65,8 +65,9 @@ export async function worksheetRowCounts(body: Buffer): Promise<Map<string, numb
 }
 
 export interface ServerFigures<T> extends WithRss<T> {
-  /** CPU seconds over the work: the server (all threads) and PostgreSQL's processes (on PostgreSQL). */
+  /** CPU seconds over the work: the server (all threads; its main thread apart) and PostgreSQL's processes (on PostgreSQL). */
   serverCpu: number | null;
+  serverMainCpu: number | null;
   databaseCpu: number | null;
 }
 
@@ -76,7 +77,7 @@ export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Pro
   const measured = await withRss(ctx.serverPid, work);
   const end = await cpuMark(ctx);
   const spent = (a: number | null, b: number | null) => (a !== null && b !== null ? b - a : null);
-  return { ...measured, serverCpu: spent(start.server, end.server), databaseCpu: spent(start.database, end.database) };
+  return { ...measured, serverCpu: spent(start.server, end.server), serverMainCpu: spent(start.main, end.main), databaseCpu: spent(start.database, end.database) };
 }
 
 /** One timed run with the server's figures around it. */
@@ -122,17 +123,14 @@ export class RunBook {
   readonly statusCodes: Record<string, number> = {};
   readonly problems: string[] = [];
   readonly seen = new Set<string>();
-
   status(code: number): void {
     this.statusCodes[String(code)] = (this.statusCodes[String(code)] ?? 0) + 1;
   }
-
   /** A piece made anew must answer a new id. */
   expectNew(id: string, label: string): void {
     if (this.seen.has(id)) this.problems.push(`${label}: answered ${id} again: not made anew`);
     this.seen.add(id);
   }
-
   /** Runs one measured piece; a failure is a problem, not the end of the scenario. */
   async attempt<T>(work: () => Promise<T>): Promise<T | null> {
     try {
@@ -142,11 +140,9 @@ export class RunBook {
       return null;
     }
   }
-
   errorNotes(limit = 5, label = 'error'): string[] {
     return this.problems.slice(0, limit).map((message) => `${label}: ${message}`);
   }
-
   /** The table's figures of its runs (each `ms`): throughput is runs over their summed time; every problem is an error. */
   result(unit: string, runsMs: readonly number[], decimals = 3): ScenarioResult {
     const seconds = runsMs.reduce((sum, ms) => sum + ms, 0) / 1000;

@@ -19,7 +19,7 @@ import { dirUsage, type DirUsage, reapedChildrenCpuSeconds } from '../lib/proces
 import { inspectionPage, medianMs } from '../lib/records.js';
 import { PROJECT_ROOT } from '../lib/server.js';
 import { round } from '../lib/stats.js';
-import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
+import type { Scenario, ScenarioContext } from '../lib/types.js';
 
 const PAGE = 50;
 const PAGES = 20;
@@ -156,10 +156,12 @@ export const backup: Scenario = {
     // The system temp dir: the same disk as the server's scratch DATA_DIR.
     const backupDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-bench-backup-'));
     const photosDir = path.join(backupDir, 'photos');
+    const backups: BackupWindow[] = [];
+    let quiet: WindowFigures;
+    let folders: number;
     try {
       ctx.log(`backup: the records list alone for ${ctx.durationSeconds} s (the baseline)`);
-      const quiet = (await duringLoad(ctx, load, () => sleep(ctx.durationSeconds * 1000))).load;
-      const backups: BackupWindow[] = [];
+      quiet = (await duringLoad(ctx, load, () => sleep(ctx.durationSeconds * 1000))).load;
       for (const which of ['the first', 'a second one right after']) {
         ctx.log(`backup: ${which}: npm run backup -- --to ${backupDir} under the same load`);
         const photosBefore = await dirUsage(photosDir);
@@ -168,96 +170,78 @@ export const backup: Scenario = {
         const copied = { files: photos.files - photosBefore.files, bytes: photos.bytes - photosBefore.bytes };
         backups.push({ run, load: figures, copied, folder: await dirUsage(run.folder), all: await dirUsage(backupDir) });
       }
-      const folders = (await readdir(backupDir)).filter((name) => name.startsWith('backup-')).length;
-      const [one, two] = backups as [BackupWindow, BackupWindow];
-      return result(ctx, { quiet, one, two, total: first.total, livePhotos, backupDir, folders, connections: load.connections, aloneMs, firstPassMs });
+      folders = (await readdir(backupDir)).filter((name) => name.startsWith('backup-')).length;
     } finally {
       await rm(backupDir, { recursive: true, force: true });
     }
+
+    const [one, two] = backups as [BackupWindow, BackupWindow];
+    const during = one.load;
+    const manifest = one.run.manifest;
+    const records = manifest.tables.find((t) => t.name === 'inspection_logs')?.rows ?? 0;
+    const named = manifest.photos.count + manifest.photos.missing.length + manifest.photos.corrupt.length;
+    const generated = ctx.dataset?.photos ?? null;
+    const where =
+      ctx.database === 'pglite'
+        ? 'on the embedded database the command asks the running server over DATA_DIR/control.sock and the server makes the backup in its own process (its event loop and its one PGlite connection, shared with the list)'
+        : 'on PostgreSQL the command reads the database (one REPEATABLE READ snapshot) and the photo store itself, in its own process';
+    const notes = [
+      `data: ${first.total} records in the list (${records} rows of inspection_logs in the backup); they name ${named} distinct photos` +
+        (generated !== null
+          ? ` (the 100k generated records share a pool of only ${generated} distinct photo files; the other ${named - generated} are the demo seed's records' and any uploaded by earlier scenarios of this run)`
+          : '') +
+        `; the live store holds ${livePhotos.files} photo files, ${mb(livePhotos.bytes)}. So the photo figures below are for ${named} files, not one per record`,
+      `the command: npm run backup -- --to <temp dir on the same disk>, the bench server's environment (${ctx.database === 'postgres' ? 'DATABASE_URL and DATA_DIR' : 'DATA_DIR'}); ${where}`,
+      `records list (GET /api/inspections?limit=${PAGE}, the first ${PAGES} pages in turn, ${load.connections} connections): ` +
+        `alone (one connection, warm) ${aloneMs} ms a page (the first pass over the ${PAGES} pages took ${round(firstPassMs, 0)} ms); ` +
+        `no backup (baseline, ${quiet.seconds} s): ${listFigures(quiet)}; ` +
+        `during the first backup: ${listFigures(during)}; ratio during/baseline: p50 ${ratio(during.latencyMs.p50, quiet.latencyMs.p50)}, ` +
+        `p99 ${ratio(during.latencyMs.p99, quiet.latencyMs.p99)}, throughput ${ratio(during.throughput, quiet.throughput)}; ` +
+        `during the second backup: ${listFigures(two.load)} (p99 ${ratio(two.load.latencyMs.p99, quiet.latencyMs.p99)}, throughput ${ratio(two.load.throughput, quiet.throughput)})`,
+    ];
+    const slowest = during.slowest.map((r) => `${round(r.ms, 0)} ms sent at ${r.sentAtSeconds.toFixed(1)} s`).join(', ');
+    if (slowest) notes.push(`the slowest list answers during the first backup (window ${during.seconds} s): ${slowest}`);
+    for (const [label, r] of [
+      ['first backup', one],
+      ['second backup (right after, same folder: incremental)', two],
+    ] as const) {
+      const { tables, photos } = r.run.manifest;
+      const damaged = photos.missing.length + photos.corrupt.length;
+      notes.push(
+        `${label}: ${r.run.wallSeconds.toFixed(2)} s wall (the command from spawn to exit), ${insideSeconds(r.run).toFixed(2)} s from the snapshot to the manifest (${phaseNote(r.run)}); ` +
+          `${tables.find((t) => t.name === 'inspection_logs')?.rows ?? 0} records, ${tables.length} tables (${mb(tables.reduce((sum, t) => sum + t.bytes, 0))} gzipped); ` +
+          `photos in the backup ${photos.count} (${mb(photos.bytes)}), copied by this run ${r.copied.files} (${mb(r.copied.bytes)})` +
+          (damaged > 0 ? `, ${photos.missing.length} missing and ${photos.corrupt.length} damaged in the live store` : '') +
+          `; its folder ${r.folder.files} files, ${mb(r.folder.bytes)}; the backup dir then ${r.all.files} files, ${mb(r.all.bytes)}` +
+          (r.run.cpuSeconds !== null ? `; CPU of the command's processes ${r.run.cpuSeconds.toFixed(2)} s` : '') +
+          `; over the run: ${cpuCores(ctx, r.load.cpu)}`,
+      );
+    }
+    if (two.copied.files !== 0) notes.push(`UNEXPECTED: the second backup copied ${two.copied.files} photo files; photos are shared between the backups of one folder`);
+    notes.push(
+      `baseline window's CPU: ${cpuCores(ctx, quiet.cpu)}; the command's start-up (npm, tsx) is in the wall time: ` +
+        `${(one.run.wallSeconds - insideSeconds(one.run)).toFixed(2)} s and ${(two.run.wallSeconds - insideSeconds(two.run)).toFixed(2)} s outside snapshot-to-manifest`,
+      `backup dir ${backupDir}: ${folders} backup folders, ${two.all.files} files, ${mb(two.all.bytes)} in all (removed afterwards); ` +
+        `the first backup's output: ${one.run.output.join(' | ')}`,
+    );
+    const windows = [quiet, during, two.load];
+    const statusCodes: Record<string, number> = {};
+    for (const window of windows) {
+      for (const [code, count] of Object.entries(window.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+      if (window.firstUnexpected) notes.push(`a failed list answer: HTTP ${window.firstUnexpected.status} ${window.firstUnexpected.body}`);
+    }
+    return {
+      unit: 'req/s',
+      connections: load.connections,
+      durationSeconds: during.seconds,
+      requests: during.requests,
+      throughput: during.throughput,
+      latencyMs: during.latencyMs,
+      non2xx: windows.reduce((sum, w) => sum + w.non2xx, 0),
+      errors: windows.reduce((sum, w) => sum + w.errors, 0),
+      statusCodes,
+      notes,
+      throughputBaseline: { description: 'the same records-list load with no backup running, same run', throughput: quiet.throughput, p99Ms: quiet.latencyMs.p99 },
+    };
   },
 };
-
-interface Measured {
-  quiet: WindowFigures;
-  one: BackupWindow;
-  two: BackupWindow;
-  total: number;
-  livePhotos: DirUsage;
-  backupDir: string;
-  folders: number;
-  connections: number;
-  /** One page alone, warm (median of 9). */
-  aloneMs: number;
-  /** The first pass over the 20 pages, one at a time, before any load. */
-  firstPassMs: number;
-}
-
-function result(ctx: ScenarioContext, { quiet, one, two, ...m }: Measured): ScenarioResult {
-  const during = one.load;
-  const manifest = one.run.manifest;
-  const records = manifest.tables.find((t) => t.name === 'inspection_logs')?.rows ?? 0;
-  const named = manifest.photos.count + manifest.photos.missing.length + manifest.photos.corrupt.length;
-  const generated = ctx.dataset?.photos ?? null;
-  const where =
-    ctx.database === 'pglite'
-      ? 'on the embedded database the command asks the running server over DATA_DIR/control.sock and the server makes the backup in its own process (its event loop and its one PGlite connection, shared with the list)'
-      : 'on PostgreSQL the command reads the database (one REPEATABLE READ snapshot) and the photo store itself, in its own process';
-  const notes = [
-    `data: ${m.total} records in the list (${records} rows of inspection_logs in the backup); they name ${named} distinct photos` +
-      (generated !== null
-        ? ` (the 100k generated records share a pool of only ${generated} distinct photo files; the other ${named - generated} are the demo seed's records' and any uploaded by earlier scenarios of this run)`
-        : '') +
-      `; the live store holds ${m.livePhotos.files} photo files, ${mb(m.livePhotos.bytes)}. So the photo figures below are for ${named} files, not one per record`,
-    `the command: npm run backup -- --to <temp dir on the same disk>, the bench server's environment (${ctx.database === 'postgres' ? 'DATABASE_URL and DATA_DIR' : 'DATA_DIR'}); ${where}`,
-    `records list (GET /api/inspections?limit=${PAGE}, the first ${PAGES} pages in turn, ${m.connections} connections): ` +
-      `alone (one connection, warm) ${m.aloneMs} ms a page (the first pass over the ${PAGES} pages took ${round(m.firstPassMs, 0)} ms); ` +
-      `no backup (baseline, ${quiet.seconds} s): ${listFigures(quiet)}; ` +
-      `during the first backup: ${listFigures(during)}; ratio during/baseline: p50 ${ratio(during.latencyMs.p50, quiet.latencyMs.p50)}, ` +
-      `p99 ${ratio(during.latencyMs.p99, quiet.latencyMs.p99)}, throughput ${ratio(during.throughput, quiet.throughput)}; ` +
-      `during the second backup: ${listFigures(two.load)} (p99 ${ratio(two.load.latencyMs.p99, quiet.latencyMs.p99)}, throughput ${ratio(two.load.throughput, quiet.throughput)})`,
-  ];
-  const slowest = during.slowest.map((s) => `${round(s.ms, 0)} ms sent at ${s.sentAtSeconds.toFixed(1)} s`).join(', ');
-  if (slowest) notes.push(`the slowest list answers during the first backup (window ${during.seconds} s): ${slowest}`);
-  for (const [label, r] of [
-    ['first backup', one],
-    ['second backup (right after, same folder: incremental)', two],
-  ] as const) {
-    const { tables, photos } = r.run.manifest;
-    const damaged = photos.missing.length + photos.corrupt.length;
-    notes.push(
-      `${label}: ${r.run.wallSeconds.toFixed(2)} s wall (the command from spawn to exit), ${insideSeconds(r.run).toFixed(2)} s from the snapshot to the manifest (${phaseNote(r.run)}); ` +
-        `${tables.find((t) => t.name === 'inspection_logs')?.rows ?? 0} records, ${tables.length} tables (${mb(tables.reduce((s, t) => s + t.bytes, 0))} gzipped); ` +
-        `photos in the backup ${photos.count} (${mb(photos.bytes)}), copied by this run ${r.copied.files} (${mb(r.copied.bytes)})` +
-        (damaged > 0 ? `, ${photos.missing.length} missing and ${photos.corrupt.length} damaged in the live store` : '') +
-        `; its folder ${r.folder.files} files, ${mb(r.folder.bytes)}; the backup dir then ${r.all.files} files, ${mb(r.all.bytes)}` +
-        (r.run.cpuSeconds !== null ? `; CPU of the command's processes ${r.run.cpuSeconds.toFixed(2)} s` : '') +
-        `; over the run: ${cpuCores(ctx, r.load.cpu)}`,
-    );
-  }
-  if (two.copied.files !== 0) notes.push(`UNEXPECTED: the second backup copied ${two.copied.files} photo files; photos are shared between the backups of one folder`);
-  notes.push(
-    `baseline window's CPU: ${cpuCores(ctx, quiet.cpu)}; the command's start-up (npm, tsx) is in the wall time: ` +
-      `${(one.run.wallSeconds - insideSeconds(one.run)).toFixed(2)} s and ${(two.run.wallSeconds - insideSeconds(two.run)).toFixed(2)} s outside snapshot-to-manifest`,
-    `backup dir ${m.backupDir}: ${m.folders} backup folders, ${two.all.files} files, ${mb(two.all.bytes)} in all (removed afterwards); ` +
-      `the first backup's output: ${one.run.output.join(' | ')}`,
-  );
-  const windows = [quiet, during, two.load];
-  const statusCodes: Record<string, number> = {};
-  for (const window of windows) {
-    for (const [code, count] of Object.entries(window.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
-    if (window.firstUnexpected) notes.push(`a failed list answer: HTTP ${window.firstUnexpected.status} ${window.firstUnexpected.body}`);
-  }
-  return {
-    unit: 'req/s',
-    connections: m.connections,
-    durationSeconds: during.seconds,
-    requests: during.requests,
-    throughput: during.throughput,
-    latencyMs: during.latencyMs,
-    non2xx: windows.reduce((sum, w) => sum + w.non2xx, 0),
-    errors: windows.reduce((sum, w) => sum + w.errors, 0),
-    statusCodes,
-    notes,
-    throughputBaseline: { description: 'the same records-list load with no backup running, same run', throughput: quiet.throughput, p99Ms: quiet.latencyMs.p99 },
-  };
-}

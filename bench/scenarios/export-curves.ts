@@ -137,15 +137,12 @@ export const exportCurves: Scenario = {
     const topUpNote = await topUp(ctx, cookie, await curveTotal(ctx, cookie));
     const total = await curveTotal(ctx, cookie);
     if (total < TARGET_CURVES) throw new Error(`the register has ${total} curves after the top-up, expected ${TARGET_CURVES}`);
-
     ctx.log(`export-curves: reading the ${total} curves for the baseline (pages of ${CURVE_PAGE_MAX}) ...`);
     const cells = await fetchCells(ctx, cookie, total);
     const divisionIndex = CURVE_COLUMNS.findIndex((c) => c.field === 'divisionRailway');
     const rowsOf = (division: string) => cells.filter((row) => row[divisionIndex] === division).length;
-
     // Unmeasured: the first export pays for lazy code paths and the database's caches.
     await measuredExport(ctx, cookie, WARMUP_DIVISION);
-
     const full: ExportRun[] = [];
     const part: ExportRun[] = [];
     const book = new RunBook();
@@ -160,7 +157,6 @@ export const exportCurves: Scenario = {
         ctx.log(`export-curves: ${division ?? 'full'} export ${round(run.ms / 1000, 2)} s, ${round(mib(run.bytes), 1)} MB, RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`);
       }
     }
-
     ctx.log(`export-curves: bare baseline (exceljs WorkbookWriter, the same ${cells.length} rows), ${REPEATS} runs ...`);
     const baseline: { seconds: number; bytes: number; cpu: number }[] = [];
     const ownRssBefore = process.memoryUsage().rss;
@@ -169,7 +165,6 @@ export const exportCurves: Scenario = {
     const ownSamples = await ownRecorder.stop();
     const baselineSeconds = median(baseline.map((b) => b.seconds));
     const productSeconds = median(full.map((r) => r.ms)) / 1000;
-
     const result: ScenarioResult = {
       ...book.result('exports/s', full.map((r) => r.ms)),
       baseline: {

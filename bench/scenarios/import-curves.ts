@@ -112,12 +112,10 @@ export const importCurves: Scenario = {
     const sections = new Set(rows.map((r) => r[CSV_COLUMN.section])).size;
     const csvKb = round(Buffer.byteLength(csv) / 1024, 0);
     ctx.log(`import-curves: ${ROWS} rows in ${sections} sections, ${csvKb} KB of CSV`);
-
     ctx.log(`import-curves: bare baseline (papaparse + one insert), ${BASELINE_RUNS} runs ...`);
     const table = await openBaselineTable(ctx.databaseUrl);
     const baseline = await timeBaseline(table, csv).finally(() => table.close());
     const baselineSeconds = median(baseline);
-
     const steps: Array<{ label: string; csv: string; dryRun: boolean; expected: Partial<ImportResult> }> = [
       { label: 'dry run', csv, dryRun: true, expected: { dryRun: true, valid: true, count: ROWS, added: ROWS, changed: 0, unchanged: 0 } },
       { label: 'import', csv, dryRun: false, expected: { dryRun: false, valid: true, count: ROWS, added: ROWS, changed: 0, unchanged: 0 } },
@@ -163,7 +161,6 @@ export const importCurves: Scenario = {
       runs.push({ label: step.label, status: answer.status, ms: answer.ms, text: `${text}${rss}, +${round(rssPeakMb - rssBeforeMb, 1)}` });
       ctx.log(`import-curves: ${step.label}: ${round(answer.ms, 0)} ms, ${text}`);
     }
-
     const real = runs.find((r) => r.label === 'import' && r.status === 200);
     const realSeconds = real ? real.ms / 1000 : 0;
     const result: ScenarioResult = {

@@ -7,12 +7,11 @@
  * new reportId each time). In turn with each, the bare baseline in its own process (bare/jobs.ts):
  * one SQL read of the due curves and exceljs's streaming writer on the same two lists.
  */
-import { performance } from 'node:perf_hooks';
-import { maintenanceReportResponseSchema, type MaintenanceReportResponse, scheduleResponseSchema } from '../../common/schemas/schedule.js';
+import { maintenanceReportResponseSchema, scheduleResponseSchema } from '../../common/schemas/schedule.js';
 import { type ExcelFigures, startReportBaseline, type WithRssFigures } from '../bare/jobs.js';
-import { getParsed } from '../lib/records.js';
+import { getParsed, postParsed } from '../lib/records.js';
 import { median, note, round } from '../lib/stats.js';
-import { downloadZip, mib, RunBook, rssRise, runsNote, series, type TimedRun, withServerFigures, worksheetRowCounts } from '../lib/timer.js';
+import { downloadZip, mib, RunBook, rssRise, runsNote, series, withServerFigures, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 import { uploadCofVisit, visitPhoto } from '../lib/visits.js';
 
@@ -20,46 +19,25 @@ const POST_PATH = '/api/reports/curve-maintenance';
 const REPEATS = 5;
 const STEP_TIMEOUT_MS = 300_000;
 
-interface ProductRun extends TimedRun {
-  postMs: number;
-  downloadMs: number;
-  answer: MaintenanceReportResponse;
-  /** Data rows of the "Service due" and "CoF due" sheets (sheet2.xml, sheet3.xml). */
-  sheetRows: { service: number; cof: number } | null;
-}
-
-async function post(ctx: ScenarioContext, cookie: string): Promise<{ ms: number; answer: MaintenanceReportResponse }> {
-  const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${POST_PATH}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ division: 'all', section: 'all' }),
-    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`POST ${POST_PATH} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const parsed = maintenanceReportResponseSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`POST ${POST_PATH}: an answer that is not the contract: ${text.slice(0, 300)}`);
-  return { ms, answer: parsed.data };
-}
+const post = (ctx: ScenarioContext, cookie: string) => postParsed(ctx, POST_PATH, cookie, { division: 'all', section: 'all' }, maintenanceReportResponseSchema, STEP_TIMEOUT_MS);
 
 /** POST, then the download read to its end: the report as the admin's browser gets it. */
 async function makeAndDownload(ctx: ScenarioContext, cookie: string) {
-  const made = await post(ctx, cookie);
-  const { body, bytes, firstByteMs, ms: downloadMs } = await downloadZip(`${ctx.baseUrl}/api/reports/download/${made.answer.reportId}`, { cookie }, STEP_TIMEOUT_MS);
-  return { postMs: made.ms, downloadMs, firstByteMs, ms: made.ms + downloadMs, bytes, answer: made.answer, body };
+  const { ms: postMs, body: answer } = await post(ctx, cookie);
+  const { body, bytes, firstByteMs, ms: downloadMs } = await downloadZip(`${ctx.baseUrl}/api/reports/download/${answer.reportId}`, { cookie }, STEP_TIMEOUT_MS);
+  return { postMs, downloadMs, firstByteMs, ms: postMs + downloadMs, bytes, answer, body };
 }
 
-async function measuredRun(ctx: ScenarioContext, cookie: string): Promise<ProductRun> {
+async function measuredRun(ctx: ScenarioContext, cookie: string) {
   const { value, ...figures } = await withServerFigures(ctx, () => makeAndDownload(ctx, cookie));
   const { body, ...run } = value;
-  // Checked after the timing: the two lists must hold the rows the answer counted.
+  // Checked after the timing: the "Service due" and "CoF due" sheets must hold the rows the answer counted.
   const counts = await worksheetRowCounts(body);
   const service = counts.get('xl/worksheets/sheet2.xml');
   const cof = counts.get('xl/worksheets/sheet3.xml');
   return { ...run, ...figures, sheetRows: service === undefined || cof === undefined ? null : { service: service - 1, cof: cof - 1 } };
 }
+type ProductRun = Awaited<ReturnType<typeof measuredRun>>;
 
 const s2 = (ms: number) => round(ms / 1000, 2);
 const mb = (bytes: number) => round(mib(bytes), 2);
@@ -86,7 +64,6 @@ export const maintenanceReport: Scenario = {
       if (!curve) throw new Error('no curve to visit');
       await uploadCofVisit(ctx, technician, photo, curve, due.asOf);
     };
-
     ctx.log(`maintenance-report: starting the bare baseline${ctx.databaseUrl ? '' : ' (loading its own copy of the data into an in-memory PGlite)'} ...`);
     const baseline = await startReportBaseline(ctx, due.asOf);
     const book = new RunBook();
@@ -98,7 +75,6 @@ export const maintenanceReport: Scenario = {
       await newVisit();
       book.expectNew((await makeAndDownload(ctx, admin)).answer.reportId, 'warm-up');
       await baseline.run(context);
-
       for (let i = 1; i <= REPEATS; i++) {
         await newVisit();
         const run = await book.attempt(() => measuredRun(ctx, admin));
@@ -117,18 +93,16 @@ export const maintenanceReport: Scenario = {
         bare.push(b);
         ctx.log(`maintenance-report: baseline ${round(b.seconds, 2)} s (SQL ${round(b.sqlSeconds, 2)} s, exceljs ${round(b.writeSeconds, 2)} s), RSS ${round(b.rssBeforeMb, 0)} -> ${round(b.rssPeakMb, 0)} MB`);
       }
-
       // The same request again with no new data: the file already made, not rendered again.
       const last = product.at(-1);
       if (last) {
         const again = await post(ctx, admin);
-        reuse = { ms: again.ms, same: again.answer.reportId === last.answer.reportId };
+        reuse = { ms: again.ms, same: again.body.reportId === last.answer.reportId };
         if (!reuse.same) book.problems.push('the same request with no new data made a new report instead of answering the one made');
       }
     } finally {
       await baseline.stop();
     }
-
     const productSeconds = median(product.map((r) => r.ms)) / 1000;
     const baselineSeconds = median(bare.map((b) => b.seconds));
     const productRise = median(product.map(rssRise));

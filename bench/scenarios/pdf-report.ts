@@ -13,16 +13,15 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addDays } from '../../common/rules/dates.js';
 import type { Curve } from '../../common/schemas/curve.js';
-import { reportJobResponseSchema, type ReportSummary, reportSummarySchema } from '../../common/schemas/reports.js';
+import { reportJobResponseSchema, reportSummarySchema } from '../../common/schemas/reports.js';
 import { type JobBaseline, type PdfFigures, startPdfBaseline, type WithRssFigures } from '../bare/jobs.js';
 import { duringLoad, recordsListLoad, type WindowFigures, windowProblem } from '../lib/load-window.js';
 import { fieldPhotoMaker } from '../lib/pdf-photos.js';
-import { readCpuSeconds } from '../lib/process-stats.js';
-import { getParsed } from '../lib/records.js';
+import { getParsed, postParsed } from '../lib/records.js';
 import { curvePage } from '../lib/register.js';
 import { median, round } from '../lib/stats.js';
 import { formatTable } from '../lib/table.js';
-import { RunBook, series, timedDownload, type TimedRun, withServerFigures } from '../lib/timer.js';
+import { RunBook, series, timedDownload, withServerFigures } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 import { uploadVisit } from '../lib/visits.js';
 
@@ -57,23 +56,6 @@ const IDLE_MAX_SECONDS = 60;
 interface Range {
   fromDate: string;
   toDate: string;
-}
-
-interface ReportRun extends TimedRun, Range {
-  label: string;
-  photos: number;
-  reportId: string;
-  postStatus: number;
-  postMs: number;
-  /** From the POST to its status seen 'done'. */
-  readyMs: number;
-  downloadMs: number;
-  /** Page objects and embedded images counted in the downloaded PDF. */
-  pages: number;
-  images: number;
-  summary: ReportSummary['summary'];
-  /** Of serverCpu, the main thread's (JavaScript; with PGlite also the database). */
-  serverMainCpu: number | null;
 }
 
 /** BENCH_PDF_LIST_RATE: requests per second of the records-list load (0: as fast as it answers). */
@@ -139,16 +121,8 @@ async function downloadPdf(url: string, cookie: string) {
 /** POST /api/reports/generate, the job followed until done, then the PDF read to its end. */
 async function makeReport(ctx: ScenarioContext, cookie: string, range: Range, expected: number) {
   const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${POST_PATH}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: TYPE, division: DIVISION, fromDate: range.fromDate, toDate: range.toDate, format: 'images' }),
-    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
-  });
-  const text = await response.text();
-  const postMs = performance.now() - started;
-  if (response.status !== 200 && response.status !== 202) throw new Error(`POST ${POST_PATH} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const answer = reportJobResponseSchema.parse(JSON.parse(text));
+  const request = { type: TYPE, division: DIVISION, fromDate: range.fromDate, toDate: range.toDate, format: 'images' };
+  const { status: postStatus, ms: postMs, body: answer } = await postParsed(ctx, POST_PATH, cookie, request, reportJobResponseSchema, STEP_TIMEOUT_MS);
   if (answer.recordCount !== expected) {
     throw new Error(`POST ${POST_PATH} ${range.fromDate}..${range.toDate} counted ${answer.recordCount} records, expected ${expected}: other ${TYPE} records of ${DIVISION} in the range?`);
   }
@@ -159,18 +133,16 @@ async function makeReport(ctx: ScenarioContext, cookie: string, range: Range, ex
   }
   const readyMs = performance.now() - started;
   const { ms: downloadMs, ...download } = await downloadPdf(`${ctx.baseUrl}${answer.pdfUrl}`, cookie);
-  return { reportId: answer.reportId, postStatus: response.status, postMs, readyMs, downloadMs, ms: readyMs + downloadMs, ...download };
+  return { reportId: answer.reportId, postStatus, postMs, readyMs, downloadMs, ms: readyMs + downloadMs, ...download };
 }
 
 /** A report timed from the POST to the last byte, with the server's RSS sampled every 20 ms and its CPU (main thread apart). */
-async function measuredReport(ctx: ScenarioContext, cookie: string, label: string, range: Range, photos: number): Promise<ReportRun> {
-  const mainStart = await readCpuSeconds(ctx.serverPid);
+async function measuredReport(ctx: ScenarioContext, cookie: string, label: string, range: Range, photos: number) {
   const { value: made, ...figures } = await withServerFigures(ctx, () => makeReport(ctx, cookie, range, photos));
-  const mainEnd = await readCpuSeconds(ctx.serverPid);
   const { summary } = await statusOf(ctx, cookie, made.reportId);
-  const serverMainCpu = mainStart?.main != null && mainEnd?.main != null ? mainEnd.main - mainStart.main : null;
-  return { label, photos, ...range, ...made, summary, ...figures, serverMainCpu };
+  return { label, photos, ...range, ...made, summary, ...figures };
 }
+type ReportRun = Awaited<ReturnType<typeof measuredReport>>;
 
 const s2 = (ms: number) => (ms / 1000).toFixed(2);
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
@@ -200,7 +172,6 @@ export const pdfReport: Scenario = {
     if (curves.length === 0) throw new Error(`GET /api/consolidated-curves returned no curve of ${DIVISION}`);
     const book = new RunBook();
     const { problems } = book;
-
     // The data: 1,000 records of one division, five a day, each with its own photo.
     const mark = performance.now();
     const maker = await fieldPhotoMaker({ seed: PHOTO_SEED });
@@ -212,7 +183,6 @@ export const pdfReport: Scenario = {
     const seedSeconds = (performance.now() - mark) / 1000;
     const photoKb = seeded.map((p) => p.bytes / 1024);
     ctx.log(`pdf-report: ${seeded.length} photos uploaded in ${seedSeconds.toFixed(1)} s (mean ${Math.round(mean(photoKb))} KB)`);
-
     // Inside the scratch DATA_DIR (not the server's blobs): removed with it, even on Ctrl-C.
     const photosDir = path.join(ctx.dataDir, 'bench-pdf-baseline-photos');
     await mkdir(photosDir, { recursive: true });
@@ -247,7 +217,6 @@ export const pdfReport: Scenario = {
       bare[photos]?.push(run);
       ctx.log(`pdf-report: baseline ${photos} photos: ${run.seconds.toFixed(2)} s, ${mb(run.bytes)} MB, ${run.pages} pages, RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`);
     };
-
     try {
       baseline = await startPdfBaseline();
       // Unmeasured: the first report and the first baseline pay for fonts, lazy code and cold caches.
@@ -255,7 +224,6 @@ export const pdfReport: Scenario = {
       book.status(first.postStatus);
       book.expectNew(first.reportId, 'warm-up report');
       await baseline.run(warmupSeeded.map((p) => printCopyOf(ctx, p.hash)));
-
       // Cold: the first report over these photos makes (and keeps) their print copies.
       cold.push(await report(`cold ${SMALL} photos (print copies made)`, SMALL));
       const stray = (await Promise.all(seeded.slice(SMALL).map((p) => sizeOf(printCopyOf(ctx, p.hash))))).filter((size) => size !== null).length;
@@ -271,7 +239,6 @@ export const pdfReport: Scenario = {
         printKb.push(size / 1024);
         await copyFile(copy, path.join(photosDir, `${String(photo.index).padStart(4, '0')}.jpg`));
       }
-
       // Warm, in pairs (200 then 1,000, each in turn with the baseline): the budget's figures. The
       // server's RSS creeps up from report to report, so peaks are compared within a pair.
       for (let i = 0; i < REPEATS; i++) {
@@ -280,7 +247,6 @@ export const pdfReport: Scenario = {
           await baselineRun(baseline, photos);
         }
       }
-
       // The same request again with no new data: the report already made, not made again.
       const last = warm[PHOTOS]?.at(-1);
       if (last) {
@@ -288,7 +254,6 @@ export const pdfReport: Scenario = {
         reuse = { ms: again.readyMs, same: again.reportId === last.reportId };
         if (!reuse.same) problems.push('the same request with no new data made a new report instead of answering the one made');
       }
-
       // The records list while a 1,000-photo report is made, then the same load alone as long.
       const listLoad = recordsListLoad(admin, ctx.connections(LIST_CONNECTIONS), listRate());
       ctx.log(`pdf-report: the records list (${loadText(listLoad.connections, listRate())}) during a ${PHOTOS}-photo report ...`);
@@ -302,7 +267,6 @@ export const pdfReport: Scenario = {
       await baseline?.stop();
       await rm(photosDir, { recursive: true, force: true });
     }
-
     const warmLarge = warm[PHOTOS] ?? [];
     const warmSmall = warm[SMALL] ?? [];
     const bareLarge = bare[PHOTOS] ?? [];
@@ -324,7 +288,6 @@ export const pdfReport: Scenario = {
       },
     };
     const notes = result.notes;
-
     // The cold run (one) and the warm runs (their medians) of each size, each beside the baseline's medians.
     const rows = [SMALL, PHOTOS].flatMap((photos) => {
       const bareRuns = bare[photos] ?? [];
@@ -355,7 +318,6 @@ export const pdfReport: Scenario = {
     const headers = ['report', 'photos', 'product s', 'pdfkit s', 'ratio', 'server RSS MB (before -> peak)', 'pdfkit peak RSS MB', 'PDF MB', 'server CPU s', 'pdfkit CPU s'];
     const table = formatTable(headers.map((header, i) => (i === 0 ? { header } : { header, align: 'right' as const })), rows);
     for (const line of table.split('\n')) notes.push(`| ${line}`);
-
     // Budget 1 is also judged by the runner; budget 2 only here (lib/budget.ts has no limit on a difference between two runs).
     if (productSeconds > 0 && baselineSeconds > 0) {
       const r = productSeconds / baselineSeconds;

@@ -87,7 +87,6 @@ export const zipDownload: Scenario = {
     const ids = (await inspectionPage(ctx, cookie, `limit=${maxSize}&offset=100`)).logs.map((l) => l.recordId);
     if (ids.length < maxSize) throw new Error(`expected ${maxSize} record IDs from the list, got ${ids.length}`);
     const mine = sideOf(`${ctx.baseUrl}${PATH}`, { cookie }, ctx.serverPid);
-
     ctx.log("zip-download: finding the records' photo files for the bare ceiling ...");
     const bare = await startBareZipServer(ctx, cookie, ids).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
     const theirs = typeof bare === 'string' ? null : sideOf(`${bare.baseUrl}${BARE_ZIP_PATH}`, {}, bare.pid);
@@ -110,7 +109,6 @@ export const zipDownload: Scenario = {
     } finally {
       if (typeof bare !== 'string') await bare.stop();
     }
-
     const runsOf = (side: ZipSide | null, size: number) => side?.runs.get(size) ?? [];
     const main = runsOf(mine, 50);
     const bareMain = runsOf(theirs, 50);
