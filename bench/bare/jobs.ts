@@ -37,27 +37,9 @@ import { withRss } from '../lib/memory.js';
 import type { ScenarioContext } from '../lib/types.js';
 import { generatedDataEnv, loadGeneratedRecords, openBareDb } from './database.js';
 
-export interface PdfFigures {
-  /** From the first read to the file's last byte on disk. */
-  seconds: number;
-  /** Of which waiting for the photos from disk. */
-  readSeconds: number;
-  pages: number;
-  photos: number;
-  bytes: number;
-  cpuSeconds: number;
-}
-
-export interface ExcelFigures {
-  sqlSeconds: number;
-  /** exceljs writing both sheets into the file, to its end. */
-  writeSeconds: number;
-  seconds: number;
-  serviceRows: number;
-  cofRows: number;
-  bytes: number;
-  cpuSeconds: number;
-}
+/** Each run's figures: its times (seconds), what it wrote and the worker's CPU seconds over it. */
+export type PdfFigures = Awaited<ReturnType<typeof writePdf>> & { cpuSeconds: number };
+export type ExcelFigures = Awaited<ReturnType<typeof writeExcel>> & { cpuSeconds: number };
 
 /** What the worker holds once ready ('excel': its database and what is in it). */
 interface JobWorkerReady {
@@ -126,7 +108,8 @@ const LINE = 16;
 const BATCH_ROWS = 1000;
 const OVERDUE_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
 
-async function writePdf(files: readonly string[], file: string): Promise<Omit<PdfFigures, 'cpuSeconds'>> {
+/** `seconds` from the first read to the file's last byte on disk, of which `readSeconds` waiting for the photos. */
+async function writePdf(files: readonly string[], file: string) {
   const started = performance.now();
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false });
   const out = createWriteStream(file);
@@ -184,7 +167,7 @@ async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, kind: 'S
   return written;
 }
 
-async function writeExcel(db: DbOrTx, context: ScheduleContext, file: string): Promise<Omit<ExcelFigures, 'cpuSeconds'>> {
+async function writeExcel(db: DbOrTx, context: ScheduleContext, file: string) {
   const started = performance.now();
   // The one read: every curve needing a visit of either kind, in register order.
   const { rows } = await listSchedule(db, {}, context, { order: 'register', status: 'attention' });

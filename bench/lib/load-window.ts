@@ -9,49 +9,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { cpuMark, type CpuMark } from './records.js';
 import { countNon2xx, round, summarizeLatencies } from './stats.js';
-import type { LatencySummary, ScenarioContext } from './types.js';
+import type { ScenarioContext } from './types.js';
 
 /** The records list as inspections-page walks it. */
 const LIST_PAGE = 50;
 const LIST_PAGES = 20;
 
-export interface WindowLoadOptions {
-  path: string;
-  /** A new path for every request, e.g. to walk through pages. */
-  nextPath?: () => string;
-  headers?: Record<string, string>;
-  connections: number;
-  /** Requests per second from all connections together; 0 or unset: each sends as soon as it is answered. */
-  overallRate?: number;
-}
-
-export interface WindowFigures {
-  seconds: number;
-  /** Responses in the window, whatever their status. */
-  requests: number;
-  throughput: number;
-  latencyMs: LatencySummary;
-  statusCodes: Record<string, number>;
-  non2xx: number;
-  errors: number;
-  firstUnexpected: { status: number; body: string } | null;
-  /** Slowest first: when each was sent (seconds after the window opened) and how long it took. */
-  slowest: Array<{ sentAtSeconds: number; ms: number }>;
-  /** CPU marks at the window's opening and closing. */
-  cpu: { start: CpuMark; end: CpuMark };
-}
-
-/** inspections-page's load as the given sign-in: the records list's first 20 pages of 50 in turn. */
-export function recordsListLoad(cookie: string, connections: number, overallRate = 0): WindowLoadOptions {
+/** inspections-page's load as the given sign-in: the records list's first 20 pages of 50 in turn; `overallRate` 0: each connection sends as soon as it is answered. */
+export function recordsListLoad(cookie: string, connections: number, overallRate = 0) {
   let turn = 0;
-  return {
-    path: `/api/inspections?limit=${LIST_PAGE}&offset=0`,
-    nextPath: () => `/api/inspections?limit=${LIST_PAGE}&offset=${(turn++ % LIST_PAGES) * LIST_PAGE}`,
-    headers: { cookie },
-    connections,
-    overallRate,
-  };
+  const nextPath = () => `/api/inspections?limit=${LIST_PAGE}&offset=${(turn++ % LIST_PAGES) * LIST_PAGE}`;
+  return { path: `/api/inspections?limit=${LIST_PAGE}&offset=0`, nextPath, headers: { cookie }, connections, overallRate };
 }
+export type WindowLoadOptions = ReturnType<typeof recordsListLoad>;
+export type WindowFigures = Awaited<ReturnType<typeof duringLoad>>['load'];
 
 /** As every browser sends (and bench/lib/load.ts): the lists are answered gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -62,11 +33,13 @@ const MAX_SECONDS = 1800;
  * Runs `operation` under the load: the window opens `ctx.warmupSeconds` after the load starts
  * (at least 0.5 s, so every connection is busy) and closes when the operation settles.
  */
-export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOptions, operation: () => Promise<T>): Promise<{ value: T; load: WindowFigures }> {
+export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOptions, operation: () => Promise<T>) {
   let measuring = false;
-  let firstUnexpected: WindowFigures['firstUnexpected'] = null;
+  // Set inside autocannon's callback: typed apart so that TypeScript does not narrow it to null.
+  let firstUnexpected = null as { status: number; body: string } | null;
   const latencies: number[] = [];
-  const timed: WindowFigures['slowest'] = [];
+  // When each response was sent (seconds after the window opened) and how long it took.
+  const timed: Array<{ sentAtSeconds: number; ms: number }> = [];
   const statusCodes: Record<string, number> = {};
   let started = 0;
   let requests = 0;
@@ -82,7 +55,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
     timeout: 10,
     requests: [
       {
-        ...(nextPath ? { setupRequest: (request: autocannon.RequestParams) => ({ ...request, path: nextPath() }) } : {}),
+        setupRequest: (request: autocannon.RequestParams) => ({ ...request, path: nextPath() }),
         onResponse(status, body) {
           if (measuring && firstUnexpected === null && (status < 200 || status > 299)) firstUnexpected = { status, body: body.slice(0, 300) };
         },
@@ -105,7 +78,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
   measuring = true;
   started = performance.now();
   let value: T;
-  let cpu: WindowFigures['cpu'];
+  let cpu: { start: CpuMark; end: CpuMark };
   try {
     const start = await cpuMark(ctx);
     value = await operation();
@@ -128,6 +101,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
       errors,
       firstUnexpected,
       slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 5),
+      // Marked at the window's opening and closing.
       cpu,
     },
   };
