@@ -1,85 +1,80 @@
 /**
- * The bare baselines of the timed reports, each in a process of its own (./job-worker.ts) so that
- * its time and its RSS are measured as the server's are (RSS sampled every 20 ms from here):
+ * The bare baselines of the timed reports, each in a process of its own (this file, forked with
+ * BARE_JOB set) so that its time and RSS are measured as the server's are (RSS sampled every 20 ms
+ * from the bench):
  *
- * 'pdf'    the budget table's "bare pdfkit embedding the same print-size photos": the given JPEGs, two to an
- *          A4 page with a line of text each, streamed into a file.
- * 'excel'  the budget table's "bare exceljs streaming writer on the same rows": ONE SQL read of the due
- *          curves (the product's schedule statement), then exceljs's WorkbookWriter writing the
- *          maintenance report's two lists ("Service due", "CoF due") with the product's columns
- *          and cells. On PostgreSQL it reads the server's database; on PGlite an in-memory copy
- *          loaded by the scale seed as the server's was (./database.ts).
+ * 'pdf'    the budget table's "bare pdfkit embedding the same print-size photos": the given JPEGs
+ *          (the print copies the server made), read from disk a few ahead as the report reads
+ *          them, two to an A4 page each under a line of Helvetica, streamed into a file. No
+ *          database, cover page, fields, embedded fonts, hashing, blob store or HTTP.
+ * 'excel'  the budget table's "bare exceljs streaming writer on the same rows": ONE SQL read of the
+ *          due curves (the product's schedule statement through a bare Drizzle client, register
+ *          order, status 'attention'), then exceljs's WorkbookWriter writing "Service due" and
+ *          "CoF due" with the product's columns and cells (widths, formats, bold frozen header,
+ *          autofilter, overdue fill) into a file. No snapshot transaction, Summary sheet, hashing,
+ *          blob store or HTTP. On PostgreSQL it reads the server's database; on PGlite an
+ *          in-memory copy loaded by the scale seed as the server's was (./database.ts).
  */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { finished } from 'node:stream/promises';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import { needsAttention } from '../../common/rules/schedule.js';
+import type { DbOrTx } from '../../server/db/client.js';
+import { dueColumns, dueRow } from '../../server/features/reports/curve-maintenance.js';
+import { cofOf, listSchedule, type ScheduleRow, serviceOf } from '../../server/features/schedule/index.js';
 import type { ScheduleContext } from '../../server/features/schedule/schedule-sql.js';
+import { excelDateSerial } from '../../server/xlsx/stream-workbook.js';
 import { forkChild } from '../lib/child.js';
 import { withRss } from '../lib/memory.js';
-import { PROJECT_ROOT } from '../lib/server.js';
 import type { ScenarioContext } from '../lib/types.js';
-import { generatedDataEnv } from './database.js';
+import { generatedDataEnv, loadGeneratedRecords, openBareDb } from './database.js';
 
-export interface PdfFigures {
-  /** From the first read to the file's last byte on disk. */
-  seconds: number;
-  /** Of which waiting for the photos from disk (read a few ahead). */
-  readSeconds: number;
-  pages: number;
-  photos: number;
-  bytes: number;
-  /** CPU seconds of the worker process over the run. */
-  cpuSeconds: number;
-}
-
-export interface ExcelFigures {
-  /** The SQL read of the due curves. */
-  sqlSeconds: number;
-  /** exceljs writing both sheets into the file, to its end. */
-  writeSeconds: number;
-  seconds: number;
-  serviceRows: number;
-  cofRows: number;
-  bytes: number;
-  /** CPU seconds of the worker process over the run. */
-  cpuSeconds: number;
-}
+/** Each run's figures: its times (seconds), what it wrote and the worker's CPU seconds over it. */
+export type PdfFigures = Awaited<ReturnType<typeof writePdf>> & { cpuSeconds: number };
+export type ExcelFigures = Awaited<ReturnType<typeof writeExcel>> & { cpuSeconds: number };
 
 /** What the worker holds once ready ('excel': its database and what is in it). */
-export interface JobWorkerReady {
+interface JobWorkerReady {
   where: string;
   curves: number;
   inspections: number;
   loadSeconds: number;
 }
 
-export type JobRequest = { type: 'run'; files: string[] } | { type: 'run'; context: ScheduleContext };
-export type JobMessage<F> = ({ type: 'ready' } & JobWorkerReady) | ({ type: 'done' } & F) | { type: 'failed'; message: string };
+type JobRequest = { files: string[] } | { context: ScheduleContext };
+type JobMessage = ({ type: 'ready' } & JobWorkerReady) | ({ type: 'done' } & (PdfFigures | ExcelFigures)) | { type: 'failed'; message: string };
 
 export type WithRssFigures<F> = F & { rssBeforeMb: number; rssPeakMb: number };
 
 export interface JobBaseline<Input, F> extends JobWorkerReady {
-  pid: number;
   run(input: Input): Promise<WithRssFigures<F>>;
   stop(): Promise<void>;
 }
 
-const ENTRY = path.join(PROJECT_ROOT, 'bench', 'bare', 'job-worker.ts');
-
 async function startJobWorker<Input, F>(job: 'pdf' | 'excel', env: Record<string, string>, request: (input: Input) => JobRequest): Promise<JobBaseline<Input, F>> {
-  const child = forkChild<JobMessage<F>>(ENTRY, { ...env, BARE_JOB: job });
+  const child = forkChild<JobMessage>(fileURLToPath(import.meta.url), { ...env, BARE_JOB: job });
+  const failed = (answer: JobMessage) => new Error(`the ${job} baseline failed: ${answer.type === 'failed' ? answer.message : answer.type}`);
   try {
     // 'excel' on PGlite loads its copy of the generated records first.
     const ready = await child.next(600_000);
-    if (ready.type !== 'ready') throw new Error(`the ${job} baseline did not start: ${ready.type === 'failed' ? ready.message : ready.type}`);
+    if (ready.type !== 'ready') throw failed(ready);
     const { type: _ready, ...held } = ready;
     return {
       ...held,
-      pid: child.pid,
       async run(input) {
         const { value: answer, rssBeforeMb, rssPeakMb } = await withRss(child.pid, () => {
           child.send(request(input));
           return child.next(600_000);
         });
-        if (answer.type !== 'done') throw new Error(`the ${job} baseline failed: ${answer.type === 'failed' ? answer.message : answer.type}`);
+        if (answer.type !== 'done') throw failed(answer);
         const { type: _done, ...figures } = answer;
         return { ...(figures as F), rssBeforeMb, rssPeakMb };
       },
@@ -92,12 +87,139 @@ async function startJobWorker<Input, F>(job: 'pdf' | 'excel', env: Record<string
 }
 
 /** Bare pdfkit over the given JPEG files (absolute paths, in order). */
-export const startPdfBaseline = () => startJobWorker<string[], PdfFigures>('pdf', {}, (files) => ({ type: 'run', files }));
+export const startPdfBaseline = () => startJobWorker<string[], PdfFigures>('pdf', {}, (files) => ({ files }));
 
-/** One SQL read + exceljs over the due curves of the server's database (or a PGlite copy of it made for `today`). */
+/** One SQL read + exceljs over the due curves of the server's database (or of a PGlite copy of it made for `today`). */
 export function startReportBaseline(ctx: ScenarioContext, today: string): Promise<JobBaseline<ScheduleContext, ExcelFigures>> {
   const generated = ctx.dataset?.generated;
   if (!ctx.databaseUrl && !generated) throw new Error('the report baseline on PGlite needs the generated records (dataset: records)');
   const env = { BARE_DATABASE_URL: ctx.databaseUrl ?? '', ...generatedDataEnv({ today, count: generated?.count ?? 0, curves: generated?.curves ?? 0 }) };
-  return startJobWorker<ScheduleContext, ExcelFigures>('excel', env, (context) => ({ type: 'run', context }));
+  return startJobWorker<ScheduleContext, ExcelFigures>('excel', env, (context) => ({ context }));
+}
+
+// The worker's side, in its own process.
+
+const MARGIN = 36;
+/** Photos read ahead of the one being placed, as the server's report reads its print copies. */
+const READ_AHEAD = 4;
+const GAP = 14;
+const LINE = 16;
+/** Rows between yields to the event loop, as the report writes its batches. */
+const BATCH_ROWS = 1000;
+const OVERDUE_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
+
+/** `seconds` from the first read to the file's last byte on disk, of which `readSeconds` waiting for the photos. */
+async function writePdf(files: readonly string[], file: string) {
+  const started = performance.now();
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false });
+  const out = createWriteStream(file);
+  doc.pipe(out);
+  let pages = 0;
+  let readSeconds = 0;
+  const ahead: Promise<Buffer>[] = [];
+  let next = 0;
+  for (let index = 0; index < files.length; index++) {
+    while (next < files.length && ahead.length <= READ_AHEAD) {
+      const reading = readFile(files[next++] ?? '');
+      // Awaited in its turn; a failure must not count as unhandled before then.
+      reading.catch(() => undefined);
+      ahead.push(reading);
+    }
+    const waited = performance.now();
+    const photo = await (ahead.shift() as Promise<Buffer>);
+    readSeconds += (performance.now() - waited) / 1000;
+    if (index % 2 === 0) {
+      doc.addPage();
+      pages += 1;
+    }
+    const width = doc.page.width - 2 * MARGIN;
+    const block = (doc.page.height - 2 * MARGIN - GAP) / 2;
+    const top = MARGIN + (index % 2) * (block + GAP);
+    doc.font('Helvetica').fontSize(9).fillColor('#1a1a1a').text(`${index + 1}. Photo ${path.basename(files[index] ?? '')}`, MARGIN, top, { width, lineBreak: false });
+    doc.image(photo, MARGIN, top + LINE, { fit: [width, block - LINE], align: 'center', valign: 'center' });
+  }
+  doc.end();
+  await finished(out);
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, readSeconds, pages, photos: files.length, bytes: (await stat(file)).size };
+}
+
+async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, kind: 'Service' | 'CoF', rows: readonly ScheduleRow[]): Promise<number> {
+  const columns = dueColumns(kind);
+  const sheet = workbook.addWorksheet(`${kind} due`, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width, style: c.text ? { numFmt: '@' } : c.date ? { numFmt: 'yyyy-mm-dd' } : {} }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  let written = 0;
+  for (const row of rows) {
+    if (!needsAttention(kind === 'Service' ? serviceOf(row) : cofOf(row))) continue;
+    // The product's own cells, dates as Excel serials as its writer stores them.
+    const { cells, overdue } = dueRow(kind, row);
+    const added = sheet.addRow(cells.map((v, i) => (columns[i]?.date === true && typeof v === 'string' ? (excelDateSerial(v) ?? v) : v)));
+    if (overdue) added.eachCell((cell) => (cell.fill = OVERDUE_FILL));
+    added.commit();
+    written += 1;
+    if (written % BATCH_ROWS === 0) await yieldToLoop();
+  }
+  sheet.commit();
+  return written;
+}
+
+async function writeExcel(db: DbOrTx, context: ScheduleContext, file: string) {
+  const started = performance.now();
+  // The one read: every curve needing a visit of either kind, in register order.
+  const { rows } = await listSchedule(db, {}, context, { order: 'register', status: 'attention' });
+  const read = performance.now();
+  const out = createWriteStream(file);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const serviceRows = await writeSheet(workbook, 'Service', rows);
+  const cofRows = await writeSheet(workbook, 'CoF', rows);
+  await workbook.commit();
+  await finished(out);
+  const done = performance.now();
+  return { sqlSeconds: (read - started) / 1000, writeSeconds: (done - read) / 1000, seconds: (done - started) / 1000, serviceRows, cofRows, bytes: (await stat(file)).size };
+}
+
+async function openExcelDb(): Promise<{ db: DbOrTx; close: () => Promise<void>; ready: JobWorkerReady }> {
+  const opened = await openBareDb(1);
+  const db = opened.db as unknown as DbOrTx;
+  const loadSeconds = opened.pglite && opened.database ? await loadGeneratedRecords(opened.pglite, opened.database) : 0;
+  const where = opened.pglite ? `${opened.where}, loaded by the scale seed as the server's was (demo seed, same seed, day and sizes)` : opened.where;
+  const counts = (await db.execute(
+    sql`select (select count(*) from consolidated_curve_details)::int as curves, (select count(*) from inspection_logs)::int as inspections`,
+  )) as unknown as { rows: Array<{ curves: number; inspections: number }> };
+  return { db, close: opened.close, ready: { where, loadSeconds, ...(counts.rows[0] ?? { curves: 0, inspections: 0 }) } };
+}
+
+async function worker(): Promise<void> {
+  const excel = process.env.BARE_JOB === 'excel' ? await openExcelDb() : null;
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'hkmi-bench-job-baseline-'));
+  const send = (message: JobMessage) => process.send?.(message);
+  const stop = () => {
+    rmSync(outDir, { recursive: true, force: true });
+    void (excel?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('disconnect', stop);
+  process.on('message', (message: JobRequest) => {
+    void (async () => {
+      const file = path.join(outDir, 'report');
+      const cpuStart = process.cpuUsage();
+      const figures = 'files' in message ? await writePdf(message.files, file) : excel ? await writeExcel(excel.db, message.context, file) : null;
+      if (!figures) throw new Error('not an Excel baseline (BARE_JOB)');
+      const cpu = process.cpuUsage(cpuStart);
+      rmSync(file, { force: true });
+      send({ type: 'done', ...figures, cpuSeconds: (cpu.user + cpu.system) / 1e6 } as JobMessage);
+    })().catch((error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));
+  });
+  send({ type: 'ready', ...(excel?.ready ?? { where: '', curves: 0, inspections: 0, loadSeconds: 0 }) });
+}
+
+if (process.env.BARE_JOB) {
+  worker().catch((error: unknown) => {
+    process.send?.({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    process.exit(1);
+  });
 }

@@ -1,65 +1,47 @@
 /**
- * An autocannon load measured over a window that something else decides: it runs while an
- * operation (a report being made) runs, after an unmeasured warm-up, and the figures cover
- * only the responses that arrived between the operation's start and its end. The same load
- * over a plain wait gives the figures without the operation, for the comparison. Latencies are
- * taken from every response, successes only, as bench/lib/load.ts takes them (with a fixed rate:
- * from each request's sending, not from when it was due, i.e. without autocannon's correction
- * for coordinated omission).
+ * An autocannon load measured over a window something else decides: after an unmeasured
+ * warm-up, only the responses between an operation's start and its end count (the same load
+ * over a plain wait gives the figures without it). Latencies of the 2xx responses, from each
+ * request's sending (with a fixed rate, without autocannon's coordinated-omission correction).
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { cpuMark, type CpuMark } from './records.js';
 import { countNon2xx, round, summarizeLatencies } from './stats.js';
-import type { LatencySummary, ScenarioContext } from './types.js';
+import type { ScenarioContext } from './types.js';
 
-export interface WindowLoadOptions {
-  /** Path and query of the first request (and the one named). */
-  path: string;
-  /** A new path for every request, e.g. to walk through pages. */
-  nextPath?: () => string;
-  headers?: Record<string, string>;
-  connections: number;
-  /** Requests per second from all connections together; 0 or unset: each sends as soon as it is answered. */
-  overallRate?: number;
-  timeoutSeconds?: number;
+/** The records list as inspections-page walks it. */
+const LIST_PAGE = 50;
+const LIST_PAGES = 20;
+
+/** inspections-page's load as the given sign-in: the records list's first 20 pages of 50 in turn; `overallRate` 0: each connection sends as soon as it is answered. */
+export function recordsListLoad(cookie: string, connections: number, overallRate = 0) {
+  let turn = 0;
+  const nextPath = () => `/api/inspections?limit=${LIST_PAGE}&offset=${(turn++ % LIST_PAGES) * LIST_PAGE}`;
+  return { path: `/api/inspections?limit=${LIST_PAGE}&offset=0`, nextPath, headers: { cookie }, connections, overallRate };
 }
+export type WindowLoadOptions = ReturnType<typeof recordsListLoad>;
+export type WindowFigures = Awaited<ReturnType<typeof duringLoad>>['load'];
 
-export interface WindowFigures {
-  seconds: number;
-  /** Responses in the window, whatever their status. */
-  requests: number;
-  /** Responses per second in the window. */
-  throughput: number;
-  /** Of the 2xx responses in the window, ms. */
-  latencyMs: LatencySummary;
-  statusCodes: Record<string, number>;
-  non2xx: number;
-  /** Transport errors and timeouts in the window. */
-  errors: number;
-  /** The first non-2xx response in the window, if any. */
-  firstUnexpected: { status: number; body: string } | null;
-  /** The slowest responses, slowest first: when each was sent (seconds after the window opened) and how long it took. */
-  slowest: Array<{ sentAtSeconds: number; ms: number }>;
-}
-
-/** What every browser sends (as bench/lib/load.ts): the lists are answered gzipped. */
+/** As every browser sends (and bench/lib/load.ts): the lists are answered gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 /** Longer than any window; the load is stopped when the window ends. */
 const MAX_SECONDS = 1800;
 
 /**
- * Runs `operation` under the load: the load starts, `ctx.warmupSeconds` later (at least 0.5 s,
- * so every connection is open and busy) the window opens and `operation` starts; the window
- * closes when it settles. Rejects with the operation's error after stopping the load.
+ * Runs `operation` under the load: the window opens `ctx.warmupSeconds` after the load starts
+ * (at least 0.5 s, so every connection is busy) and closes when the operation settles.
  */
-export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOptions, operation: () => Promise<T>): Promise<{ value: T; load: WindowFigures }> {
+export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOptions, operation: () => Promise<T>) {
   let measuring = false;
-  let firstUnexpected: WindowFigures['firstUnexpected'] = null;
+  // Set inside autocannon's callback: typed apart so that TypeScript does not narrow it to null.
+  let firstUnexpected = null as { status: number; body: string } | null;
   const latencies: number[] = [];
+  // When each response was sent (seconds after the window opened) and how long it took.
   const timed: Array<{ sentAtSeconds: number; ms: number }> = [];
-  let started = 0;
   const statusCodes: Record<string, number> = {};
+  let started = 0;
   let requests = 0;
   let errors = 0;
   const { nextPath } = options;
@@ -70,10 +52,10 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
     headers: { ...BROWSER_HEADERS, ...options.headers },
     connections: options.connections,
     duration: MAX_SECONDS,
-    timeout: options.timeoutSeconds ?? 10,
+    timeout: 10,
     requests: [
       {
-        ...(nextPath ? { setupRequest: (request: autocannon.RequestParams) => ({ ...request, path: nextPath() }) } : {}),
+        setupRequest: (request: autocannon.RequestParams) => ({ ...request, path: nextPath() }),
         onResponse(status, body) {
           if (measuring && firstUnexpected === null && (status < 200 || status > 299)) firstUnexpected = { status, body: body.slice(0, 300) };
         },
@@ -85,8 +67,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
     if (!measuring) return;
     requests += 1;
-    const code = String(statusCode);
-    statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+    statusCodes[String(statusCode)] = (statusCodes[String(statusCode)] ?? 0) + 1;
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTimeMs);
     timed.push({ sentAtSeconds: (performance.now() - responseTimeMs - started) / 1000, ms: responseTimeMs });
   });
@@ -96,17 +77,20 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
   await sleep(Math.max(500, ctx.warmupSeconds * 1000));
   measuring = true;
   started = performance.now();
-  const outcome = await operation().then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-  measuring = false;
+  let value: T;
+  let cpu: { start: CpuMark; end: CpuMark };
+  try {
+    const start = await cpuMark(ctx);
+    value = await operation();
+    cpu = { start, end: await cpuMark(ctx) };
+  } finally {
+    measuring = false;
+    instance.stop();
+  }
   const seconds = (performance.now() - started) / 1000;
-  instance.stop();
   await instance;
-  if (!outcome.ok) throw outcome.error;
   return {
-    value: outcome.value,
+    value,
     load: {
       seconds: round(seconds),
       requests,
@@ -117,6 +101,15 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
       errors,
       firstUnexpected,
       slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 5),
+      // Marked at the window's opening and closing.
+      cpu,
     },
   };
+}
+
+/** The window's errors and non-2xx answers as a problem (null: none). */
+export function windowProblem(label: string, load: WindowFigures): string | null {
+  if (load.errors + load.non2xx === 0) return null;
+  const first = load.firstUnexpected ? ` (first: HTTP ${load.firstUnexpected.status} ${load.firstUnexpected.body})` : '';
+  return `${label}: ${load.errors} errors, ${load.non2xx} non-2xx${first}`;
 }

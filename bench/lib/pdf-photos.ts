@@ -1,13 +1,9 @@
 /**
- * Many distinct field-photo stand-ins for the PDF report bench (bench/scenarios/pdf-report.ts):
- * real JPEGs of a phone's size (1920x1080, every fifth one upright 1080x1920, quality 80, about
- * 300 KB), each one a different window of one large seeded texture with its own colour cast, so
- * that no two have the same pixels (nor bytes) and every one costs the server a full decode
- * when it makes its print copy. The texture is soft gradients under fine noise plus a coarser
- * grain that survives the print copy's downscale (as a photo's detail does), so the 1200 px
- * print copies weigh like those of real photos rather than like a blur.
- *
- * Making one costs a JPEG encode (about 30-40 ms of one core); the texture is made once.
+ * Distinct field-photo stand-ins for pdf-report: JPEGs of a phone's size (1920x1080, every fifth
+ * upright, quality 80, about 300 KB), each a different window of one seeded texture with its own
+ * colour cast, so no two share pixels and each costs the server a full decode for its print copy.
+ * A coarse grain survives the print copy's downscale (as a photo's detail does), so the 1200 px
+ * copies weigh like real photos' rather than a blur's. One costs a JPEG encode (30-40 ms).
  */
 import sharp from 'sharp';
 import { Random } from '../../server/db/seed/random.js';
@@ -18,13 +14,6 @@ const SHORT = 1080;
 const QUALITY = 80;
 /** Pixels per grain of the coarse noise. */
 const GRAIN = 3;
-
-export interface FieldPhotoMaker {
-  /** The i-th photo (the same i gives the same bytes on every run). */
-  make(index: number): Promise<{ bytes: Buffer; width: number; height: number }>;
-  /** The coarse noise amplitude the calibration settled on (0-255). */
-  amplitude: number;
-}
 
 /** Raw RGB, TEXTURE x TEXTURE: gradients, fine noise, coarse grain; `coarse` sets the weight. */
 function texture(seed: number, coarse: number): Buffer {
@@ -61,7 +50,8 @@ function texture(seed: number, coarse: number): Buffer {
   return pixels;
 }
 
-function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer; width: number; height: number }> {
+/** The i-th photo: the same i gives the same bytes on every run. */
+function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer }> {
   const rng = new Random(0x9e37_79b9 ^ (index * 2_654_435_761));
   const portrait = index % 5 === 4;
   const [width, height] = portrait ? [SHORT, LONG] : [LONG, SHORT];
@@ -75,15 +65,12 @@ function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer; width: num
     .linear(gains, offsets)
     .jpeg({ quality: QUALITY })
     .toBuffer()
-    .then((bytes) => ({ bytes, width, height }));
+    .then((bytes) => ({ bytes }));
 }
 
-/**
- * A maker of distinct photos near `targetBytes` (default ~300 KB): the coarse grain's amplitude
- * is found by bisection on the first photo (a few encodes).
- */
-export async function fieldPhotoMaker(options: { seed: number; targetBytes?: number }): Promise<FieldPhotoMaker> {
-  const target = options.targetBytes ?? 300 * 1024;
+/** A maker of distinct photos near 300 KB: the coarse grain's amplitude is found by bisection on the first photo. */
+export async function fieldPhotoMaker(options: { seed: number }): Promise<{ make: (index: number) => Promise<{ bytes: Buffer }> }> {
+  const target = 300 * 1024;
   let [low, high] = [4, 120];
   let amplitude = 32;
   let raw = texture(options.seed, amplitude);
@@ -98,5 +85,5 @@ export async function fieldPhotoMaker(options: { seed: number; targetBytes?: num
     raw = texture(options.seed, amplitude);
   }
   const chosen = raw;
-  return { amplitude, make: (index) => encode(chosen, index) };
+  return { make: (index) => encode(chosen, index) };
 }

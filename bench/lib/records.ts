@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { ZodType } from 'zod';
 import { type InspectionLog, inspectionListResponseSchema } from '../../common/schemas/inspection.js';
 import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds } from './process-stats.js';
-import { withRss, type WithRss } from './memory.js';
+import { median, round } from './stats.js';
 import type { Budget, ScenarioContext } from './types.js';
 
 /**
@@ -35,7 +35,7 @@ export async function getJson(ctx: ScenarioContext, path: string, cookie: string
   const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(timeoutMs) });
   const text = await response.text();
   const ms = performance.now() - started;
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
@@ -54,36 +54,49 @@ export async function getParsed<T>(ctx: ScenarioContext, path: string, cookie: s
   return { ...answer, body: parsed.data };
 }
 
-/** GET /api/inspections?<query> read with the product's contract (lib/records.ts getParsed). */
+/** POST `body` as JSON, the answer read with the product's contract; throws unless it is a 2xx that meets it. */
+export async function postParsed<T>(ctx: ScenarioContext, path: string, cookie: string, body: unknown, schema: ZodType<T>, timeoutMs: number) {
+  const started = performance.now();
+  const init = { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) };
+  const response = await fetch(`${ctx.baseUrl}${path}`, init);
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`POST ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  const parsed = schema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`POST ${path}: an answer that is not the contract: ${text.slice(0, 300)}`);
+  return { status: response.status, ms, body: parsed.data };
+}
+
+/** GET /api/inspections?<query> read with the product's contract. */
 export async function inspectionPage(ctx: ScenarioContext, cookie: string, query: string): Promise<{ logs: InspectionLog[]; total: number; bytes: number; ms: number }> {
   const { body, bytes, ms } = await getParsed(ctx, `/api/inspections?${query}`, cookie, inspectionListResponseSchema);
   return { ...body, bytes, ms };
 }
 
-/** Median of a few sequential timings of `op` (one connection, no other load): the floor under load. */
+/** Median of a few timings of `op` one at a time: the floor under load. */
 export async function medianMs(times: number, op: () => Promise<number>): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < times; i++) samples.push(await op());
-  samples.sort((a, b) => a - b);
-  return Math.round((samples[Math.floor(samples.length / 2)] ?? 0) * 100) / 100;
+  return round(median(samples), 2);
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** CPU seconds so far of the server (`main`: its main thread), of PostgreSQL's processes (on PostgreSQL) and of the load generator (own). */
 export interface CpuMark {
   server: number | null;
+  main: number | null;
   database: number | null;
   own: number;
   at: number;
 }
 
-/** CPU seconds so far of the server, of PostgreSQL's processes (on PostgreSQL) and of the load generator. */
 export async function cpuMark(ctx: ScenarioContext): Promise<CpuMark> {
   const [server, database] = await Promise.all([
     readCpuSeconds(ctx.serverPid),
     ctx.database === 'postgres' ? readCommandCpuSeconds('postgres') : Promise.resolve(null),
   ]);
-  return { server: server?.total ?? null, database, own: ownCpuSeconds(), at: performance.now() };
+  return { server: server?.total ?? null, main: server?.main ?? null, database, own: ownCpuSeconds(), at: performance.now() };
 }
 
 /** Where the CPU went per request between two marks: what a 2-CPU machine can give at most. */
@@ -99,22 +112,4 @@ export function cpuNote(start: CpuMark | undefined, end: CpuMark, requests: numb
   }
   parts.push(`load generator ${per(end.own - start.own)}`);
   return `CPU per request over the measured phase (${requests} requests): ${parts.join(', ')}`;
-}
-
-export interface ServerFigures<T> extends WithRss<T> {
-  /** CPU seconds over the work: the server (all threads) and PostgreSQL's processes (on PostgreSQL). */
-  serverCpu: number | null;
-  databaseCpu: number | null;
-}
-
-/** A piece of timed work (a report, an export, an import) with the server's RSS sampled and its CPU (and PostgreSQL's) counted. */
-export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Promise<T>): Promise<ServerFigures<T>> {
-  const start = await cpuMark(ctx);
-  const measured = await withRss(ctx.serverPid, work);
-  const end = await cpuMark(ctx);
-  return {
-    ...measured,
-    serverCpu: start.server !== null && end.server !== null ? end.server - start.server : null,
-    databaseCpu: start.database !== null && end.database !== null ? end.database - start.database : null,
-  };
 }

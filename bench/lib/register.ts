@@ -1,7 +1,7 @@
 /**
  * The curve register as the register scenarios drive it: CSV files of new curves in sections of
- * the bench's own (so no key or HKM code meets the demo's or the generated records' curves),
- * and POST /api/import-excel as the admin's "Import" sends it (multipart: `type`, then `file`).
+ * the bench's own (no key or HKM code meets the demo's or the generated records'), POST
+ * /api/import-excel as the admin's "Import" sends it, and the register read through its list.
  */
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
@@ -9,23 +9,16 @@ import { type Curve, curveListResponseSchema } from '../../common/schemas/curve.
 import { type CurveField, importResultSchema, type ImportResult } from '../../common/schemas/register.js';
 import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
 import { Random } from '../../server/db/seed/random.js';
+import { DIVISION_WEIGHTS as SCALE_DIVISION_WEIGHTS } from '../../server/db/seed/scale/curves.js';
 import { buildMultipart, type MultipartBody } from './multipart.js';
 import { getParsed } from './records.js';
 import type { ScenarioContext } from './types.js';
 
-/** The register's sheet headers, in the export's order: the product's own column list. */
-export const CURVE_CSV_HEADER: readonly string[] = CURVE_COLUMNS.map((c) => c.header);
-/** A field's position in a row of cells. */
+/** A field's position in a row of cells (the product's own column list, in the export's order). */
 export const CSV_COLUMN = Object.fromEntries(CURVE_COLUMNS.map((c, i) => [c.field, i])) as Record<CurveField, number>;
 
-/** As the records generator splits the zone: RTM has most curves, JBP the fewest. */
-const DIVISION_WEIGHTS = [
-  ['RTM/WR', 34],
-  ['BRC/WR', 24],
-  ['FZR/NR', 18],
-  ['NDLS/NR', 14],
-  ['JBP/WCR', 10],
-] as const;
+/** As the records generator splits the zone. */
+const DIVISION_WEIGHTS = Object.entries(SCALE_DIVISION_WEIGHTS);
 const DIVISION_CODES: Record<string, string> = { 'RTM/WR': 'RTM', 'BRC/WR': 'BRC', 'FZR/NR': 'FZR', 'NDLS/NR': 'DLI', 'JBP/WCR': 'JBP' };
 /** Rows per section: 100 curve numbers on a double line (Up and Down), 200 on a single one. */
 const ROWS_PER_SECTION = 200;
@@ -38,7 +31,6 @@ const REMARKS = [
 ];
 
 export interface BenchCurveOptions {
-  /** Data rows. */
   count: number;
   /** Sections are `${sectionPrefix}-1`, `-2`, ...: of the bench's own. */
   sectionPrefix: string;
@@ -48,9 +40,9 @@ export interface BenchCurveOptions {
 }
 
 /**
- * `count` new curves as a register sheet's cells (text, in CURVE_CSV_HEADER's order): sections of
- * 200 rows in the five divisions (weighted as the zone is), Up/Down pairs on double lines, a
- * remark on some rows (with commas and quotes, so the CSV quotes them). The same on every run.
+ * `count` new curves as a register sheet's cells: sections of 200 rows in the five divisions,
+ * Up/Down pairs on double lines, a remark on some rows (with commas and quotes, so the CSV quotes
+ * them). The same on every run.
  */
 export function benchCurveRows(options: BenchCurveOptions): string[][] {
   const rng = new Random(options.seed);
@@ -104,7 +96,7 @@ export function benchCurveRows(options: BenchCurveOptions): string[][] {
 
 /** A CSV file (UTF-8, CRLF, quoted where needed) of the header and these rows. */
 export function curvesCsv(rows: readonly string[][]): string {
-  return Papa.unparse({ fields: [...CURVE_CSV_HEADER], data: rows as string[][] }, { newline: '\r\n' });
+  return Papa.unparse({ fields: CURVE_COLUMNS.map((c) => c.header), data: rows as string[][] }, { newline: '\r\n' });
 }
 
 /** The multipart body of an import, built once, outside any timing. */
@@ -119,7 +111,7 @@ export interface ImportAnswer {
   status: number;
   /** From sending the request to the last byte of the answer. */
   ms: number;
-  /** The answer, when it is a 200 that meets the contract. */
+  /** When it is a 200 that meets the contract. */
   result: ImportResult | null;
   text: string;
 }
@@ -135,16 +127,15 @@ export async function postImport(ctx: ScenarioContext, cookie: string, form: Mul
   });
   const text = await response.text();
   const ms = performance.now() - started;
-  let result: ImportResult | null = null;
-  if (response.status === 200) {
+  const json = (): unknown => {
     try {
-      const parsed = importResultSchema.safeParse(JSON.parse(text));
-      if (parsed.success) result = parsed.data;
+      return JSON.parse(text);
     } catch {
-      // Not JSON: result stays null and the caller reports the text.
+      return null;
     }
-  }
-  return { status: response.status, ms, result, text };
+  };
+  const parsed = response.status === 200 ? importResultSchema.safeParse(json()) : null;
+  return { status: response.status, ms, result: parsed?.success ? parsed.data : null, text };
 }
 
 /** What an import must answer; a mismatch is a message naming every figure that differs. */
@@ -162,10 +153,7 @@ export function importMismatch(answer: ImportAnswer, expected: Partial<ImportRes
   return wrong.length > 0 ? wrong.join(', ') : null;
 }
 
-/**
- * GET /api/consolidated-curves?<query>, read with the product's own contract; throws (with the
- * answer) unless it is 200 with a page of curves and the total.
- */
+/** GET /api/consolidated-curves?<query> read with the product's contract; throws unless it is 200 and meets it. */
 export async function curvePage(ctx: ScenarioContext, cookie: string, query: string): Promise<{ curves: Curve[]; total: number }> {
   return (await getParsed(ctx, `/api/consolidated-curves?${query}`, cookie, curveListResponseSchema, 60_000)).body;
 }

@@ -1,49 +1,41 @@
 /**
- * Timers for work that is not a flood of small requests (a report, an export, a zip): a
- * download read to its end and timed to its first and last byte, and the table's figures of
- * such runs made one at a time.
+ * Timed pieces of work made one at a time (reports, exports, zips), not floods of small requests:
+ * a download read to its end and timed to its first and last byte, the server's RSS and CPU
+ * around each piece, what a scenario keeps about its runs (RunBook) and their figures as the
+ * table's row and as one note.
  */
 import { performance } from 'node:perf_hooks';
 import * as yauzl from 'yauzl';
-import { countNon2xx, round, summarizeLatencies } from './stats.js';
-import type { ScenarioResult } from './types.js';
+import { withRss, type WithRss } from './memory.js';
+import { cpuMark } from './records.js';
+import { countNon2xx, type Figure, median, note, round, summarizeLatencies } from './stats.js';
+import type { ScenarioContext, ScenarioResult } from './types.js';
 
 export interface TimedDownload {
   status: number;
   bytes: number;
-  /** From the request to the first byte of the body. */
   firstByteMs: number;
   /** From the request to the last byte. */
   ms: number;
 }
 
-/**
- * Sends the request and reads the answer to its end as it arrives, each chunk handed to
- * `onChunk` (which keeps what its caller checks: the whole file, its head and tail, counts)
- * and then dropped, so the time includes the whole body and the client holds no more of it.
- */
+/** Reads the answer to its end as it arrives, each chunk handed to `onChunk` and then dropped: the client holds no more of it. */
 export async function timedDownload(url: string, init: RequestInit, onChunk: (chunk: Uint8Array) => void = () => {}): Promise<TimedDownload> {
   const started = performance.now();
   const response = await fetch(url, init);
   let firstByteMs = performance.now() - started;
   let bytes = 0;
   if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    for await (const chunk of response.body) {
       if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += value.byteLength;
-      onChunk(value);
+      bytes += chunk.byteLength;
+      onChunk(chunk);
     }
   }
   return { status: response.status, bytes, firstByteMs, ms: performance.now() - started };
 }
 
-/**
- * GETs a file and reads it to its end as it arrives, timing the first and the last byte; an
- * answer other than 200, or one that is not a zip (XLSX files are), is an error.
- */
+/** GETs a file read to its end; an answer other than 200, or one that is not a zip (XLSX files are), is an error. */
 export async function downloadZip(url: string, headers: Record<string, string>, timeoutMs: number): Promise<TimedDownload & { body: Buffer }> {
   const chunks: Uint8Array[] = [];
   const download = await timedDownload(url, { headers, signal: AbortSignal.timeout(timeoutMs) }, (chunk) => chunks.push(chunk));
@@ -60,10 +52,9 @@ export async function worksheetRowCounts(body: Buffer): Promise<Map<string, numb
   const rows = new Map<string, number>();
   for await (const entry of zip.eachEntry()) {
     if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(entry.fileName)) continue;
-    const stream = await zip.openReadStreamPromise(entry);
     let count = 0;
     let carry = '';
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for await (const chunk of (await zip.openReadStreamPromise(entry)) as AsyncIterable<Buffer>) {
       const text = carry + chunk.toString('latin1');
       for (let at = text.indexOf('<row '); at !== -1; at = text.indexOf('<row ', at + 5)) count += 1;
       carry = text.slice(-4);
@@ -73,22 +64,99 @@ export async function worksheetRowCounts(body: Buffer): Promise<Map<string, numb
   return rows;
 }
 
-/**
- * The table's figures of operations run one at a time and timed (each `ms`): throughput is
- * operations over their summed time, latencies are theirs, statuses and errors as counted.
- */
-export function sequentialResult(unit: string, runsMs: readonly number[], statusCodes: Record<string, number>, errors: number, decimals = 3): ScenarioResult {
-  const seconds = runsMs.reduce((sum, ms) => sum + ms, 0) / 1000;
-  return {
-    unit,
-    connections: 1,
-    durationSeconds: round(seconds),
-    requests: Object.values(statusCodes).reduce((sum, n) => sum + n, 0),
-    throughput: round(seconds > 0 ? runsMs.length / seconds : 0, decimals),
-    latencyMs: summarizeLatencies([...runsMs]),
-    non2xx: countNon2xx(statusCodes),
-    errors,
-    statusCodes,
-    notes: [],
+export interface ServerFigures<T> extends WithRss<T> {
+  /** CPU seconds over the work: the server (all threads; its main thread apart) and PostgreSQL's processes (on PostgreSQL). */
+  serverCpu: number | null;
+  serverMainCpu: number | null;
+  databaseCpu: number | null;
+}
+
+/** A piece of timed work with the server's RSS sampled every 20 ms and its CPU (and PostgreSQL's) counted. */
+export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Promise<T>): Promise<ServerFigures<T>> {
+  const start = await cpuMark(ctx);
+  const measured = await withRss(ctx.serverPid, work);
+  const end = await cpuMark(ctx);
+  const spent = (a: number | null, b: number | null) => (a !== null && b !== null ? b - a : null);
+  return { ...measured, serverCpu: spent(start.server, end.server), serverMainCpu: spent(start.main, end.main), databaseCpu: spent(start.database, end.database) };
+}
+
+/** One timed run with the server's figures around it. */
+export interface TimedRun {
+  ms: number;
+  firstByteMs: number;
+  bytes: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  serverCpu: number | null;
+  databaseCpu: number | null;
+}
+
+export const mib = (bytes: number) => bytes / 1024 / 1024;
+/** Each run's figure in the order run, `a / b / c`. */
+export const series = (values: readonly number[], decimals: number, signed = false) =>
+  values.map((v) => `${signed && v >= 0 ? '+' : ''}${round(v, decimals)}`).join(' / ');
+export const rssRise = (run: { rssPeakMb: number; rssBeforeMb: number }) => Math.max(0, run.rssPeakMb - run.rssBeforeMb);
+
+/** The runs' figures as one note; `extra` goes between the times and the memory. */
+export function runsNote(label: string, runs: readonly TimedRun[], extra: Readonly<Record<string, Figure>> = {}): string {
+  if (runs.length === 0) return `${label}: no successful run`;
+  // The median of the known values (PostgreSQL's CPU is unknown on PGlite).
+  const cpu = (pick: (run: TimedRun) => number | null) => {
+    const known = runs.flatMap((run) => pick(run) ?? []);
+    return known.length ? `${round(median(known), 2)} s` : null;
   };
+  return note(label, {
+    '': `${series(runs.map((r) => r.ms / 1000), 2)} s, median ${round(median(runs.map((r) => r.ms)) / 1000, 2)} s`,
+    'first byte (median)': `${round(median(runs.map((r) => r.firstByteMs)), 0)} ms`,
+    size: `${round(mib(median(runs.map((r) => r.bytes))), 2)} MB`,
+    ...extra,
+    'server RSS before': `${series(runs.map((r) => r.rssBeforeMb), 0)} MB`,
+    peak: `${series(runs.map((r) => r.rssPeakMb), 0)} MB`,
+    rise: `${series(runs.map(rssRise), 1, true)} MB`,
+    'CPU (median) server': cpu((r) => r.serverCpu),
+    PostgreSQL: cpu((r) => r.databaseCpu),
+  });
+}
+
+/** Statuses, problems and the ids seen of a timed scenario, kept the same way by each. */
+export class RunBook {
+  readonly statusCodes: Record<string, number> = {};
+  readonly problems: string[] = [];
+  readonly seen = new Set<string>();
+  status(code: number): void {
+    this.statusCodes[String(code)] = (this.statusCodes[String(code)] ?? 0) + 1;
+  }
+  /** A piece made anew must answer a new id. */
+  expectNew(id: string, label: string): void {
+    if (this.seen.has(id)) this.problems.push(`${label}: answered ${id} again: not made anew`);
+    this.seen.add(id);
+  }
+  /** Runs one measured piece; a failure is a problem, not the end of the scenario. */
+  async attempt<T>(work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (error) {
+      this.problems.push(error instanceof Error ? error.message : String(error));
+      return null;
+    }
+  }
+  errorNotes(limit = 5, label = 'error'): string[] {
+    return this.problems.slice(0, limit).map((message) => `${label}: ${message}`);
+  }
+  /** The table's figures of its runs (each `ms`): throughput is runs over their summed time; every problem is an error. */
+  result(unit: string, runsMs: readonly number[], decimals = 3): ScenarioResult {
+    const seconds = runsMs.reduce((sum, ms) => sum + ms, 0) / 1000;
+    return {
+      unit,
+      connections: 1,
+      durationSeconds: round(seconds),
+      requests: Object.values(this.statusCodes).reduce((sum, n) => sum + n, 0),
+      throughput: round(seconds > 0 ? runsMs.length / seconds : 0, decimals),
+      latencyMs: summarizeLatencies([...runsMs]),
+      non2xx: countNon2xx(this.statusCodes),
+      errors: this.problems.length,
+      statusCodes: this.statusCodes,
+      notes: [],
+    };
+  }
 }

@@ -1,16 +1,22 @@
+/**
+ * The register's Excel export at the budget table's size: the register topped up to 100,000
+ * curves through the product's import, then GET /api/export/curves as the demo Admin read to the
+ * end, 3 times, alternating with one division's export (a third of the rows) to compare the
+ * server's RSS rise (sampled every 20 ms) for fewer and more rows; each answer must be a complete
+ * workbook with every row. Against the bare exceljs streaming writer on the same rows, same run.
+ */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { CURVE_PAGE_MAX } from '../../common/schemas/curve.js';
 import { IMPORT_MAX_ROWS } from '../../common/schemas/register.js';
 import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
 import { recordRss } from '../lib/memory.js';
 import { ownCpuSeconds } from '../lib/process-stats.js';
-import { withServerFigures } from '../lib/records.js';
 import { benchCurveRows, curvePage, curvesCsv, curveTotal, importForm, importMismatch, postImport } from '../lib/register.js';
-import { mib, RunBook, type TimedRun, rssRise, runsNote, series } from '../lib/runs.js';
 import { median, note, round } from '../lib/stats.js';
-import { downloadZip, sequentialResult, worksheetRowCounts } from '../lib/timer.js';
+import { downloadZip, mib, RunBook, rssRise, runsNote, series, type TimedRun, withServerFigures, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
 const PATH = '/api/export/curves';
@@ -25,8 +31,6 @@ const REPEATS = 3;
 const DIVISION = 'RTM/WR';
 /** The unmeasured first export: the smallest division. */
 const WARMUP_DIVISION = 'JBP/WCR';
-/** GET /api/consolidated-curves's largest page (CURVE_PAGE_MAX). */
-const PAGE = 5000;
 /** The export reads and writes this many rows between waits (export-service.ts's BATCH_ROWS). */
 const BASELINE_BATCH = 2000;
 
@@ -34,31 +38,18 @@ type Cell = string | number | null;
 
 interface ExportRun extends TimedRun {
   status: number;
-  /** Data rows in the sheet (rows of sheet1.xml less the header); null if it could not be read. */
-  rows: number | null;
+  /** Data rows in the sheet (its rows less the header). */
+  rows: number;
 }
 
-/** The data rows of the workbook's one sheet (its rows less the header); throws if the file is not a whole workbook. */
-async function sheetRows(body: Buffer): Promise<number> {
+/** One export read to the end, timed with the server's figures; then its sheet's rows counted (throws if the file is not a whole workbook). */
+async function measuredExport(ctx: ScenarioContext, cookie: string, division: string | undefined): Promise<ExportRun> {
+  const path = division ? `${PATH}?division=${encodeURIComponent(division)}` : PATH;
+  const { value, ...figures } = await withServerFigures(ctx, () => downloadZip(`${ctx.baseUrl}${path}`, { cookie }, 300_000));
+  const { body, ...download } = value;
   const counts = [...(await worksheetRowCounts(body)).values()];
   if (counts.length === 0) throw new Error('the workbook has no worksheet');
-  return (counts.at(-1) ?? 0) - 1;
-}
-
-/** One export, read to the end as it arrives; the bytes are kept aside (not looked at) until it is timed. */
-async function download(
-  ctx: ScenarioContext,
-  cookie: string,
-  division: string | undefined,
-): Promise<Omit<ExportRun, 'rssBeforeMb' | 'rssPeakMb' | 'serverCpu' | 'databaseCpu'>> {
-  const path = division ? `${PATH}?division=${encodeURIComponent(division)}` : PATH;
-  const { status, body, bytes, firstByteMs, ms } = await downloadZip(`${ctx.baseUrl}${path}`, { cookie }, 300_000);
-  return { status, ms, firstByteMs, bytes, rows: await sheetRows(body) };
-}
-
-async function measured(ctx: ScenarioContext, work: () => ReturnType<typeof download>): Promise<ExportRun> {
-  const { value, ...figures } = await withServerFigures(ctx, work);
-  return { ...value, ...figures };
+  return { ...download, ...figures, rows: (counts.at(-1) ?? 0) - 1 };
 }
 
 /** Tops the register up to TARGET_CURVES through the product's own import, in files of the most rows it takes. */
@@ -66,12 +57,11 @@ async function topUp(ctx: ScenarioContext, cookie: string, have: number): Promis
   const need = TARGET_CURVES - have;
   if (need <= 0) return `the register already had ${have} curves`;
   const rows = benchCurveRows({ count: need, sectionPrefix: SECTION_PREFIX, firstHkmCode: FIRST_HKM_CODE, seed: SEED });
-  const fileRows = IMPORT_MAX_ROWS;
   const started = performance.now();
   let files = 0;
   let slowest = 0;
-  for (let i = 0; i < rows.length; i += fileRows) {
-    const batch = rows.slice(i, i + fileRows);
+  for (let i = 0; i < rows.length; i += IMPORT_MAX_ROWS) {
+    const batch = rows.slice(i, i + IMPORT_MAX_ROWS);
     const answer = await postImport(ctx, cookie, importForm(curvesCsv(batch), `bench-export-${files + 1}.csv`), false);
     const mismatch = importMismatch(answer, { valid: true, count: batch.length, added: batch.length });
     if (mismatch) throw new Error(`topping the register up through POST /api/import-excel (file ${files + 1}, ${batch.length} rows): ${mismatch}`);
@@ -81,7 +71,7 @@ async function topUp(ctx: ScenarioContext, cookie: string, have: number): Promis
   }
   const seconds = (performance.now() - started) / 1000;
   return (
-    `the register (${have} curves) was topped up to ${TARGET_CURVES} through the product's import: ${files} files of up to ${fileRows} rows ` +
+    `the register (${have} curves) was topped up to ${TARGET_CURVES} through the product's import: ${files} files of up to ${IMPORT_MAX_ROWS} rows ` +
     `in ${round(seconds, 1)} s (${round(need / seconds, 0)} rows/s, slowest file ${round(slowest, 2)} s)`
   );
 }
@@ -89,8 +79,8 @@ async function topUp(ctx: ScenarioContext, cookie: string, have: number): Promis
 /** The register in its order, as the export's cells (numbers in numeric columns, text else), through the paged list. */
 async function fetchCells(ctx: ScenarioContext, cookie: string, total: number): Promise<Cell[][]> {
   const cells: Cell[][] = [];
-  for (let offset = 0; offset < total; offset += PAGE) {
-    for (const curve of (await curvePage(ctx, cookie, `limit=${PAGE}&offset=${offset}`)).curves) {
+  for (let offset = 0; offset < total; offset += CURVE_PAGE_MAX) {
+    for (const curve of (await curvePage(ctx, cookie, `limit=${CURVE_PAGE_MAX}&offset=${offset}`)).curves) {
       cells.push(
         CURVE_COLUMNS.map((c): Cell => {
           const value = curve[c.field];
@@ -104,10 +94,9 @@ async function fetchCells(ctx: ScenarioContext, cookie: string, total: number): 
 }
 
 /**
- * The bare baseline (docs/architecture.md, 'Budgets'): exceljs's streaming WorkbookWriter alone writing the
- * same rows, with the export's sheet layout (columns, widths, text format, frozen bold header,
- * autofilter), into a stream that counts and drops the bytes. It yields to the event loop every
- * BASELINE_BATCH rows, as the export does between its reads, so the zip is written as it goes.
+ * The bare baseline: exceljs's streaming WorkbookWriter alone writing the same rows with the
+ * export's sheet layout into a stream that drops the bytes, yielding to the event loop every
+ * BASELINE_BATCH rows as the export does between its reads.
  */
 async function writeBaseline(rows: readonly Cell[][]): Promise<{ seconds: number; bytes: number; cpu: number }> {
   let bytes = 0;
@@ -135,14 +124,6 @@ async function writeBaseline(rows: readonly Cell[][]): Promise<{ seconds: number
   return { seconds: (performance.now() - started) / 1000, bytes, cpu: ownCpuSeconds() - cpuStart };
 }
 
-/**
- * The register's Excel export at the budget table's size: the curve register topped up to 100,000 curves
- * (through the product's import), then GET /api/export/curves as the demo Admin, read to the
- * end, 3 times, alternating with the export of one division (a third of the rows) to compare
- * the server's RSS rise (sampled every 20 ms) for fewer and more rows. Each answer must be a
- * complete zip whose sheet has every row. The budget is the ratio of the median full export to
- * the bare exceljs streaming writer on the same rows, timed in the same run.
- */
 export const exportCurves: Scenario = {
   name: 'export-curves',
   description: `GET ${PATH} as the demo Admin over ${TARGET_CURVES} curves, ${REPEATS} times, and ?division=${DIVISION}; one at a time`,
@@ -156,21 +137,18 @@ export const exportCurves: Scenario = {
     const topUpNote = await topUp(ctx, cookie, await curveTotal(ctx, cookie));
     const total = await curveTotal(ctx, cookie);
     if (total < TARGET_CURVES) throw new Error(`the register has ${total} curves after the top-up, expected ${TARGET_CURVES}`);
-
-    ctx.log(`export-curves: reading the ${total} curves for the baseline (pages of ${PAGE}) ...`);
+    ctx.log(`export-curves: reading the ${total} curves for the baseline (pages of ${CURVE_PAGE_MAX}) ...`);
     const cells = await fetchCells(ctx, cookie, total);
     const divisionIndex = CURVE_COLUMNS.findIndex((c) => c.field === 'divisionRailway');
     const rowsOf = (division: string) => cells.filter((row) => row[divisionIndex] === division).length;
-
     // Unmeasured: the first export pays for lazy code paths and the database's caches.
-    await download(ctx, cookie, WARMUP_DIVISION);
-
+    await measuredExport(ctx, cookie, WARMUP_DIVISION);
     const full: ExportRun[] = [];
     const part: ExportRun[] = [];
     const book = new RunBook();
     for (let i = 0; i < REPEATS; i++) {
       for (const division of [undefined, DIVISION]) {
-        const run = await book.attempt(() => measured(ctx, () => download(ctx, cookie, division)));
+        const run = await book.attempt(() => measuredExport(ctx, cookie, division));
         if (!run) continue;
         book.status(run.status);
         const expected = division ? rowsOf(division) : total;
@@ -179,7 +157,6 @@ export const exportCurves: Scenario = {
         ctx.log(`export-curves: ${division ?? 'full'} export ${round(run.ms / 1000, 2)} s, ${round(mib(run.bytes), 1)} MB, RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`);
       }
     }
-
     ctx.log(`export-curves: bare baseline (exceljs WorkbookWriter, the same ${cells.length} rows), ${REPEATS} runs ...`);
     const baseline: { seconds: number; bytes: number; cpu: number }[] = [];
     const ownRssBefore = process.memoryUsage().rss;
@@ -188,9 +165,8 @@ export const exportCurves: Scenario = {
     const ownSamples = await ownRecorder.stop();
     const baselineSeconds = median(baseline.map((b) => b.seconds));
     const productSeconds = median(full.map((r) => r.ms)) / 1000;
-
     const result: ScenarioResult = {
-      ...sequentialResult('exports/s', full.map((r) => r.ms), book.statusCodes, book.problems.length),
+      ...book.result('exports/s', full.map((r) => r.ms)),
       baseline: {
         description: `exceljs WorkbookWriter, the same ${cells.length} rows, median of ${REPEATS}`,
         productSeconds: round(productSeconds),

@@ -1,78 +1,47 @@
-import { performance } from 'node:perf_hooks';
-import { maintenanceReportResponseSchema, type MaintenanceReportResponse, scheduleResponseSchema } from '../../common/schemas/schedule.js';
-import { withServerFigures } from '../lib/records.js';
+/**
+ * The Excel maintenance report of every division at the zone's size (10k curves, 100k
+ * inspections): POST /api/reports/curve-maintenance {division: 'all', section: 'all'} as the demo
+ * Admin, then GET /api/reports/download/{reportId} read to the end, timed from the POST to the
+ * last byte with the server's RSS sampled every 20 ms. A report is made once per data version,
+ * so before every run a Technician records one CoF visit: each measured report is rendered (a
+ * new reportId each time). In turn with each, the bare baseline in its own process (bare/jobs.ts):
+ * one SQL read of the due curves and exceljs's streaming writer on the same two lists.
+ */
+import { maintenanceReportResponseSchema, scheduleResponseSchema } from '../../common/schemas/schedule.js';
 import { type ExcelFigures, startReportBaseline, type WithRssFigures } from '../bare/jobs.js';
-import { mib, RunBook, rssRise, runsNote, series, type TimedRun } from '../lib/runs.js';
+import { getParsed, postParsed } from '../lib/records.js';
 import { median, note, round } from '../lib/stats.js';
-import { downloadZip, sequentialResult, worksheetRowCounts } from '../lib/timer.js';
+import { downloadZip, mib, RunBook, rssRise, runsNote, series, withServerFigures, worksheetRowCounts } from '../lib/timer.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
-import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
+import { uploadCofVisit, visitPhoto } from '../lib/visits.js';
 
 const POST_PATH = '/api/reports/curve-maintenance';
-const REQUEST = { division: 'all', section: 'all' } as const;
-/** Measured reports (and baseline runs, in turn with them); the median counts. */
 const REPEATS = 5;
 const STEP_TIMEOUT_MS = 300_000;
 
-interface ProductRun extends TimedRun {
-  postMs: number;
-  downloadMs: number;
-  answer: MaintenanceReportResponse;
-  /** Data rows of the "Service due" and "CoF due" sheets (sheet2.xml, sheet3.xml). */
-  sheetRows: { service: number; cof: number } | null;
-}
-
-async function post(ctx: ScenarioContext, cookie: string): Promise<{ ms: number; answer: MaintenanceReportResponse }> {
-  const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${POST_PATH}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(REQUEST),
-    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`POST ${POST_PATH} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const parsed = maintenanceReportResponseSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`POST ${POST_PATH}: an answer that is not the contract: ${text.slice(0, 300)}`);
-  return { ms, answer: parsed.data };
-}
+const post = (ctx: ScenarioContext, cookie: string) => postParsed(ctx, POST_PATH, cookie, { division: 'all', section: 'all' }, maintenanceReportResponseSchema, STEP_TIMEOUT_MS);
 
 /** POST, then the download read to its end: the report as the admin's browser gets it. */
-async function makeAndDownload(ctx: ScenarioContext, cookie: string): Promise<Omit<ProductRun, 'sheetRows' | 'rssBeforeMb' | 'rssPeakMb' | 'serverCpu' | 'databaseCpu'> & { body: Buffer }> {
-  const made = await post(ctx, cookie);
-  const path = `/api/reports/download/${made.answer.reportId}`;
-  const { body, bytes, firstByteMs, ms: downloadMs } = await downloadZip(`${ctx.baseUrl}${path}`, { cookie }, STEP_TIMEOUT_MS);
-  return { postMs: made.ms, downloadMs, firstByteMs, ms: made.ms + downloadMs, bytes, answer: made.answer, body };
+async function makeAndDownload(ctx: ScenarioContext, cookie: string) {
+  const { ms: postMs, body: answer } = await post(ctx, cookie);
+  const { body, bytes, firstByteMs, ms: downloadMs } = await downloadZip(`${ctx.baseUrl}/api/reports/download/${answer.reportId}`, { cookie }, STEP_TIMEOUT_MS);
+  return { postMs, downloadMs, firstByteMs, ms: postMs + downloadMs, bytes, answer, body };
 }
 
-async function measuredRun(ctx: ScenarioContext, cookie: string): Promise<ProductRun> {
+async function measuredRun(ctx: ScenarioContext, cookie: string) {
   const { value, ...figures } = await withServerFigures(ctx, () => makeAndDownload(ctx, cookie));
   const { body, ...run } = value;
-  // Checked after the timing: the two lists must hold the rows the answer counted.
+  // Checked after the timing: the "Service due" and "CoF due" sheets must hold the rows the answer counted.
   const counts = await worksheetRowCounts(body);
   const service = counts.get('xl/worksheets/sheet2.xml');
   const cof = counts.get('xl/worksheets/sheet3.xml');
-  return {
-    ...run,
-    sheetRows: service === undefined || cof === undefined ? null : { service: service - 1, cof: cof - 1 },
-    ...figures,
-  };
+  return { ...run, ...figures, sheetRows: service === undefined || cof === undefined ? null : { service: service - 1, cof: cof - 1 } };
 }
+type ProductRun = Awaited<ReturnType<typeof measuredRun>>;
 
 const s2 = (ms: number) => round(ms / 1000, 2);
 const mb = (bytes: number) => round(mib(bytes), 2);
 
-/**
- * The Excel maintenance report of every division at the zone's size (10k curves, 100k
- * inspections): POST /api/reports/curve-maintenance {division: 'all', section: 'all'} as the demo
- * Admin, then GET /api/reports/download/{reportId} read to the end; timed from the POST to the
- * last byte, with the server's RSS sampled every 20 ms. A report is made once per data version
- * (the same request with no new data answers the file already made), so before every run a
- * Technician records one CoF visit through the upload: each measured report is rendered, which
- * the run checks (a new reportId every time). In turn with each, the bare baseline in its own
- * process: one SQL read of the due curves and exceljs's streaming writer on the same two lists.
- */
 export const maintenanceReport: Scenario = {
   name: 'maintenance-report',
   description: `POST ${POST_PATH} {division: all, section: all} + the download, as the demo Admin over the generated records, ${REPEATS} times (new data each time); bare exceljs baseline in turn`,
@@ -86,17 +55,15 @@ export const maintenanceReport: Scenario = {
   async run(ctx) {
     const admin = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
     const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
-    const page = await fetch(`${ctx.baseUrl}/api/schedule?limit=50&status=attention`, { headers: { cookie: admin } });
-    const due = scheduleResponseSchema.parse(await page.json());
+    const due = (await getParsed(ctx, '/api/schedule?limit=50&status=attention', admin, scheduleResponseSchema)).body;
     const context = { today: due.asOf, cofAlertThreshold: due.cofAlertThreshold };
     const photo = await visitPhoto();
     let visit = 0;
     const newVisit = async () => {
-      const curve: CurveKey | undefined = due.curves[visit++ % due.curves.length];
+      const curve = due.curves[visit++ % due.curves.length];
       if (!curve) throw new Error('no curve to visit');
       await uploadCofVisit(ctx, technician, photo, curve, due.asOf);
     };
-
     ctx.log(`maintenance-report: starting the bare baseline${ctx.databaseUrl ? '' : ' (loading its own copy of the data into an in-memory PGlite)'} ...`);
     const baseline = await startReportBaseline(ctx, due.asOf);
     const book = new RunBook();
@@ -108,7 +75,6 @@ export const maintenanceReport: Scenario = {
       await newVisit();
       book.expectNew((await makeAndDownload(ctx, admin)).answer.reportId, 'warm-up');
       await baseline.run(context);
-
       for (let i = 1; i <= REPEATS; i++) {
         await newVisit();
         const run = await book.attempt(() => measuredRun(ctx, admin));
@@ -121,33 +87,28 @@ export const maintenanceReport: Scenario = {
             book.problems.push(`run ${i}: sheets hold ${run.sheetRows.service} Service and ${run.sheetRows.cof} CoF rows, the answer counted ${serviceCount} and ${cofCount}`);
           }
           product.push(run);
-          ctx.log(
-            `maintenance-report: report ${s2(run.ms)} s (POST ${s2(run.postMs)} s, download ${s2(run.downloadMs)} s), ${mb(run.bytes)} MB, ` +
-              `RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`,
-          );
+          ctx.log(`maintenance-report: report ${s2(run.ms)} s (POST ${s2(run.postMs)} s, download ${s2(run.downloadMs)} s), ${mb(run.bytes)} MB, RSS ${round(run.rssBeforeMb, 0)} -> ${round(run.rssPeakMb, 0)} MB`);
         }
         const b = await baseline.run(context);
         bare.push(b);
         ctx.log(`maintenance-report: baseline ${round(b.seconds, 2)} s (SQL ${round(b.sqlSeconds, 2)} s, exceljs ${round(b.writeSeconds, 2)} s), RSS ${round(b.rssBeforeMb, 0)} -> ${round(b.rssPeakMb, 0)} MB`);
       }
-
       // The same request again with no new data: the file already made, not rendered again.
       const last = product.at(-1);
       if (last) {
         const again = await post(ctx, admin);
-        reuse = { ms: again.ms, same: again.answer.reportId === last.answer.reportId };
+        reuse = { ms: again.ms, same: again.body.reportId === last.answer.reportId };
         if (!reuse.same) book.problems.push('the same request with no new data made a new report instead of answering the one made');
       }
     } finally {
       await baseline.stop();
     }
-
     const productSeconds = median(product.map((r) => r.ms)) / 1000;
     const baselineSeconds = median(bare.map((b) => b.seconds));
     const productRise = median(product.map(rssRise));
     const bareRise = median(bare.map(rssRise));
     const result: ScenarioResult = {
-      ...sequentialResult('reports/s', product.map((r) => r.ms), book.statusCodes, book.problems.length),
+      ...book.result('reports/s', product.map((r) => r.ms)),
       baseline: {
         description: `one SQL read + exceljs WorkbookWriter, the same two lists, median of ${bare.length}`,
         productSeconds: round(productSeconds),
