@@ -115,14 +115,16 @@ function visitsOf(rng: Random, withCof: boolean): Visit[] {
   // A last service 16 days or more ago makes the curve overdue, as happens in the field.
   let daysAgo = rng.int(1, 26);
   const visits: Visit[] = [{ type: 'Service', daysAgo, latestService: true }];
-  for (const odds of [0.6, 0.15]) {
+  // Few curves have an older visit in the window: every demo record draws its own photo at the
+  // first start, so the demo keeps to about as many records as it needs to tell its story.
+  for (const odds of [0.25]) {
     if (!rng.chance(odds)) break;
     daysAgo += rng.int(14, 17);
     if (daysAgo > WINDOW_DAYS) break;
     visits.push({ type: 'Service', daysAgo, latestService: false });
   }
-  // Most machines have had their CoF measured in the window; the rest read "CoF never done".
-  if (withCof || rng.chance(0.8)) visits.push({ type: 'CoF', daysAgo: rng.int(2, 50), latestService: false });
+  // Half the machines have had their CoF measured in the window; the rest read "CoF never done".
+  if (withCof || rng.chance(0.55)) visits.push({ type: 'CoF', daysAgo: rng.int(2, 50), latestService: false });
   return visits;
 }
 

@@ -29,7 +29,6 @@ afterAll(async () => {
 
 it('opens actions of each kind and closes some with a later visit of the demo', async () => {
   const actions = await database.db.select().from(followUpActions);
-  console.log(JSON.stringify(actions.map((a) => [a.kind, a.state, a.divisionRailway, a.openedOn, a.closedOn])));
   const open = new Set(actions.filter((a) => a.state === 'open').map((a) => a.kind));
   expect([...open].sort()).toEqual([...ACTION_KINDS].sort());
   const closed = actions.filter((a) => a.state === 'closed');
