@@ -1,7 +1,6 @@
 /**
- * The plain request-load scenarios, one row each (lib/load-row.ts). The rows with more to them
- * (writes, filters, the due list) have files of their own; the machine dashboard and the
- * uploads use the same helpers.
+ * The plain request-load scenarios, one row each (lib/load-row.ts), each beside its bare ceiling
+ * (lib/bare-ceilings.ts) under the same load. The rows with more to them have files of their own.
  */
 import { curveListResponseSchema } from '../../common/schemas/curve.js';
 import { dataSummarySchema } from '../../common/schemas/records.js';
@@ -31,6 +30,8 @@ const SUMMARY_PATH = '/api/data-summary';
 const PAGE = 50;
 /** The records view opens at page 1; people page on a little, rarely far. */
 const PAGES = 20;
+/** A route with nothing to check first. */
+const unchecked = (load: RowLoad) => Promise.resolve({ load, notes: [] });
 
 const ROWS: readonly LoadRow[] = [
   {
@@ -40,7 +41,7 @@ const ROWS: readonly LoadRow[] = [
     as: null,
     connections: 50,
     ceiling: 'select-1',
-    prepare: () => Promise.resolve({ load: { path: '/api/health' }, notes: [] }),
+    prepare: () => unchecked({ path: '/api/health' }),
   },
   {
     // The field app's list of every curve; the ceiling answers the same rows (a page of 50 would be no ceiling for 1000).
@@ -72,7 +73,7 @@ const ROWS: readonly LoadRow[] = [
     connections: 10,
     ceiling: 'login',
     remark: SIGN_IN_REMARK,
-    prepare: (ctx) => Promise.resolve({ load: signIns(ctx, DEMO_USERS.map((u) => u.employeeId)), notes: [] }),
+    prepare: (ctx) => unchecked(signIns(ctx, DEMO_USERS.map((u) => u.employeeId))),
   },
   {
     // A class on one demo account: the throttle lets at most 5 attempts on one ID be under way at once; the others wait for a slot.
@@ -83,7 +84,7 @@ const ROWS: readonly LoadRow[] = [
     connections: 10,
     ceiling: 'login',
     remark: SIGN_IN_REMARK,
-    prepare: (ctx) => Promise.resolve({ load: signIns(ctx, [ctx.demo.byRole('Technician').employeeId]), notes: [] }),
+    prepare: (ctx) => unchecked(signIns(ctx, [ctx.demo.byRole('Technician').employeeId])),
   },
   {
     // The records view's list, one of the first 20 pages in turn, so no one cached plan of one page answers all.
