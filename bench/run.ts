@@ -13,11 +13,11 @@ import { SESSION_COOKIE } from '../common/constants.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-accounts.js';
 import { describeSummary, loadScaledData, openTarget } from '../server/db/seed/scale/load.js';
 import { readRssMb, recordRss } from './lib/memory.js';
-import { ceilingOf, judge, report, type RunResults } from './lib/report.js';
-import { packageVersion, PROJECT_ROOT, type RunningServer, serverLogFile, startServer } from './lib/server.js';
+import { ceilingOf, judge, report, type RunResults, type ScenarioRecord } from './lib/report.js';
+import { packageVersion, PROJECT_ROOT, type RunningServer, serverLogFile, type ServerLogSummary, startServer } from './lib/server.js';
 import { round } from './lib/stats.js';
 import { num } from './lib/table.js';
-import type { DatabaseKind, DatasetInfo, Scenario, ScenarioContext, ScenarioRecord, ScenarioResult } from './lib/types.js';
+import type { DatabaseKind, DatasetInfo, Scenario, ScenarioContext, ScenarioResult } from './lib/types.js';
 import { scenarios } from './scenarios/index.js';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -100,12 +100,7 @@ function makeContext(server: RunningServer, settings: Settings, dataset: Dataset
   };
 }
 
-interface Outcome {
-  failure: string | null;
-  result: ScenarioResult | null;
-  rssBeforeMb: number | null;
-  peakRssMb: number | null;
-}
+type Outcome = Pick<ScenarioRecord, 'failure' | 'result' | 'rssBeforeMb' | 'peakRssMb'>;
 
 function recordOf(scenario: Scenario, outcome: Outcome, database: DatabaseKind, cpus: number): ScenarioRecord {
   const { result, failure, peakRssMb } = outcome;
@@ -151,25 +146,37 @@ async function measure(scenario: Scenario, ctx: ScenarioContext, cpus: number): 
 /**
  * A scenario with a server of its own (Scenario.ownServer): its service first, then a second
  * bench server with the service's environment added, the scenario against it, then both stopped.
- * The main server stays up, idle, meanwhile.
+ * The main server stays up, idle, meanwhile. One that cannot start fails the scenario, not the run.
  */
-async function measureOnOwnServer(scenario: Scenario, ownServer: NonNullable<Scenario['ownServer']>, settings: Settings, cpus: number) {
+async function measureOnOwnServer(
+  scenario: Scenario,
+  ownServer: NonNullable<Scenario['ownServer']>,
+  settings: Settings,
+  database: DatabaseKind,
+  cpus: number,
+): Promise<{ record: ScenarioRecord; serverLog?: ServerLogSummary }> {
   const logFile = serverLogFile(scenario.name);
-  const setup = await ownServer(log);
   try {
-    log(`${scenario.name}: starting its own server (${setup.description}) ...`);
-    const server = await startServer({ adminDatabaseUrl: settings.adminDatabaseUrl, logFile, log, extraEnv: setup.env });
+    const setup = await ownServer(log);
     try {
-      const readyRss = await readRssMb(server.pid);
-      const record = await measure(scenario, makeContext(server, settings, null), cpus);
-      record.ownServer = `${setup.description}; RSS when ready ${num(readyRss, 0)} MB; log ${path.relative(process.cwd(), logFile)}`;
-      return { record, serverLog: server.logSummary() };
+      log(`${scenario.name}: starting its own server (${setup.description}) ...`);
+      const server = await startServer({ adminDatabaseUrl: settings.adminDatabaseUrl, logFile, log, extraEnv: setup.env });
+      try {
+        const readyRss = await readRssMb(server.pid);
+        const record = await measure(scenario, makeContext(server, settings, null), cpus);
+        record.ownServer = `${setup.description}; RSS when ready ${num(readyRss, 0)} MB; log ${path.relative(process.cwd(), logFile)}`;
+        return { record, serverLog: server.logSummary() };
+      } finally {
+        log(`${scenario.name}: stopping its server and removing its scratch data`);
+        await server.stop();
+      }
     } finally {
-      log(`${scenario.name}: stopping its server and removing its scratch data`);
-      await server.stop();
+      await setup.stop();
     }
-  } finally {
-    await setup.stop();
+  } catch (error) {
+    const failure = `its own server: ${messageOf(error)}`;
+    log(`${scenario.name}: FAILED: ${failure}`);
+    return { record: recordOf(scenario, { failure, result: null, rssBeforeMb: null, peakRssMb: null }, database, cpus) };
   }
 }
 
@@ -245,11 +252,9 @@ async function main(): Promise<number> {
   });
   const readyRss = await readRssMb(server.pid);
 
-  let stopping: Promise<void> | null = null;
-  const stop = () => (stopping ??= server.stop());
   const interrupted = (signal: NodeJS.Signals) => {
     log(`${signal}: stopping the server and removing the scratch data`);
-    void stop().finally(() => process.exit(130));
+    void server.stop().finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
@@ -260,25 +265,17 @@ async function main(): Promise<number> {
   try {
     const ctx = makeContext(server, settings, dataset);
     for (const scenario of settings.selected) {
-      if (!scenario.ownServer) {
-        records.push(await measure(scenario, ctx, facts.cpus.count));
-        continue;
-      }
-      try {
-        const own = await measureOnOwnServer(scenario, scenario.ownServer, settings, facts.cpus.count);
-        records.push(own.record);
-        ownServerLogs.push({ scenario: scenario.name, ...own.serverLog });
-      } catch (error) {
-        // Its service or its server did not start: the scenario failed, the run goes on.
-        const failure = `its own server: ${messageOf(error)}`;
-        log(`${scenario.name}: FAILED: ${failure}`);
-        records.push(recordOf(scenario, { failure, result: null, rssBeforeMb: null, peakRssMb: null }, server.database, facts.cpus.count));
-      }
+      const { ownServer } = scenario;
+      const measured = ownServer
+        ? await measureOnOwnServer(scenario, ownServer, settings, server.database, facts.cpus.count)
+        : { record: await measure(scenario, ctx, facts.cpus.count) };
+      records.push(measured.record);
+      if (measured.serverLog) ownServerLogs.push({ scenario: scenario.name, ...measured.serverLog });
     }
   } finally {
     serverLog = server.logSummary();
     log('stopping the server and removing the scratch data');
-    await stop();
+    await server.stop();
   }
 
   const failed = records.filter((r) => r.status === 'failed').map((r) => r.name);

@@ -15,7 +15,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import fastifyMultipart from '@fastify/multipart';
@@ -23,148 +22,151 @@ import { verify } from '@node-rs/argon2';
 import { asc, eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
-import type { Database } from '../../server/db/client.js';
+import type { Database, Db } from '../../server/db/client.js';
 import { consolidatedCurveDetails as curves, inspectionLogs, users } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/security/password.js';
 import { loadGeneratedRecords, openBareDb } from './database.js';
-import { BARE_PAGE, type BareMessage, type BareRoute, COPIED_CURVE_COLUMNS, type CurvesMessage, type ZipFilesMessage } from './start.js';
+import { BARE_PAGE, type BareMessage, type BareReadRoute, type BareRoute, COPIED_CURVE_COLUMNS, type CurvesMessage, type ZipFilesMessage } from './start.js';
 
 const nextMessage = <T>() => new Promise<T>((resolve) => process.once('message', (message) => resolve(message as T)));
 
-/** Opens the read routes' database; on PGlite `fill` puts in what they read and says what that is. */
-async function readDatabase(fill: (pglite: PGlite, database: Database) => Promise<string>) {
-  const opened = await openBareDb(10);
-  const held = opened.pglite ? await fill(opened.pglite, opened.database) : '';
-  return { db: opened.db, note: held ? `${opened.where} holding ${held}` : opened.where, close: opened.close };
-}
-
 const REGISTER_ORDER = [asc(curves.divisionRailway), asc(curves.section), asc(curves.no), asc(curves.id)];
 
-/** As the server's: a photo up to 10 MB, one file, a few fields. */
-const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 };
-
-/** A fixed entry date: the server gives each photo its taken-at time; the bytes are the same size. */
-const ZIP_MTIME = new Date('2024-01-01T00:00:00Z');
-
-/** Each kind's route and what it says it reads (for the notes); `close` after the app. */
-const KINDS: Record<BareRoute, (app: FastifyInstance) => Promise<{ note: string; close?: () => Promise<void> }>> = {
+/** Each read ceiling's route, and on PGlite what its in-memory database must hold (`fill` puts it in and says what it is). */
+const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Database): Promise<string>; route(app: FastifyInstance, db: Db): void }> = {
   // GET /ping: one `select 1`.
-  async ping(app) {
-    const { db, note, close } = await readDatabase(() => Promise.resolve('nothing'));
-    app.get('/ping', async () => {
-      await db.execute(sql`select 1`);
-      return { status: 'ok' };
-    });
-    return { note, close };
+  ping: {
+    fill: () => Promise.resolve('nothing'),
+    route: (app, db) =>
+      app.get('/ping', async () => {
+        await db.execute(sql`select 1`);
+        return { status: 'ok' };
+      }),
   },
   // GET /curves?division=&limit=&offset=: rows of the register in register order (curves_register_order_idx), 50 by default.
-  async curves(app) {
-    const { db, note, close } = await readDatabase(async (pglite) => {
+  curves: {
+    async fill(pglite) {
       const { rows } = await nextMessage<CurvesMessage>();
       const names = COPIED_CURVE_COLUMNS.join(', ');
       const insert = `insert into consolidated_curve_details (${names}) select ${names} from json_populate_recordset(null::consolidated_curve_details, $1::json)`;
       await pglite.query(insert, [JSON.stringify(rows)]);
       await pglite.exec('analyze consolidated_curve_details');
       return `a copy of the register's ${rows.length} curves read through the API`;
-    });
-    app.get('/curves', async (request) => {
-      const { division, limit = BARE_PAGE, offset = 0 } = request.query as { division?: string; limit?: string; offset?: string };
-      const where = division ? eq(curves.divisionRailway, division) : undefined;
-      return { curves: await db.select().from(curves).where(where).orderBy(...REGISTER_ORDER).limit(Number(limit)).offset(Number(offset)) };
-    });
-    return { note, close };
+    },
+    route: (app, db) =>
+      app.get('/curves', async (request) => {
+        const { division, limit = BARE_PAGE, offset = 0 } = request.query as { division?: string; limit?: string; offset?: string };
+        const where = division ? eq(curves.divisionRailway, division) : undefined;
+        return { curves: await db.select().from(curves).where(where).orderBy(...REGISTER_ORDER).limit(Number(limit)).offset(Number(offset)) };
+      }),
   },
   // GET /inspections?offset=: 50 inspection_logs newest first.
-  async inspections(app) {
-    const { db, note, close } = await readDatabase(async (pglite, database) => {
+  inspections: {
+    async fill(pglite, database) {
       const seconds = await loadGeneratedRecords(pglite, database);
       const { rows } = await pglite.query<{ n: number }>('select count(*)::int as n from inspection_logs');
       return `the demo seed and the scale seed's records as the server's were loaded (same seed, day and sizes): ${rows[0]?.n ?? '?'} inspections, loaded in ${seconds.toFixed(1)} s`;
-    });
-    app.get('/inspections', async (request) => {
-      const { offset = 0 } = request.query as { offset?: string };
-      // Spelled as inspection_logs_submitted_idx is built (and as the product's list spells it), so the index is used.
-      const newestFirst = [sql`${inspectionLogs.submittedAt} desc nulls last`, sql`${inspectionLogs.id} desc nulls last`];
-      return { logs: await db.select().from(inspectionLogs).orderBy(...newestFirst).limit(BARE_PAGE).offset(Number(offset)) };
-    });
-    return { note, close };
+    },
+    route: (app, db) =>
+      app.get('/inspections', async (request) => {
+        const { offset = 0 } = request.query as { offset?: string };
+        // Spelled as inspection_logs_submitted_idx is built (and as the product's list spells it), so the index is used.
+        const newestFirst = [sql`${inspectionLogs.submittedAt} desc nulls last`, sql`${inspectionLogs.id} desc nulls last`];
+        return { logs: await db.select().from(inspectionLogs).orderBy(...newestFirst).limit(BARE_PAGE).offset(Number(offset)) };
+      }),
   },
   // POST /login {employeeId, password}: one read of the user by lower(employee_id) (the product's sign-in key) and one argon2id verify.
-  async login(app) {
-    const { db, note, close } = await readDatabase(async (_pglite, database) => {
+  login: {
+    async fill(_pglite, database) {
       const employeeId = process.env.BARE_USER ?? '';
       const passwordHash = await hashPassword(process.env.BARE_PASSWORD ?? '');
       await database.db.insert(users).values({ employeeId, name: 'Bench', role: 'Technician', passwordHash });
       return `one user ${employeeId} whose hash the server's hashPassword made (the same argon2id parameters)`;
-    });
-    app.post('/login', async (request, reply) => {
-      const body = request.body as { employeeId?: string; password?: string } | null;
-      const byKey = sql`lower(${users.employeeId}) = lower(${body?.employeeId ?? ''})`;
-      const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(byKey).limit(1);
-      const ok = user ? await verify(user.passwordHash, body?.password ?? '').catch(() => false) : false;
-      return ok ? { ok: true, id: user?.id } : reply.status(401).send({ ok: false });
-    });
-    return { note, close };
-  },
-  // POST /upload (multipart `metadata` then `file`) -> 201 {hash, sizeBytes}: the file streamed through sha256 into BARE_UPLOAD_DIR, renamed to its hash.
-  async upload(app) {
-    const dir = process.env.BARE_UPLOAD_DIR ?? '';
-    await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
-    app.post('/upload', async (request, reply) => {
-      let metadata: unknown;
-      let stored: { hash: string; sizeBytes: number } | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'metadata') metadata = JSON.parse(String(part.value));
-          continue;
-        }
-        const hasher = createHash('sha256');
-        let sizeBytes = 0;
-        const hashing = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            hasher.update(chunk);
-            sizeBytes += chunk.length;
-            done(null, chunk);
-          },
-        });
-        const temp = path.join(dir, `incoming-${randomUUID()}.tmp`);
-        await pipeline(part.file, hashing, createWriteStream(temp)).catch(async (error: unknown) => {
-          await rm(temp, { force: true });
-          throw error;
-        });
-        const hash = hasher.digest('hex');
-        await rename(temp, path.join(dir, hash));
-        stored = { hash, sizeBytes };
-      }
-      if (!stored || metadata === undefined) return reply.code(400).send({ error: 'send metadata and file' });
-      return reply.code(201).send(stored);
-    });
-    return { note: '' };
-  },
-  // POST /zip {imageIds} -> the photo files the parent sent first, stored, each opened when the zip reaches it, the total size up front.
-  async zip(app) {
-    const { files } = await nextMessage<ZipFilesMessage>();
-    app.post('/zip', async (request, reply) => {
-      const zip = new ZipFile();
-      for (const id of (request.body as { imageIds?: string[] } | null)?.imageIds ?? []) {
-        const file = files[id];
-        if (!file) return reply.status(404).send({ error: `no photo for ${id}` });
-        zip.addReadStreamLazy(file.name, { size: file.size, compress: false, mtime: ZIP_MTIME }, (ready) => ready(null, createReadStream(file.path)));
-      }
-      const totalSize = await new Promise<number>((resolve) => zip.end({}, resolve));
-      void reply.header('content-type', 'application/zip');
-      if (totalSize > 0) void reply.header('content-length', String(totalSize));
-      return reply.send(zip.outputStream);
-    });
-    return { note: '' };
+    },
+    route: (app, db) =>
+      app.post('/login', async (request, reply) => {
+        const body = request.body as { employeeId?: string; password?: string } | null;
+        const byKey = sql`lower(${users.employeeId}) = lower(${body?.employeeId ?? ''})`;
+        const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(byKey).limit(1);
+        const ok = user ? await verify(user.passwordHash, body?.password ?? '').catch(() => false) : false;
+        return ok ? { ok: true, id: user?.id } : reply.status(401).send({ ok: false });
+      }),
   },
 };
 
+/** As the server's: a photo up to 10 MB, one file, a few fields. */
+const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 };
+
+/** POST /upload (multipart `metadata` then `file`) -> 201 {hash, sizeBytes}: the file streamed through sha256 into `dir`, renamed to its hash. */
+async function uploadRoute(app: FastifyInstance, dir: string): Promise<void> {
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+  app.post('/upload', async (request, reply) => {
+    let metadata: unknown;
+    let stored: { hash: string; sizeBytes: number } | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'metadata') metadata = JSON.parse(String(part.value));
+        continue;
+      }
+      const hasher = createHash('sha256');
+      let sizeBytes = 0;
+      const temp = path.join(dir, `incoming-${randomUUID()}.tmp`);
+      const hashing = async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hasher.update(chunk);
+          sizeBytes += chunk.length;
+          yield chunk;
+        }
+      };
+      await pipeline(part.file, hashing, createWriteStream(temp)).catch(async (error: unknown) => {
+        await rm(temp, { force: true });
+        throw error;
+      });
+      const hash = hasher.digest('hex');
+      await rename(temp, path.join(dir, hash));
+      stored = { hash, sizeBytes };
+    }
+    if (!stored || metadata === undefined) return reply.code(400).send({ error: 'send metadata and file' });
+    return reply.code(201).send(stored);
+  });
+}
+
+/** A fixed entry date: the server gives each photo its taken-at time; the bytes are the same size. */
+const ZIP_MTIME = new Date('2024-01-01T00:00:00Z');
+
+/** POST /zip {imageIds} -> the photo files the parent sent first, stored, each opened when the zip reaches it, the total size up front. */
+async function zipRoute(app: FastifyInstance): Promise<void> {
+  const { files } = await nextMessage<ZipFilesMessage>();
+  app.post('/zip', async (request, reply) => {
+    const zip = new ZipFile();
+    for (const id of (request.body as { imageIds?: string[] } | null)?.imageIds ?? []) {
+      const file = files[id];
+      if (!file) return reply.status(404).send({ error: `no photo for ${id}` });
+      zip.addReadStreamLazy(file.name, { size: file.size, compress: false, mtime: ZIP_MTIME }, (ready) => ready(null, createReadStream(file.path)));
+    }
+    const totalSize = await new Promise<number>((resolve) => zip.end({}, resolve));
+    void reply.header('content-type', 'application/zip');
+    if (totalSize > 0) void reply.header('content-length', String(totalSize));
+    return reply.send(zip.outputStream);
+  });
+}
+
 async function main(): Promise<void> {
   const kind = process.env.BARE_KIND as BareRoute;
-  if (!(kind in KINDS)) throw new Error(`unknown BARE_KIND '${kind}'`);
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
-  const { note, close } = await KINDS[kind](app);
+  let note = '';
+  let close = () => Promise.resolve();
+  if (kind === 'upload') await uploadRoute(app, process.env.BARE_UPLOAD_DIR ?? '');
+  else if (kind === 'zip') await zipRoute(app);
+  else {
+    const read = READ_ROUTES[kind];
+    if (!read) throw new Error(`unknown BARE_KIND '${kind}'`);
+    const opened = await openBareDb(10);
+    const held = opened.pglite ? await read.fill(opened.pglite, opened.database) : '';
+    read.route(app, opened.db);
+    ({ close } = opened);
+    note = held ? `${opened.where} holding ${held}` : opened.where;
+  }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const stop = () => {

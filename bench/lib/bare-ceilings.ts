@@ -20,8 +20,8 @@ const BARE_INSPECTION_PAGES = 20;
 interface CeilingSpec {
   description: string;
   route: BareReadRoute;
-  /** The scenario's default (BENCH_CONNECTIONS overrides, as for the product). */
-  connections: number;
+  /** The scenario's default, 50 unless given (BENCH_CONNECTIONS overrides, as for the product). */
+  connections?: number;
   /** Asked in turn. */
   paths: string[];
   /** The one request alone (default: the first path), to check the route and weigh its answer. */
@@ -36,22 +36,19 @@ function specOf(kind: BareKind, ctx: ScenarioContext): CeilingSpec {
     return {
       description: `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} curves (the register's first page and ${division}'s in turn)`,
       route: 'curves',
-      connections: 50,
       paths: ['/curves?offset=0', `/curves?division=${encodeURIComponent(division)}&offset=0`],
     };
   }
   const specs: Record<Exclude<BareKind, `register-pages:${string}`>, CeilingSpec> = {
-    'select-1': { description: 'bare Fastify + Drizzle, one `select 1`', route: 'ping', connections: 50, paths: ['/ping'] },
+    'select-1': { description: 'bare Fastify + Drizzle, one `select 1`', route: 'ping', paths: ['/ping'] },
     'curves-1000': {
       description: `bare Fastify + Drizzle, the register's first ${BARE_CURVES_LIMIT} curves in register order (the same rows), uncompressed`,
       route: 'curves',
-      connections: 50,
       paths: [`/curves?limit=${BARE_CURVES_LIMIT}`],
     },
     'inspections-page': {
       description: `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} inspection_logs newest first (the first ${BARE_INSPECTION_PAGES} pages in turn)`,
       route: 'inspections',
-      connections: 50,
       paths: Array.from({ length: BARE_INSPECTION_PAGES }, (_, page) => `/inspections?offset=${page * BARE_PAGE}`),
       probePath: `/inspections?offset=${BARE_PAGE * 10}`,
     },
@@ -127,7 +124,7 @@ const measured = new Map<string, { scenario: string; promise: Promise<BareCeilin
 
 /** The bare ceiling of `kind` under the run's load shape, measured the first time a scenario asks for it and reused after that. */
 async function bareCeiling(ctx: ScenarioContext, kind: BareKind, scenario: string, adminCookie: () => Promise<string>): Promise<BareCeiling> {
-  const connections = ctx.connections(specOf(kind, ctx).connections);
+  const connections = ctx.connections(specOf(kind, ctx).connections ?? 50);
   const key = [kind, connections, ctx.durationSeconds, ctx.warmupSeconds, ctx.databaseUrl ?? ctx.baseUrl].join('|');
   const cached = measured.get(key);
   if (cached) {

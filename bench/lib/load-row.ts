@@ -28,9 +28,10 @@ export interface LoadRow {
   description: string;
   budget?: Budget;
   dataset?: DatasetName;
-  /** Whose session cookie every request carries; null: no sign-in. */
-  as: 'Admin' | 'Technician' | null;
-  connections: number;
+  /** Whose session cookie every request carries (none: no sign-in). */
+  as?: 'Admin' | 'Technician';
+  /** Default 50. */
+  connections?: number;
   ceiling: BareKind;
   /** Said beside the ceiling in its note. */
   remark?: string;
@@ -55,7 +56,7 @@ export function loadScenario(row: LoadRow): Scenario {
       const result = await runLoad(ctx, {
         ...load,
         ...(cookie ? { headers: { ...load.headers, cookie } } : {}),
-        connections: ctx.connections(row.connections),
+        connections: ctx.connections(row.connections ?? 50),
         async beforeMeasured() {
           if (row.cpu) start = await cpuMark(ctx);
           await prepared.during?.();

@@ -7,24 +7,44 @@
 import path from 'node:path';
 import { serverLogFile, type ServerLogSummary } from './server.js';
 import { formatTable, num } from './table.js';
-import type { Budget, Ceiling, DatabaseKind, DatasetInfo, ScenarioRecord, ScenarioResult, Verdict } from './types.js';
+import type { Budget, DatabaseKind, DatasetInfo, ScenarioResult } from './types.js';
 
 const DATABASE_NAMES: Record<DatabaseKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
 const ratioOf = (a: number, b: number) => Math.round((a / b) * 10_000) / 10_000;
 
-export function ceilingOf(result: ScenarioResult | null): Ceiling | null {
+/** The bare ceiling in one shape for the table and results.json: from the result's `throughputBaseline` (the same load on a bare route) or else its `baseline` (the same work done bare, timed). */
+export function ceilingOf(result: ScenarioResult | null) {
   const t = result?.throughputBaseline;
   if (result && t && t.throughput > 0) {
     const p99Ratio = t.p99Ms > 0 && result.latencyMs.p99 > 0 ? ratioOf(result.latencyMs.p99, t.p99Ms) : null;
     const [bare, product] = [t.throughput, result.throughput];
-    return { kind: 'throughput', description: t.description, unit: result.unit, bare, product, ratio: ratioOf(product, bare), bareP99Ms: t.p99Ms, p99Ratio, rssRiseRatio: null };
+    return { kind: 'throughput' as const, description: t.description, unit: result.unit, bare, product, ratio: ratioOf(product, bare), bareP99Ms: t.p99Ms, p99Ratio, rssRiseRatio: null };
   }
   const b = result?.baseline;
   if (!b || !(b.baselineSeconds > 0)) return null;
   const rssRiseRatio = b.productRssRiseMb !== undefined && (b.baselineRssRiseMb ?? 0) > 0 ? ratioOf(b.productRssRiseMb, b.baselineRssRiseMb ?? 1) : null;
   const [bare, product] = [b.baselineSeconds, b.productSeconds];
-  return { kind: 'time', description: b.description, unit: 's', bare, product, ratio: ratioOf(product, bare), bareP99Ms: null, p99Ratio: null, rssRiseRatio };
+  return { kind: 'time' as const, description: b.description, unit: 's', bare, product, ratio: ratioOf(product, bare), bareP99Ms: null, p99Ratio: null, rssRiseRatio };
+}
+
+export type Verdict = { kind: 'none' } | { kind: 'pass' | 'fail' | 'not-applicable'; detail: string };
+
+/** What the runner records for each scenario (and writes to results.json). */
+export interface ScenarioRecord {
+  name: string;
+  description: string;
+  status: 'ok' | 'failed';
+  failure: string | null;
+  result: ScenarioResult | null;
+  rssBeforeMb: number | null;
+  peakRssMb: number | null;
+  budget: Budget | null;
+  verdict: Verdict;
+  ceiling: ReturnType<typeof ceilingOf>;
+  noCeiling: string | null;
+  /** What its own server was, when it had one. */
+  ownServer?: string;
 }
 
 /** Applies a budget; one defined for another database, CPU count or concurrency is 'not-applicable', its comparison printed for information. */
@@ -100,7 +120,7 @@ function verdictLabel({ verdict, budget }: ScenarioRecord, database: DatabaseKin
 }
 
 /** The ceiling's cells: the bare figure, the ratio as the budget table words it, the bare p99 and the p99 ratio. */
-function ceilingCells(ceiling: Ceiling | null): string[] {
+function ceilingCells(ceiling: ScenarioRecord['ceiling']): string[] {
   if (!ceiling) return ['-', '-', '-', '-'];
   if (ceiling.kind === 'time') return [`${num(ceiling.bare, ceiling.bare < 10 ? 3 : 1)} s`, `${num(ceiling.ratio, 2)}x time`, '-', '-'];
   // One decimal: 79.6% must not read 80%.

@@ -56,23 +56,6 @@ export interface BaselineComparison {
 }
 
 /**
- * The bare ceiling in one shape for the table and results.json (lib/report.ts `ceilingOf`): from
- * the result's `throughputBaseline` (kind 'throughput') or else its `baseline` (kind 'time').
- */
-export interface Ceiling {
-  kind: 'throughput' | 'time';
-  description: string;
-  unit: string;
-  bare: number;
-  product: number;
-  /** product / bare. */
-  ratio: number;
-  bareP99Ms: number | null;
-  p99Ratio: number | null;
-  rssRiseRatio: number | null;
-}
-
-/**
  * A budget from docs/architecture.md, 'Budgets': every limit given must hold for a pass. One that
  * names a database, a connection count or a CPU count applies only to runs that match.
  */
@@ -151,23 +134,4 @@ export interface Scenario {
    */
   ownServer?: (log: (message: string) => void) => Promise<OwnServerSetup>;
   run(ctx: ScenarioContext): Promise<ScenarioResult>;
-}
-
-export type Verdict = { kind: 'none' } | { kind: 'pass' | 'fail' | 'not-applicable'; detail: string };
-
-/** What the runner records for each scenario (and writes to results.json). */
-export interface ScenarioRecord {
-  name: string;
-  description: string;
-  status: 'ok' | 'failed';
-  failure: string | null;
-  result: ScenarioResult | null;
-  rssBeforeMb: number | null;
-  peakRssMb: number | null;
-  budget: Budget | null;
-  verdict: Verdict;
-  ceiling: Ceiling | null;
-  noCeiling: string | null;
-  /** What its own server was, when it had one. */
-  ownServer?: string;
 }
