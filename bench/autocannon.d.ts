@@ -7,7 +7,6 @@
  */
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
-
   namespace autocannon {
     interface Request {
       method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,8 +32,6 @@ declare module 'autocannon' {
       stop(): void;
     }
   }
-
   function autocannon(options: autocannon.Options, callback?: (error: Error | null, result: autocannon.Result) => void): autocannon.Instance;
-
   export = autocannon;
 }

@@ -238,7 +238,6 @@ async function main(): Promise<number> {
     console.error(`bench: ${error.message}`);
     return 2;
   }
-
   const facts = machineFacts();
   log(`starting the built server on ${settings.adminDatabaseUrl ? 'a scratch PostgreSQL database' : 'a scratch PGlite data dir'} ...`);
   let dataset: DatasetInfo | null = null;
@@ -251,14 +250,12 @@ async function main(): Promise<number> {
     },
   });
   const readyRss = await readRssMb(server.pid);
-
   const interrupted = (signal: NodeJS.Signals) => {
     log(`${signal}: stopping the server and removing the scratch data`);
     void server.stop().finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
-
   const records: ScenarioRecord[] = [];
   const ownServerLogs: RunResults['ownServerLogs'] = [];
   let serverLog: RunResults['serverLog'];
@@ -277,7 +274,6 @@ async function main(): Promise<number> {
     log('stopping the server and removing the scratch data');
     await server.stop();
   }
-
   const failed = records.filter((r) => r.status === 'failed').map((r) => r.name);
   const overBudget = records.filter((r) => r.verdict.kind === 'fail').map((r) => r.name);
   const results: RunResults = {

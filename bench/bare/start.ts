@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dateInTimeZone } from '../../common/rules/dates.js';
 import { forkChild } from '../lib/child.js';
-import { dirUsage, type DirUsage } from '../lib/process-stats.js';
+import { dirUsage } from '../lib/process-stats.js';
 import { curvePage } from '../lib/register.js';
 import { PROJECT_ROOT } from '../lib/server.js';
 import type { ScenarioContext } from '../lib/types.js';
@@ -39,16 +39,8 @@ const COPY_PAGE = 5000;
 /** The railway's calendar, as the runner's scale seed uses it. */
 const APP_TIME_ZONE = process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata';
 
-export interface BareServer {
-  baseUrl: string;
-  pid: number;
-  /** What it reads from, for the notes. */
-  where: string;
-  stop(): Promise<void>;
-}
-
-/** Forks the bare route, sends `first` (data it waits for) and waits for it to listen. */
-async function startBare(route: BareRoute, env: Record<string, string>, first?: () => Promise<unknown>, timeoutMs = 60_000): Promise<BareServer> {
+/** Forks the bare route, sends `first` (data it waits for) and waits for it to listen; `where` it reads, for the notes. */
+async function startBare(route: BareRoute, env: Record<string, string>, first?: () => Promise<unknown>, timeoutMs = 60_000) {
   const child = forkChild<BareMessage>(ENTRY, { ...env, BARE_KIND: route });
   try {
     if (first) child.send(await first());
@@ -80,7 +72,7 @@ async function registerRows(ctx: ScenarioContext, cookie: string): Promise<Curve
  * the register read through the API with `adminCookie` ('curves'), the run's generated records
  * made again ('inspections'), the demo Technician with the demo password ('login').
  */
-export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, adminCookie: () => Promise<string>): Promise<BareServer> {
+export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, adminCookie: () => Promise<string>) {
   const generated = ctx.dataset?.generated;
   if (!ctx.databaseUrl && route === 'inspections' && !generated) throw new Error("the bare read baseline over the records needs the run's generated records (dataset: records)");
   const env = {
@@ -95,7 +87,7 @@ export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, 
 }
 
 /** The bare upload route, writing into a scratch folder under the system temp dir (the server's disk), removed by stop(). */
-export async function startBareUploadServer(): Promise<BareServer & { files(): Promise<DirUsage> }> {
+export async function startBareUploadServer() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-bench-bare-upload-'));
   const removeDir = () => rm(dir, { recursive: true, force: true });
   const bare = await startBare('upload', { BARE_UPLOAD_DIR: dir }).catch(async (error: unknown) => {
@@ -114,7 +106,7 @@ export async function startBareUploadServer(): Promise<BareServer & { files(): P
  * The bare zip route over each record's photo file in the server's store (records sharing a photo
  * share the file: `distinctFiles`), found by the sha256 of the photo the server answers.
  */
-export async function startBareZipServer(ctx: ScenarioContext, cookie: string, ids: readonly string[]): Promise<BareServer & { distinctFiles: number }> {
+export async function startBareZipServer(ctx: ScenarioContext, cookie: string, ids: readonly string[]) {
   const files: ZipFilesMessage['files'] = {};
   for (const id of ids) {
     const response = await fetch(`${ctx.baseUrl}/api/image/download/${encodeURIComponent(id)}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });

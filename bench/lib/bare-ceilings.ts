@@ -65,13 +65,8 @@ function specOf(kind: BareKind, ctx: ScenarioContext): CeilingSpec {
   return spec;
 }
 
-export interface BareCeiling {
-  baseline: ThroughputBaseline;
-  /** Its figures, CPU per request and where it read, for the scenario's notes. */
-  note: string;
-}
-
-async function measure(ctx: ScenarioContext, kind: BareKind, connections: number, adminCookie: () => Promise<string>): Promise<BareCeiling> {
+/** The bare ceiling's figures and a note with them, its CPU per request and where it read. */
+async function measure(ctx: ScenarioContext, kind: BareKind, connections: number, adminCookie: () => Promise<string>): Promise<{ baseline: ThroughputBaseline; note: string }> {
   const spec = specOf(kind, ctx);
   ctx.log(`bare ceiling ${kind}: ${spec.description} ...`);
   const bare = await startBareReadServer(ctx, spec.route, adminCookie);
@@ -120,25 +115,8 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
   }
 }
 
-const measured = new Map<string, { scenario: string; promise: Promise<BareCeiling> }>();
-
-/** The bare ceiling of `kind` under the run's load shape, measured the first time a scenario asks for it and reused after that. */
-async function bareCeiling(ctx: ScenarioContext, kind: BareKind, scenario: string, adminCookie: () => Promise<string>): Promise<BareCeiling> {
-  const connections = ctx.connections(specOf(kind, ctx).connections ?? 50);
-  const key = [kind, connections, ctx.durationSeconds, ctx.warmupSeconds, ctx.databaseUrl ?? ctx.baseUrl].join('|');
-  const cached = measured.get(key);
-  if (cached) {
-    const { baseline, note } = await cached.promise;
-    return { baseline, note: `${note} (measured once per run, in ${cached.scenario}; reused)` };
-  }
-  const promise = measure(ctx, kind, connections, adminCookie);
-  measured.set(key, { scenario, promise });
-  // A later scenario may try again.
-  return promise.catch((error: unknown) => {
-    measured.delete(key);
-    throw error;
-  });
-}
+/** Measured once per run per kind and load shape, by the first scenario that asks. */
+const measured = new Map<string, { scenario: string; promise: ReturnType<typeof measure> }>();
 
 /**
  * Puts the bare ceiling beside a product result: `throughputBaseline` (the table's columns and
@@ -154,14 +132,21 @@ export async function withBareCeiling(
   adminCookie: () => Promise<string>,
   remark?: string,
 ): Promise<ScenarioResult> {
+  const connections = ctx.connections(specOf(kind, ctx).connections ?? 50);
+  const key = [kind, connections, ctx.durationSeconds, ctx.warmupSeconds, ctx.databaseUrl ?? ctx.baseUrl].join('|');
+  const cached = measured.get(key);
+  const ceiling = cached ?? { scenario, promise: measure(ctx, kind, connections, adminCookie) };
+  measured.set(key, ceiling);
   try {
-    const { baseline: b, note } = await bareCeiling(ctx, kind, scenario, adminCookie);
+    const { baseline: b, note } = await ceiling.promise;
     result.throughputBaseline = b;
     result.notes.push(
-      `${note}${remark ? `; ${remark}` : ''}. The product: ${((result.throughput / b.throughput) * 100).toFixed(1)}% of its throughput, ` +
-        `p99 ${b.p99Ms > 0 ? (result.latencyMs.p99 / b.p99Ms).toFixed(2) : '-'}x its p99`,
+      `${note}${cached ? ` (measured once per run, in ${cached.scenario}; reused)` : ''}${remark ? `; ${remark}` : ''}. ` +
+        `The product: ${((result.throughput / b.throughput) * 100).toFixed(1)}% of its throughput, p99 ${b.p99Ms > 0 ? (result.latencyMs.p99 / b.p99Ms).toFixed(2) : '-'}x its p99`,
     );
   } catch (error) {
+    // A later scenario may try again.
+    measured.delete(key);
     const message = error instanceof Error ? error.message : String(error);
     ctx.log(`${scenario}: bare ceiling ${kind} FAILED: ${message}`);
     result.notes.push(`bare ceiling (${kind}) FAILED: ${message.slice(0, 600)}`);

@@ -30,25 +30,23 @@ export interface LoadOptions {
   beforeMeasured?: () => Promise<void> | void;
 }
 
-interface Phase {
-  seconds: number;
-  transportErrors: number;
-  latencies: number[];
-  statusCodes: Record<string, number>;
-  responses: number;
-  /** Not the expected status (or not 2xx). */
-  unexpected: number;
-  firstUnexpected: { status: number; body: string } | null;
-  errorMessages: Map<string, number>;
-}
-
 /** What every browser sends; the server answers the lists gzipped to it, as it would a phone. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: number): Promise<Phase> {
+/** One autocannon run; `unexpected` counts the responses that are not the expected status (or not 2xx). */
+function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: number) {
   const { nextBody, nextPath, expectStatus, json } = options;
   const isSuccess = (status: number) => (expectStatus === undefined ? status >= 200 && status < 300 : status === expectStatus);
-  const seen: Phase = { seconds: 0, transportErrors: 0, latencies: [], statusCodes: {}, responses: 0, unexpected: 0, firstUnexpected: null, errorMessages: new Map() };
+  const seen = {
+    seconds: 0,
+    transportErrors: 0,
+    latencies: [] as number[],
+    statusCodes: {} as Record<string, number>,
+    responses: 0,
+    unexpected: 0,
+    firstUnexpected: null as { status: number; body: string } | null,
+    errorMessages: new Map<string, number>(),
+  };
   const request: autocannon.Request = {
     onResponse(status, body) {
       if (seen.firstUnexpected === null && !isSuccess(status)) seen.firstUnexpected = { status, body: body.slice(0, 500) };
@@ -66,7 +64,7 @@ function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: numb
     timeout: options.timeoutSeconds ?? 10,
     requests: [request],
   };
-  return new Promise((resolve, reject) => {
+  return new Promise<typeof seen>((resolve, reject) => {
     const instance = autocannon(settings, (error, result) => {
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
       resolve({ ...seen, seconds: result.duration, transportErrors: result.errors });

@@ -66,7 +66,6 @@ export async function startServer(options: StartServerOptions) {
       options.log(`created scratch database ${scratch.name}`);
     }
     await options.prepare?.({ databaseUrl, dataDir });
-
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env };
     // Nothing from the caller's shell may point the server at another database, add users, put its photos elsewhere or start backups.
@@ -101,7 +100,6 @@ export async function startServer(options: StartServerOptions) {
       await exited;
       clearTimeout(killer);
     });
-
     const logFile = createWriteStream(options.logFile);
     cleanups.unshift(() => new Promise((resolve) => logFile.end(resolve)));
     const summary: ServerLogSummary = { warnings: 0, errors: 0, recent: [] };
@@ -116,7 +114,6 @@ export async function startServer(options: StartServerOptions) {
         summary.recent = [...summary.recent, line.length > 400 ? `${line.slice(0, 400)}...` : line].slice(-10);
       });
     }
-
     const baseUrl = `http://127.0.0.1:${port}`;
     const started = Date.now();
     let last = 'no answer yet';

@@ -1,12 +1,10 @@
-import type { LatencySummary } from './types.js';
-
 /** Nearest-rank percentile of values already sorted ascending; 0 for no values. */
-export function percentile(sorted: ArrayLike<number>, p: number): number {
+function percentile(sorted: ArrayLike<number>, p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? 0;
 }
 
-export function summarizeLatencies(samplesMs: readonly number[]): LatencySummary {
+export function summarizeLatencies(samplesMs: readonly number[]) {
   const sorted = Float64Array.from(samplesMs).sort();
   const total = sorted.reduce((sum, v) => sum + v, 0);
   return {
@@ -17,6 +15,8 @@ export function summarizeLatencies(samplesMs: readonly number[]): LatencySummary
     mean: round(sorted.length ? total / sorted.length : 0),
   };
 }
+
+export type LatencySummary = ReturnType<typeof summarizeLatencies>;
 
 /** Two decimals by default: enough for milliseconds and MB. */
 export function round(value: number, decimals = 2): number {

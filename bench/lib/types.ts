@@ -4,16 +4,10 @@
  * server's memory around it, applies the budget and prints the table.
  */
 import type { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
+import type { LatencySummary } from './stats.js';
 
+export type { LatencySummary };
 export type DatabaseKind = 'pglite' | 'postgres';
-
-export interface LatencySummary {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  mean: number;
-}
 
 export interface ScenarioResult {
   /** 'req/s', 'logins/s', 'uploads/s' ... */
