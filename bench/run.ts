@@ -2,92 +2,77 @@
  * `npm run bench [-- <scenario> ...]`: builds (the npm script does), starts the built server
  * on a scratch database with the demo seed, runs the named scenarios (all by default) one
  * after another while sampling the server's memory, prints a table and writes
- * bench/results.json. Exits 1 when a scenario had errors or an applicable budget failed.
- *
- * Environment:
- *   BENCH_DATABASE_URL  PostgreSQL URL to create (and afterwards drop) a scratch database
- *                       through; unset = embedded PGlite in a scratch DATA_DIR
- *   BENCH_DURATION      seconds per measured load phase (default 5)
- *   BENCH_WARMUP        seconds of unmeasured warm-up before each (default 1; 0 = none)
- *   BENCH_CONNECTIONS   connections for every load scenario instead of each one's own
- *   BENCH_RESULTS       where to write the JSON results (default bench/results.json)
- *   BENCH_INSPECTIONS   generated inspection records for the scenarios that need them (default 100000)
- *   BENCH_CURVES        curve register size they top up to (default 10000)
- *   BENCH_PREPARE_SQL   a .sql file run on the scratch database before the server starts (after
- *                       the generated data), e.g. to try an index; the report names it
+ * bench/results.json. Exits 1 when a scenario had errors or an applicable budget failed, 2 for a
+ * bad argument or variable. The variables (BENCH_DATABASE_URL, BENCH_DURATION ...) are in bench/README.md.
  */
-import { writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { SESSION_COOKIE } from '../common/constants.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-accounts.js';
-import { readFile } from 'node:fs/promises';
 import { describeSummary, loadScaledData, openTarget } from '../server/db/seed/scale/load.js';
-import { judge } from './lib/budget.js';
-import { ceilingOf } from './lib/ceiling.js';
-import { machineFacts } from './lib/machine.js';
-import { readRssMb, sampleRss } from './lib/memory.js';
-import { PROJECT_ROOT, startServer, type RunningServer, type ServerLogSummary } from './lib/server.js';
-import { signIn } from './lib/session.js';
+import { readRssMb, recordRss } from './lib/memory.js';
+import { ceilingOf, judge, report, type RunResults, type ScenarioRecord } from './lib/report.js';
+import { packageVersion, PROJECT_ROOT, type RunningServer, serverLogFile, type ServerLogSummary, startServer } from './lib/server.js';
 import { round } from './lib/stats.js';
-import { report } from './lib/report.js';
 import { num } from './lib/table.js';
-import type { DatasetInfo, Scenario, ScenarioContext, ScenarioRecord, ScenarioResult } from './lib/types.js';
+import type { DatabaseKind, DatasetInfo, Scenario, ScenarioContext, ScenarioResult } from './lib/types.js';
 import { scenarios } from './scenarios/index.js';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const variable = (name: string) => process.env[name]?.trim() || undefined;
 
 class UsageError extends Error {}
 
-function positiveNumber(name: string, fallback: number, { allowZero = false, integer = false } = {}): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
+function numberVariable(name: string, fallback: number, { allowZero = false, integer = false } = {}): number {
+  const raw = variable(name);
+  if (raw === undefined) return fallback;
   const value = Number(raw);
   const ok = Number.isFinite(value) && (allowZero ? value >= 0 : value > 0) && (!integer || Number.isInteger(value));
   if (!ok) throw new UsageError(`${name} must be a ${integer ? 'whole ' : ''}number ${allowZero ? '>= 0' : '> 0'}, got '${raw}'`);
   return value;
 }
 
-interface Settings {
-  selected: readonly Scenario[];
-  durationSeconds: number;
-  warmupSeconds: number;
-  connectionsOverride: number | undefined;
-  adminDatabaseUrl: string | undefined;
-  resultsFile: string;
-  /** Sizes of the generated 'records' dataset. */
-  inspections: number;
-  curves: number;
-  /** BENCH_PREPARE_SQL, resolved. */
-  prepareSql: string | undefined;
+function readSettings(argv: readonly string[]) {
+  if (argv.includes('--list') || argv.includes('-l')) return 'list';
+  const flags = argv.filter((a) => a.startsWith('-'));
+  if (flags.length > 0) throw new UsageError(`unknown option ${flags.join(' ')} (scenario names, or --list)`);
+  const unknown = argv.filter((name) => !scenarios.some((s) => s.name === name));
+  if (unknown.length > 0) throw new UsageError(`unknown scenario ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
+  const adminDatabaseUrl = variable('BENCH_DATABASE_URL');
+  if (adminDatabaseUrl && !/^postgres(ql)?:\/\//.test(adminDatabaseUrl)) throw new UsageError('BENCH_DATABASE_URL must start with postgres:// or postgresql://');
+  const prepareSql = variable('BENCH_PREPARE_SQL');
+  return {
+    // Named scenarios run in the registry's order, each once.
+    selected: argv.length > 0 ? scenarios.filter((s) => argv.includes(s.name)) : scenarios,
+    durationSeconds: numberVariable('BENCH_DURATION', 5),
+    warmupSeconds: numberVariable('BENCH_WARMUP', 1, { allowZero: true }),
+    connectionsOverride: variable('BENCH_CONNECTIONS') ? numberVariable('BENCH_CONNECTIONS', 1, { integer: true }) : undefined,
+    adminDatabaseUrl,
+    resultsFile: path.resolve(variable('BENCH_RESULTS') ?? path.join(PROJECT_ROOT, 'bench', 'results.json')),
+    // Sizes of the generated records ('records' dataset).
+    inspections: numberVariable('BENCH_INSPECTIONS', 100_000, { integer: true }),
+    curves: numberVariable('BENCH_CURVES', 10_000, { integer: true }),
+    prepareSql: prepareSql ? path.resolve(prepareSql) : undefined,
+  };
 }
 
-function readSettings(argv: readonly string[]): Settings | 'list' {
-  const names = argv.filter((a) => !a.startsWith('-'));
-  if (argv.includes('--list') || argv.includes('-l')) return 'list';
-  const unknownFlags = argv.filter((a) => a.startsWith('-'));
-  if (unknownFlags.length > 0) throw new UsageError(`unknown option ${unknownFlags.join(' ')} (scenario names, or --list)`);
-  const byName = new Map(scenarios.map((s) => [s.name, s]));
-  const unknown = names.filter((n) => !byName.has(n));
-  if (unknown.length > 0) {
-    throw new UsageError(`unknown scenario ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
-  }
-  // Named scenarios run in the registry's order, each once.
-  const selected = names.length > 0 ? scenarios.filter((s) => names.includes(s.name)) : scenarios;
-  const connections = process.env.BENCH_CONNECTIONS?.trim() ? positiveNumber('BENCH_CONNECTIONS', 1, { integer: true }) : undefined;
-  const adminDatabaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
-  if (adminDatabaseUrl && !/^postgres(ql)?:\/\//.test(adminDatabaseUrl)) {
-    throw new UsageError('BENCH_DATABASE_URL must start with postgres:// or postgresql://');
-  }
-  return {
-    selected,
-    durationSeconds: positiveNumber('BENCH_DURATION', 5),
-    warmupSeconds: positiveNumber('BENCH_WARMUP', 1, { allowZero: true }),
-    connectionsOverride: connections,
-    adminDatabaseUrl,
-    resultsFile: path.resolve(process.env.BENCH_RESULTS?.trim() || path.join(PROJECT_ROOT, 'bench', 'results.json')),
-    inspections: positiveNumber('BENCH_INSPECTIONS', 100_000, { integer: true }),
-    curves: positiveNumber('BENCH_CURVES', 10_000, { integer: true }),
-    prepareSql: process.env.BENCH_PREPARE_SQL?.trim() ? path.resolve(process.env.BENCH_PREPARE_SQL.trim()) : undefined,
-  };
+type Settings = Exclude<ReturnType<typeof readSettings>, 'list'>;
+
+/** Signs in through the API as a browser would; returns `hkmi_session=<token>` for a `Cookie` header. */
+async function signIn(baseUrl: string, employeeId: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ employeeId, password }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (response.status !== 200) throw new Error(`sign-in as ${employeeId} answered HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const cookie = response.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error(`sign-in as ${employeeId} answered 200 without a ${SESSION_COOKIE} cookie`);
+  return cookie.split(';')[0] ?? cookie;
 }
 
 function makeContext(server: RunningServer, settings: Settings, dataset: DatasetInfo | null): ScenarioContext {
@@ -100,7 +85,6 @@ function makeContext(server: RunningServer, settings: Settings, dataset: Dataset
     signIn: (employeeId, password = DEMO_PASSWORD) => signIn(server.baseUrl, employeeId, password),
     demo: {
       password: DEMO_PASSWORD,
-      accounts: DEMO_ACCOUNTS,
       byRole(role) {
         const account = DEMO_ACCOUNTS.find((a) => a.role === role);
         if (!account) throw new Error(`the demo seed has no ${role} account`);
@@ -116,80 +100,128 @@ function makeContext(server: RunningServer, settings: Settings, dataset: Dataset
   };
 }
 
-/**
- * A scenario with a server of its own (Scenario.ownServer): its service first, then a second
- * bench server with the service's environment added (scratch DATA_DIR and database, demo seed),
- * the scenario against it, then both stopped. The main server stays up, idle, meanwhile.
- */
-async function runOnOwnServer(
-  scenario: Scenario & { ownServer: NonNullable<Scenario['ownServer']> },
-  settings: Settings,
-  cpus: number,
-): Promise<{ record: ScenarioRecord; serverLog: ServerLogSummary; logFile: string }> {
-  const logFile = path.join(PROJECT_ROOT, 'bench', `server-${scenario.name}.log`);
-  const setup = await scenario.ownServer(log);
-  try {
-    log(`${scenario.name}: starting its own server (${setup.description}) ...`);
-    const server = await startServer({ adminDatabaseUrl: settings.adminDatabaseUrl, logFile, log, extraEnv: setup.env });
-    let serverLog: ServerLogSummary;
-    let record: ScenarioRecord;
-    try {
-      const readyRss = await readRssMb(server.pid);
-      record = await runScenario(scenario, makeContext(server, settings, null), server.pid, cpus);
-      record.ownServer = `${setup.description}; RSS when ready ${num(readyRss, 0)} MB; log ${path.relative(process.cwd(), logFile)}`;
-    } finally {
-      serverLog = server.logSummary();
-      log(`${scenario.name}: stopping its server and removing its scratch data`);
-      await server.stop();
-    }
-    return { record, serverLog, logFile };
-  } finally {
-    await setup.stop();
-  }
+type Outcome = Pick<ScenarioRecord, 'failure' | 'result' | 'rssBeforeMb' | 'peakRssMb'>;
+
+function recordOf(scenario: Scenario, outcome: Outcome, database: DatabaseKind, cpus: number): ScenarioRecord {
+  const { result, failure, peakRssMb } = outcome;
+  return {
+    name: scenario.name,
+    description: scenario.description,
+    status: failure ? 'failed' : 'ok',
+    ...outcome,
+    budget: scenario.budget ?? null,
+    verdict: judge(scenario.budget, result, peakRssMb, database, cpus),
+    ceiling: ceilingOf(result),
+    noCeiling: scenario.noCeiling ?? null,
+  };
 }
 
-async function runScenario(scenario: Scenario, ctx: ScenarioContext, pid: number, cpus: number): Promise<ScenarioRecord> {
+/** Runs a scenario with the server's RSS sampled every 50 ms; any error, non-2xx response or exception fails it. */
+async function measure(scenario: Scenario, ctx: ScenarioContext, cpus: number): Promise<ScenarioRecord> {
   log(`${scenario.name}: ${scenario.description}`);
-  const rssBefore = await readRssMb(pid);
-  const sampler = sampleRss(pid);
+  const rssBefore = await readRssMb(ctx.serverPid);
+  const recorder = recordRss(ctx.serverPid, 50);
   let result: ScenarioResult | null = null;
   let failure: string | null = null;
   try {
     result = await scenario.run(ctx);
-    const problems: string[] = [];
-    if (result.errors > 0) problems.push(`${result.errors} request errors or timeouts`);
-    if (result.non2xx > 0) {
-      const codes = Object.entries(result.statusCodes)
-        .filter(([code]) => !code.startsWith('2'))
-        .map(([code, count]) => `${count} x HTTP ${code}`);
-      problems.push(`non-2xx responses: ${codes.join(', ')}`);
-    }
-    if (result.requests === 0) problems.push('no request completed');
-    if (problems.length > 0) failure = problems.join('; ');
+    const non2xx = Object.entries(result.statusCodes).filter(([code]) => !code.startsWith('2'));
+    const problems = [
+      result.errors > 0 ? `${result.errors} request errors or timeouts` : '',
+      result.non2xx > 0 ? `non-2xx responses: ${non2xx.map(([code, count]) => `${count} x HTTP ${code}`).join(', ')}` : '',
+      result.requests === 0 ? 'no request completed' : '',
+    ].filter(Boolean);
+    failure = problems.join('; ') || null;
   } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
+    failure = messageOf(error);
   }
-  const peak = await sampler.stop();
-  const verdict = judge(scenario.budget, result, peak, ctx.database, cpus);
-  const record: ScenarioRecord = {
-    name: scenario.name,
-    description: scenario.description,
-    status: failure ? 'failed' : 'ok',
-    failure,
-    result,
-    rssBeforeMb: rssBefore === null ? null : round(rssBefore, 1),
-    peakRssMb: peak === null ? null : round(peak, 1),
-    budget: scenario.budget ?? null,
-    verdict,
-    ceiling: ceilingOf(result),
-    noCeiling: scenario.noCeiling ?? null,
-  };
-  log(
-    failure
-      ? `${scenario.name}: FAILED: ${failure}`
-      : `${scenario.name}: ${num(result?.throughput)} ${result?.unit ?? ''}, p99 ${num(result?.latencyMs.p99, 2)} ms`,
-  );
+  const samples = await recorder.stop();
+  const peak = samples.length > 0 ? Math.max(...samples.map((s) => s.mb)) : null;
+  const rssBeforeMb = rssBefore === null ? null : round(rssBefore, 1);
+  const record = recordOf(scenario, { failure, result, rssBeforeMb, peakRssMb: peak === null ? null : round(peak, 1) }, ctx.database, cpus);
+  log(failure ? `${scenario.name}: FAILED: ${failure}` : `${scenario.name}: ${num(result?.throughput)} ${result?.unit ?? ''}, p99 ${num(result?.latencyMs.p99, 2)} ms`);
   return record;
+}
+
+/**
+ * A scenario with a server of its own (Scenario.ownServer): its service first, then a second
+ * bench server with the service's environment added, the scenario against it, then both stopped.
+ * The main server stays up, idle, meanwhile. One that cannot start fails the scenario, not the run.
+ */
+async function measureOnOwnServer(
+  scenario: Scenario,
+  ownServer: NonNullable<Scenario['ownServer']>,
+  settings: Settings,
+  database: DatabaseKind,
+  cpus: number,
+): Promise<{ record: ScenarioRecord; serverLog?: ServerLogSummary }> {
+  const logFile = serverLogFile(scenario.name);
+  try {
+    const setup = await ownServer(log);
+    try {
+      log(`${scenario.name}: starting its own server (${setup.description}) ...`);
+      const server = await startServer({ adminDatabaseUrl: settings.adminDatabaseUrl, logFile, log, extraEnv: setup.env });
+      try {
+        const readyRss = await readRssMb(server.pid);
+        const record = await measure(scenario, makeContext(server, settings, null), cpus);
+        record.ownServer = `${setup.description}; RSS when ready ${num(readyRss, 0)} MB; log ${path.relative(process.cwd(), logFile)}`;
+        return { record, serverLog: server.logSummary() };
+      } finally {
+        log(`${scenario.name}: stopping its server and removing its scratch data`);
+        await server.stop();
+      }
+    } finally {
+      await setup.stop();
+    }
+  } catch (error) {
+    const failure = `its own server: ${messageOf(error)}`;
+    log(`${scenario.name}: FAILED: ${failure}`);
+    return { record: recordOf(scenario, { failure, result: null, rssBeforeMb: null, peakRssMb: null }, database, cpus) };
+  }
+}
+
+/** Runs before the server starts (the embedded PGlite admits one process at a time): the generated records (the demo seed first, for its curves), BENCH_PREPARE_SQL. */
+async function prepareDatabase(settings: Settings, target: { databaseUrl: string | undefined; dataDir: string }): Promise<DatasetInfo | null> {
+  let dataset: DatasetInfo | null = null;
+  if (settings.selected.some((s) => s.dataset === 'records')) {
+    const { inspections: count, curves } = settings;
+    log(`loading ${count} generated inspections (curves topped up to ${curves}) ...`);
+    const timeZone = variable('APP_TIMEZONE');
+    const summary = await loadScaledData({ ...target, count, curves, demo: true, timeZone, log: (message) => log(`data: ${message}`) });
+    for (const line of describeSummary(summary).split('\n')) log(`data: ${line}`);
+    const { inspectionsTotal: inspections, curvesTotal, photos, seconds } = summary;
+    dataset = { name: 'records', inspections, curves: curvesTotal, photos: photos.length, loadSeconds: round(seconds.total, 1), generated: { count, curves } };
+  }
+  if (settings.prepareSql) {
+    const script = await readFile(settings.prepareSql, 'utf8');
+    const database = await openTarget(target);
+    const started = performance.now();
+    await database.exec(script).finally(() => database.close());
+    log(`ran ${path.relative(process.cwd(), settings.prepareSql)} (BENCH_PREPARE_SQL) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return dataset;
+}
+
+function machineFacts() {
+  const cpus = os.cpus();
+  let gitCommit: string | null = null;
+  try {
+    gitCommit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    // Only for the report.
+  }
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+    arch: process.arch,
+    cpus: { count: os.availableParallelism(), model: cpus[0]?.model.trim() ?? 'unknown' },
+    totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
+    // A busy machine skews every figure.
+    loadAverage: os.loadavg().map((l) => round(l, 2)),
+    appVersion: packageVersion(path.join(PROJECT_ROOT, 'package.json')),
+    gitCommit,
+  };
 }
 
 async function main(): Promise<number> {
@@ -202,157 +234,72 @@ async function main(): Promise<number> {
     }
     settings = read;
   } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`bench: ${error.message}`);
-      return 2;
-    }
-    throw error;
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`bench: ${error.message}`);
+    return 2;
   }
-
   const facts = machineFacts();
-  const logFile = path.join(PROJECT_ROOT, 'bench', 'server.log');
   log(`starting the built server on ${settings.adminDatabaseUrl ? 'a scratch PostgreSQL database' : 'a scratch PGlite data dir'} ...`);
   let dataset: DatasetInfo | null = null;
-  const needsRecords = settings.selected.some((s) => s.dataset === 'records');
-  // The generated records go in before the server starts: the embedded PGlite admits one
-  // process at a time. The demo seed is run first (as the server would) for its curves.
-  const prepare = async ({ databaseUrl, dataDir }: { databaseUrl: string | undefined; dataDir: string }) => {
-    if (needsRecords) {
-      log(`loading ${settings.inspections} generated inspections (curves topped up to ${settings.curves}) ...`);
-      const summary = await loadScaledData({
-        databaseUrl,
-        dataDir,
-        count: settings.inspections,
-        curves: settings.curves,
-        demo: true,
-        timeZone: process.env.APP_TIMEZONE?.trim() || undefined,
-        log: (message) => log(`data: ${message}`),
-      });
-      for (const line of describeSummary(summary).split('\n')) log(`data: ${line}`);
-      dataset = {
-        name: 'records',
-        inspections: summary.inspectionsTotal,
-        curves: summary.curvesTotal,
-        photos: summary.photos.length,
-        loadSeconds: Math.round(summary.seconds.total * 10) / 10,
-        generated: { count: settings.inspections, curves: settings.curves },
-      };
-    }
-    if (settings.prepareSql) {
-      const script = await readFile(settings.prepareSql, 'utf8');
-      const target = await openTarget({ databaseUrl, dataDir });
-      try {
-        const started = performance.now();
-        await target.exec(script);
-        log(`ran ${path.relative(process.cwd(), settings.prepareSql)} (BENCH_PREPARE_SQL) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      } finally {
-        await target.close();
-      }
-    }
-  };
   const server = await startServer({
     adminDatabaseUrl: settings.adminDatabaseUrl,
-    logFile,
+    logFile: serverLogFile(),
     log,
-    prepare: needsRecords || settings.prepareSql ? prepare : undefined,
+    prepare: async (target) => {
+      dataset = await prepareDatabase(settings, target);
+    },
   });
   const readyRss = await readRssMb(server.pid);
-  const readyRssMb = readyRss === null ? null : round(readyRss, 1);
-
-  let stopping: Promise<void> | null = null;
-  const stop = () => (stopping ??= server.stop());
   const interrupted = (signal: NodeJS.Signals) => {
     log(`${signal}: stopping the server and removing the scratch data`);
-    void stop().finally(() => process.exit(130));
+    void server.stop().finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
-
   const records: ScenarioRecord[] = [];
-  const ownServerLogs: Array<{ name: string; log: ServerLogSummary; file: string }> = [];
-  let serverLog: ServerLogSummary;
+  const ownServerLogs: RunResults['ownServerLogs'] = [];
+  let serverLog: RunResults['serverLog'];
   try {
     const ctx = makeContext(server, settings, dataset);
     for (const scenario of settings.selected) {
       const { ownServer } = scenario;
-      if (!ownServer) {
-        records.push(await runScenario(scenario, ctx, server.pid, facts.cpus.count));
-        continue;
-      }
-      try {
-        const own = await runOnOwnServer({ ...scenario, ownServer }, settings, facts.cpus.count);
-        records.push(own.record);
-        ownServerLogs.push({ name: scenario.name, log: own.serverLog, file: own.logFile });
-      } catch (error) {
-        // Its service or its server did not start: the scenario failed, the run goes on.
-        const failure = `its own server: ${error instanceof Error ? error.message : String(error)}`;
-        log(`${scenario.name}: FAILED: ${failure}`);
-        records.push({
-          name: scenario.name,
-          description: scenario.description,
-          status: 'failed',
-          failure,
-          result: null,
-          rssBeforeMb: null,
-          peakRssMb: null,
-          budget: scenario.budget ?? null,
-          verdict: judge(scenario.budget, null, null, server.database, facts.cpus.count),
-          ceiling: null,
-          noCeiling: scenario.noCeiling ?? null,
-        });
-      }
+      const measured = ownServer
+        ? await measureOnOwnServer(scenario, ownServer, settings, server.database, facts.cpus.count)
+        : { record: await measure(scenario, ctx, facts.cpus.count) };
+      records.push(measured.record);
+      if (measured.serverLog) ownServerLogs.push({ scenario: scenario.name, ...measured.serverLog });
     }
   } finally {
     serverLog = server.logSummary();
     log('stopping the server and removing the scratch data');
-    await stop();
+    await server.stop();
   }
-
-  console.log(
-    report({
-      facts,
-      records,
-      database: server.database,
-      databaseVersion: server.databaseVersion,
-      settings,
-      serverLog,
-      logFile,
-      readyRssMb,
-      dataset,
-      ownServerLogs,
-    }),
-  );
-
   const failed = records.filter((r) => r.status === 'failed').map((r) => r.name);
   const overBudget = records.filter((r) => r.verdict.kind === 'fail').map((r) => r.name);
-  const results = {
+  const results: RunResults = {
     ...facts,
     database: { kind: server.database, version: server.databaseVersion },
-    serverRssWhenReadyMb: readyRssMb,
+    serverRssWhenReadyMb: readyRss === null ? null : round(readyRss, 1),
     dataset,
     prepareSql: settings.prepareSql ?? null,
-    settings: {
-      durationSeconds: settings.durationSeconds,
-      warmupSeconds: settings.warmupSeconds,
-      connectionsOverride: settings.connectionsOverride ?? null,
-    },
+    settings: { durationSeconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, connectionsOverride: settings.connectionsOverride ?? null },
     passed: failed.length === 0 && overBudget.length === 0,
-    serverLog: { warnings: serverLog.warnings, errors: serverLog.errors, recent: serverLog.recent },
-    ownServerLogs: ownServerLogs.map((own) => ({ scenario: own.name, warnings: own.log.warnings, errors: own.log.errors, recent: own.log.recent })),
+    serverLog,
+    ownServerLogs,
     scenarios: records,
   };
+  console.log(report(results));
   await writeFile(settings.resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nWrote ${path.relative(process.cwd(), settings.resultsFile)}`);
-
   if (failed.length > 0) console.error(`bench: failed: ${failed.join(', ')}`);
   if (overBudget.length > 0) console.error(`bench: over budget: ${overBudget.join(', ')}`);
-  return failed.length > 0 || overBudget.length > 0 ? 1 : 0;
+  return results.passed ? 0 : 1;
 }
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`bench: ${messageOf(error)}`);
     process.exit(1);
   },
 );

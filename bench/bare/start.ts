@@ -1,8 +1,8 @@
 /**
- * Starts the bare routes (./server.ts) in a process of their own beside the server: the read
- * baseline on the server's PostgreSQL database or an in-memory PGlite copy, the upload baseline
- * on a scratch folder of the same disk, the zip baseline over the records' photo files. A
- * scenario puts the same load or work on the bare route as on the product and prints the ratio.
+ * Starts a bare route (./server.ts) in a process of its own beside the server: a read ceiling on
+ * the server's PostgreSQL database or an in-memory PGlite copy, the upload baseline on a scratch
+ * folder of the same disk, the zip baseline over the records' photo files. A scenario puts the
+ * same load or work on the bare route as on the product and prints the ratio.
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dateInTimeZone } from '../../common/rules/dates.js';
 import { forkChild } from '../lib/child.js';
-import { dirUsage, type DirUsage } from '../lib/process-stats.js';
+import { dirUsage } from '../lib/process-stats.js';
 import { curvePage } from '../lib/register.js';
 import { PROJECT_ROOT } from '../lib/server.js';
 import type { ScenarioContext } from '../lib/types.js';
@@ -26,24 +26,12 @@ export const COPIED_CURVE_COLUMNS = [
   'length', 'station1', 'station2', 'degree', 'den', 'aen', 'sse', 'comments',
 ] as const;
 
-/** What the read routes' in-memory PGlite holds (PostgreSQL: they read the server's database whatever this says). */
-export type BareData = 'curves' | 'records' | 'user' | 'none';
-
+export type BareReadRoute = 'ping' | 'curves' | 'inspections' | 'login';
+export type BareRoute = BareReadRoute | 'upload' | 'zip';
 export type BareMessage = { type: 'ready'; port: number; note: string } | { type: 'failed'; message: string };
-export interface CurvesMessage {
-  type: 'curves';
-  /** Keyed by COPIED_CURVE_COLUMNS. */
-  rows: Array<Record<string, unknown>>;
-}
-export interface ZipPhoto {
-  path: string;
-  name: string;
-  size: number;
-}
-export interface ZipFilesMessage {
-  type: 'files';
-  files: Record<string, ZipPhoto>;
-}
+/** Keyed by COPIED_CURVE_COLUMNS. */
+export type CurvesMessage = { type: 'curves'; rows: Array<Record<string, unknown>> };
+export type ZipFilesMessage = { type: 'files'; files: Record<string, { path: string; name: string; size: number }> };
 
 const ENTRY = path.join(PROJECT_ROOT, 'bench', 'bare', 'server.ts');
 /** GET /api/consolidated-curves's largest page. */
@@ -51,21 +39,13 @@ const COPY_PAGE = 5000;
 /** The railway's calendar, as the runner's scale seed uses it. */
 const APP_TIME_ZONE = process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata';
 
-export interface BareServer {
-  baseUrl: string;
-  pid: number;
-  /** What it reads from, for the notes. */
-  where: string;
-  stop(): Promise<void>;
-}
-
-/** Forks the bare routes of `kind`, sends `first` (data they wait for) and waits for them to listen. */
-async function startBare(kind: string, env: Record<string, string>, first?: () => Promise<unknown>, timeoutMs = 60_000): Promise<BareServer> {
-  const child = forkChild<BareMessage>(ENTRY, { ...env, BARE_KIND: kind });
+/** Forks the bare route, sends `first` (data it waits for) and waits for it to listen; `where` it reads, for the notes. */
+async function startBare(route: BareRoute, env: Record<string, string>, first?: () => Promise<unknown>, timeoutMs = 60_000) {
+  const child = forkChild<BareMessage>(ENTRY, { ...env, BARE_KIND: route });
   try {
     if (first) child.send(await first());
     const message = await child.next(timeoutMs);
-    if (message.type !== 'ready') throw new Error(`the bare ${kind} server failed: ${message.message}`);
+    if (message.type !== 'ready') throw new Error(`the bare ${route} server failed: ${message.message}`);
     return { baseUrl: `http://127.0.0.1:${message.port}`, pid: child.pid, where: message.note, stop: () => child.stop() };
   } catch (error) {
     await child.stop();
@@ -77,7 +57,7 @@ const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) =>
 
 /** The whole register through GET /api/consolidated-curves, as rows for the bare server's copy. */
 async function registerRows(ctx: ScenarioContext, cookie: string): Promise<CurvesMessage> {
-  const rows: Array<Record<string, unknown>> = [];
+  const rows: CurvesMessage['rows'] = [];
   for (let offset = 0; ; offset += COPY_PAGE) {
     const { curves } = await curvePage(ctx, cookie, `limit=${COPY_PAGE}&offset=${offset}`);
     for (const curve of curves as ReadonlyArray<Record<string, unknown>>) {
@@ -87,66 +67,47 @@ async function registerRows(ctx: ScenarioContext, cookie: string): Promise<Curve
   }
 }
 
-export interface BareReadOptions {
-  /** On PGlite: what its in-memory database holds (default 'curves'). */
-  data?: BareData;
-  /** For 'user': who, and the password to hash. */
-  user?: { employeeId: string; password: string };
-}
-
 /**
- * The bare read routes; `cookie` (an Admin's) is used on PGlite to copy the register through
- * the API ('curves'). 'records' on PGlite needs the run's generated records (`ctx.dataset`).
+ * A read ceiling's route. On PGlite its in-memory database gets what the route reads: a copy of
+ * the register read through the API with `adminCookie` ('curves'), the run's generated records
+ * made again ('inspections'), the demo Technician with the demo password ('login').
  */
-export function startBareReadServer(ctx: ScenarioContext, cookie: string, options: BareReadOptions = {}): Promise<BareServer> {
-  const data = options.data ?? 'curves';
+export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, adminCookie: () => Promise<string>) {
   const generated = ctx.dataset?.generated;
-  if (!ctx.databaseUrl && data === 'records' && !generated) throw new Error("the bare read baseline over the records needs the run's generated records (dataset: records)");
+  if (!ctx.databaseUrl && route === 'inspections' && !generated) throw new Error("the bare read baseline over the records needs the run's generated records (dataset: records)");
   const env = {
     BARE_DATABASE_URL: ctx.databaseUrl ?? '',
-    BARE_DATA: data,
     ...generatedDataEnv({ today: dateInTimeZone(new Date(), APP_TIME_ZONE), count: generated?.count ?? 0, curves: generated?.curves ?? 0 }),
-    BARE_USER: options.user?.employeeId ?? '',
-    BARE_PASSWORD: options.user?.password ?? '',
+    BARE_USER: ctx.demo.byRole('Technician').employeeId,
+    BARE_PASSWORD: ctx.demo.password,
   };
-  const copy = !ctx.databaseUrl && data === 'curves' ? () => registerRows(ctx, cookie) : undefined;
-  // 'records' on PGlite: the demo seed and 100k generated records take a while.
-  return startBare('read', env, copy, 900_000);
-}
-
-export interface BareUploadServer extends BareServer {
-  /** Where it writes the files. */
-  dir: string;
-  /** The files it has written (finished ones: not the `.tmp` of uploads in flight). */
-  files(): Promise<DirUsage>;
+  const copy = !ctx.databaseUrl && route === 'curves' ? async () => registerRows(ctx, await adminCookie()) : undefined;
+  // 'inspections' on PGlite: the demo seed and 100k generated records take a while.
+  return startBare(route, env, copy, 900_000);
 }
 
 /** The bare upload route, writing into a scratch folder under the system temp dir (the server's disk), removed by stop(). */
-export async function startBareUploadServer(): Promise<BareUploadServer> {
+export async function startBareUploadServer() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-bench-bare-upload-'));
-  try {
-    const bare = await startBare('upload', { BARE_UPLOAD_DIR: dir });
-    return {
-      ...bare,
-      dir,
-      files: () => dirUsage(dir, { skip: (name) => name.endsWith('.tmp') }),
-      async stop() {
-        await bare.stop();
-        await rm(dir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+  const removeDir = () => rm(dir, { recursive: true, force: true });
+  const bare = await startBare('upload', { BARE_UPLOAD_DIR: dir }).catch(async (error: unknown) => {
+    await removeDir();
     throw error;
-  }
+  });
+  return {
+    ...bare,
+    // Finished files only: not the `.tmp` of uploads in flight.
+    files: () => dirUsage(dir, { skip: (name) => name.endsWith('.tmp') }),
+    stop: () => bare.stop().then(removeDir),
+  };
 }
 
 /**
- * Each record's photo file in the server's store (records sharing a photo share the file): the
- * photo as the server answers it, its sha256 and so its path in DATA_DIR/blobs/<h[0:2]>/<h[2:4]>/<sha256>.
+ * The bare zip route over each record's photo file in the server's store (records sharing a photo
+ * share the file: `distinctFiles`), found by the sha256 of the photo the server answers.
  */
-async function photoFiles(ctx: ScenarioContext, cookie: string, ids: readonly string[]): Promise<Record<string, ZipPhoto>> {
-  const files: Record<string, ZipPhoto> = {};
+export async function startBareZipServer(ctx: ScenarioContext, cookie: string, ids: readonly string[]) {
+  const files: ZipFilesMessage['files'] = {};
   for (const id of ids) {
     const response = await fetch(`${ctx.baseUrl}/api/image/download/${encodeURIComponent(id)}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -157,12 +118,6 @@ async function photoFiles(ctx: ScenarioContext, cookie: string, ids: readonly st
     if (size !== bytes.length) throw new Error(`the photo of ${id} is not at ${file} with its ${bytes.length} bytes (the store's layout changed?)`);
     files[id] = { path: file, name: `inspection_${id}.jpg`, size };
   }
-  return files;
-}
-
-/** The bare zip route over the records' photo files; `distinctFiles`: how many files they share. */
-export async function startBareZipServer(ctx: ScenarioContext, cookie: string, ids: readonly string[]): Promise<BareServer & { distinctFiles: number }> {
-  const files = await photoFiles(ctx, cookie, ids);
   const bare = await startBare('zip', {}, () => Promise.resolve({ type: 'files', files } satisfies ZipFilesMessage));
   return { ...bare, distinctFiles: new Set(Object.values(files).map((f) => f.path)).size };
 }

@@ -2,7 +2,6 @@
  * A request-load scenario as one row: who signs in, what the route answers (checked once before
  * the load, for the notes), the load autocannon puts on it, hooks around its measured phase, and
  * the bare ceiling (lib/bare-ceilings.ts) measured under the same load in the same run.
- * `loadScenario` turns a row into a Scenario: every read scenario has this one skeleton.
  */
 import { type BareKind, withBareCeiling } from './bare-ceilings.js';
 import { type LoadOptions, runLoad } from './load.js';
@@ -20,7 +19,7 @@ export interface PreparedLoad {
   during?(): Promise<void> | void;
   /** Once the load is over, also when it failed: ends what `during` started. */
   stop?(): void;
-  /** After the measured phase (the CPU note taken): more measurements, their notes returned. */
+  /** After the measured phase: more measurements, their notes returned. */
   after?(result: ScenarioResult): Promise<string[]>;
 }
 
@@ -29,43 +28,45 @@ export interface LoadRow {
   description: string;
   budget?: Budget;
   dataset?: DatasetName;
-  /** The demo role whose session cookie every request carries; null: no sign-in. */
-  as: 'Admin' | 'Technician' | null;
-  connections: number;
+  /** Whose session cookie every request carries (none: no sign-in). */
+  as?: 'Admin' | 'Technician';
+  /** Default 50. */
+  connections?: number;
   ceiling: BareKind;
   /** Said beside the ceiling in its note. */
   remark?: string;
-  /** Notes on CPU per request over the measured phase. */
+  /** Notes the CPU per request over the measured phase. */
   cpu?: boolean;
   /** Checks the route once and says what it answers; returns the load (the cookie and connections are added). */
   prepare(ctx: ScenarioContext, cookie: string): Promise<PreparedLoad>;
 }
 
 export function loadScenario(row: LoadRow): Scenario {
+  const { name, description, budget, dataset } = row;
   return {
-    name: row.name,
-    description: row.description,
-    ...(row.budget ? { budget: row.budget } : {}),
-    ...(row.dataset ? { dataset: row.dataset } : {}),
+    name,
+    description,
+    ...(budget ? { budget } : {}),
+    ...(dataset ? { dataset } : {}),
     async run(ctx) {
-      const admin = () => ctx.signIn(ctx.demo.byRole('Admin').employeeId);
       const cookie = row.as ? await ctx.signIn(ctx.demo.byRole(row.as).employeeId) : '';
       const prepared = await row.prepare(ctx, cookie);
       const { load } = prepared;
-      const marks: { start?: CpuMark } = {};
+      let start: CpuMark | undefined;
       const result = await runLoad(ctx, {
         ...load,
         ...(cookie ? { headers: { ...load.headers, cookie } } : {}),
-        connections: ctx.connections(row.connections),
+        connections: ctx.connections(row.connections ?? 50),
         async beforeMeasured() {
-          if (row.cpu) marks.start = await cpuMark(ctx);
+          if (row.cpu) start = await cpuMark(ctx);
           await prepared.during?.();
         },
       }).finally(() => prepared.stop?.());
-      const cpu = row.cpu ? cpuNote(marks.start, await cpuMark(ctx), result.requests) : null;
+      const cpu = row.cpu ? cpuNote(start, await cpuMark(ctx), result.requests) : null;
       result.notes.push(...prepared.notes, ...(cpu ? [cpu] : []));
       result.notes.push(...((await prepared.after?.(result)) ?? []));
-      return withBareCeiling(ctx, result, row.ceiling, row.name, row.as === 'Admin' ? () => Promise.resolve(cookie) : admin, row.remark);
+      const adminCookie = row.as === 'Admin' ? () => Promise.resolve(cookie) : () => ctx.signIn(ctx.demo.byRole('Admin').employeeId);
+      return withBareCeiling(ctx, result, row.ceiling, name, adminCookie, row.remark);
     },
   };
 }

@@ -1,96 +1,189 @@
 /**
- * The table `npm run bench` prints: the run's facts, one row per scenario (its figures, the bare
- * ceiling beside them and the ratio, peak RSS, errors, the budget's verdict) and the footnotes
- * (what each ceiling is, failures, budgets, every scenario's notes, the server's warnings).
+ * What the runner makes of the scenarios' results: the bare ceiling beside each product figure
+ * and the ratio to it (`ceilingOf`), the budget's verdict (`judge`, docs/architecture.md,
+ * 'Budgets') and the table `npm run bench` prints, with its header (the run's facts) and its
+ * footnotes (what each ceiling is, failures, budgets, every scenario's notes, the servers' warnings).
  */
 import path from 'node:path';
-import { verdictLabel } from './budget.js';
-import { ceilingCells } from './ceiling.js';
-import type { MachineFacts } from './machine.js';
-import type { ServerLogSummary } from './server.js';
+import { serverLogFile, type ServerLogSummary } from './server.js';
 import { formatTable, num } from './table.js';
-import type { DatabaseKind, DatasetInfo, ScenarioRecord } from './types.js';
+import type { Budget, DatabaseKind, DatasetInfo, ScenarioResult } from './types.js';
 
-/** The settings the header names. */
-export interface ReportSettings {
-  durationSeconds: number;
-  warmupSeconds: number;
-  prepareSql: string | undefined;
+const DATABASE_NAMES: Record<DatabaseKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+const ratioOf = (a: number, b: number) => Math.round((a / b) * 10_000) / 10_000;
+
+/** The bare ceiling in one shape for the table and results.json: from the result's `throughputBaseline` (the same load on a bare route) or else its `baseline` (the same work done bare, timed). */
+export function ceilingOf(result: ScenarioResult | null) {
+  const t = result?.throughputBaseline;
+  if (result && t && t.throughput > 0) {
+    const p99Ratio = t.p99Ms > 0 && result.latencyMs.p99 > 0 ? ratioOf(result.latencyMs.p99, t.p99Ms) : null;
+    const [bare, product] = [t.throughput, result.throughput];
+    return { kind: 'throughput' as const, description: t.description, unit: result.unit, bare, product, ratio: ratioOf(product, bare), bareP99Ms: t.p99Ms, p99Ratio, rssRiseRatio: null };
+  }
+  const b = result?.baseline;
+  if (!b || !(b.baselineSeconds > 0)) return null;
+  const rssRiseRatio = b.productRssRiseMb !== undefined && (b.baselineRssRiseMb ?? 0) > 0 ? ratioOf(b.productRssRiseMb, b.baselineRssRiseMb ?? 1) : null;
+  const [bare, product] = [b.baselineSeconds, b.productSeconds];
+  return { kind: 'time' as const, description: b.description, unit: 's', bare, product, ratio: ratioOf(product, bare), bareP99Ms: null, p99Ratio: null, rssRiseRatio };
 }
 
-const DATABASE_LABEL: Record<DatabaseKind, string> = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' };
+export type Verdict = { kind: 'none' } | { kind: 'pass' | 'fail' | 'not-applicable'; detail: string };
 
-export interface ReportInput {
-  facts: MachineFacts;
-  records: readonly ScenarioRecord[];
-  database: DatabaseKind;
-  databaseVersion: string | null;
-  settings: ReportSettings;
-  serverLog: ServerLogSummary;
-  logFile: string;
-  readyRssMb: number | null;
+/** What the runner records for each scenario (and writes to results.json). */
+export interface ScenarioRecord {
+  name: string;
+  description: string;
+  status: 'ok' | 'failed';
+  failure: string | null;
+  result: ScenarioResult | null;
+  rssBeforeMb: number | null;
+  peakRssMb: number | null;
+  budget: Budget | null;
+  verdict: Verdict;
+  ceiling: ReturnType<typeof ceilingOf>;
+  noCeiling: string | null;
+  /** What its own server was, when it had one. */
+  ownServer?: string;
+}
+
+/** Applies a budget; one defined for another database, CPU count or concurrency is 'not-applicable', its comparison printed for information. */
+export function judge(budget: Budget | undefined, result: ScenarioResult | null, peakRssMb: number | null, database: DatabaseKind, cpus: number): Verdict {
+  if (!budget) return { kind: 'none' };
+  if (!result) return { kind: 'not-applicable', detail: 'no result' };
+  const { latencyMs, throughput, unit, durationSeconds, baseline: b, throughputBaseline: t } = result;
+  const ratio = (product?: number, bare?: number) => (product !== undefined && bare !== undefined && bare > 0 ? product / bare : null);
+  const [timeRatio, rssRatio, throughputRatio] = [ratio(b?.productSeconds, b?.baselineSeconds), ratio(b?.productRssRiseMb, b?.baselineRssRiseMb), ratio(throughput, t?.throughput)];
+  const percent = (fraction: number | null | undefined) => `${((fraction ?? 0) * 100).toFixed(0)}%`;
+  // Each limit the budget sets: the figure (null: not measured), whether it is an upper limit, and how it reads ('p99 61.2 > 50 ms').
+  const limits: Array<{ limit?: number; value: number | null; atMost: boolean; phrase: (op: string) => string; missing?: string }> = [
+    { limit: budget.maxP99Ms, value: latencyMs.p99, atMost: true, phrase: (op) => `p99 ${latencyMs.p99} ${op} ${budget.maxP99Ms} ms` },
+    { limit: budget.minThroughput, value: throughput, atMost: false, phrase: (op) => `${throughput} ${op} ${budget.minThroughput} ${unit}` },
+    { limit: budget.maxDurationSeconds, value: durationSeconds, atMost: true, phrase: (op) => `${durationSeconds} s ${op} ${budget.maxDurationSeconds} s` },
+    {
+      limit: budget.maxRatioToBaseline,
+      value: timeRatio,
+      atMost: true,
+      phrase: (op) => `${b?.productSeconds} s vs bare baseline ${b?.baselineSeconds} s (${b?.description}) = ${timeRatio?.toFixed(2)}x ${op} ${budget.maxRatioToBaseline}x`,
+      missing: 'no bare baseline was measured',
+    },
+    {
+      limit: budget.maxRssRatioToBaseline,
+      value: rssRatio,
+      atMost: true,
+      phrase: (op) => `peak RSS rise ${b?.productRssRiseMb} MB vs bare baseline ${b?.baselineRssRiseMb} MB = ${rssRatio?.toFixed(2)}x ${op} ${budget.maxRssRatioToBaseline}x`,
+      missing: 'no RSS rise of a bare baseline was measured',
+    },
+    {
+      limit: budget.minThroughputRatioToBaseline,
+      value: throughputRatio,
+      atMost: false,
+      phrase: (op) =>
+        `${throughput} ${unit} = ${percent(throughputRatio)} of the bare baseline's ${t?.throughput} (${t?.description}; its p99 ${t?.p99Ms} ms) ${op} ${percent(budget.minThroughputRatioToBaseline)}`,
+      missing: 'no bare baseline throughput was measured',
+    },
+    { limit: budget.maxPeakRssMb, value: peakRssMb, atMost: true, phrase: (op) => `peak RSS ${Math.round(peakRssMb ?? 0)} ${op} ${budget.maxPeakRssMb} MB`, missing: 'peak RSS could not be read' },
+  ];
+  const checked: string[] = [];
+  const broken: string[] = [];
+  for (const { limit, value, atMost, phrase, missing } of limits) {
+    if (limit === undefined) continue;
+    const ok = value !== null && (atMost ? value <= limit : value >= limit);
+    if (value === null) broken.push(missing ?? '');
+    else (ok ? checked : broken).push(phrase(ok ? (atMost ? '<=' : '>=') : atMost ? '>' : '<'));
+  }
+  // A budget on an absolute figure still prints the baseline beside it (docs/architecture.md, 'Budgets').
+  const beside =
+    (b && budget.maxRatioToBaseline === undefined && timeRatio !== null
+      ? `; bare baseline ${b.baselineSeconds} s (${b.description}), product ${b.productSeconds} s = ${timeRatio.toFixed(2)}x it`
+      : '') +
+    (t && budget.minThroughputRatioToBaseline === undefined && throughputRatio !== null
+      ? `; bare baseline ${t.throughput} ${unit} (${t.description}), product ${throughput} = ${percent(throughputRatio)} of it`
+      : '');
+  const comparison = [...broken, ...checked].join(', ') + beside;
+  const elsewhere =
+    budget.database && budget.database !== database
+      ? `budget is for ${DATABASE_NAMES[budget.database]}; on ${DATABASE_NAMES[database]},`
+      : budget.cpus !== undefined && cpus !== budget.cpus
+        ? `budget is for ${budget.cpus} CPUs, this machine has ${cpus};`
+        : budget.connections !== undefined && result.connections !== budget.connections
+          ? `budget is at ${budget.connections} connections, this run used ${String(result.connections)};`
+          : null;
+  if (elsewhere) return { kind: 'not-applicable', detail: `${elsewhere} for information: ${comparison}` };
+  return { kind: broken.length > 0 ? 'fail' : 'pass', detail: comparison };
+}
+
+function verdictLabel({ verdict, budget }: ScenarioRecord, database: DatabaseKind): string {
+  if (verdict.kind === 'none') return '-';
+  if (verdict.kind !== 'not-applicable') return verdict.kind === 'pass' ? 'pass' : 'FAIL';
+  return budget?.database && budget.database !== database ? `n/a on ${DATABASE_NAMES[database]}` : 'n/a';
+}
+
+/** The ceiling's cells: the bare figure, the ratio as the budget table words it, the bare p99 and the p99 ratio. */
+function ceilingCells(ceiling: ScenarioRecord['ceiling']): string[] {
+  if (!ceiling) return ['-', '-', '-', '-'];
+  if (ceiling.kind === 'time') return [`${num(ceiling.bare, ceiling.bare < 10 ? 3 : 1)} s`, `${num(ceiling.ratio, 2)}x time`, '-', '-'];
+  // One decimal: 79.6% must not read 80%.
+  const p99Ratio = ceiling.p99Ratio === null ? '-' : `${num(ceiling.p99Ratio, 2)}x`;
+  return [`${num(ceiling.bare)} ${ceiling.unit}`, `${num(ceiling.ratio * 100, 1)}% thr`, num(ceiling.bareP99Ms, 2), p99Ratio];
+}
+
+/** results.json: the run's facts and every scenario's record. */
+export interface RunResults {
+  date: string;
+  node: string;
+  cpus: { count: number; model: string };
+  totalMemoryMb: number;
+  loadAverage: number[];
+  database: { kind: DatabaseKind; version: string | null };
+  serverRssWhenReadyMb: number | null;
   dataset: DatasetInfo | null;
-  /** The servers of the scenarios that had their own. */
-  ownServerLogs: ReadonlyArray<{ name: string; log: ServerLogSummary; file: string }>;
+  prepareSql: string | null;
+  settings: { durationSeconds: number; warmupSeconds: number; connectionsOverride: number | null };
+  passed: boolean;
+  serverLog: ServerLogSummary;
+  ownServerLogs: Array<ServerLogSummary & { scenario: string }>;
+  scenarios: ScenarioRecord[];
 }
 
-export function report({ facts, records, database, databaseVersion, settings, serverLog, logFile, readyRssMb, dataset, ownServerLogs }: ReportInput): string {
-  const lines: string[] = [];
-  lines.push('');
-  lines.push(
-    `Bench: ${DATABASE_LABEL[database]}${databaseVersion ? ` [${databaseVersion}]` : ''}, Node ${facts.node}, ${facts.cpus.count} CPUs (${facts.cpus.model}), ${facts.totalMemoryMb} MB RAM, load average ${facts.loadAverage.join(' ')} at start`,
-  );
-  lines.push(
+const HEADERS = ['scenario', 'throughput', 'conns', 'p50 ms', 'p99 ms', 'bare ceiling', 'ratio', 'bare p99', 'p99 ratio', 'peak RSS MB', 'errors', 'budget'];
+
+export function report(run: RunResults): string {
+  const { database, settings, dataset } = run;
+  const lines = [
+    '',
+    `Bench: ${database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}${database.version ? ` [${database.version}]` : ''}, Node ${run.node}, ` +
+      `${run.cpus.count} CPUs (${run.cpus.model}), ${run.totalMemoryMb} MB RAM, load average ${run.loadAverage.join(' ')} at start`,
     `Load phases ${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up; client (autocannon) and server share this machine.`,
-  );
-  lines.push(`Server: dist/server/main.js, NODE_ENV=production DEMO=1 ALLOW_DEMO_IN_PRODUCTION=1; RSS when ready ${num(readyRssMb, 0)} MB.`);
-  if (settings.prepareSql) lines.push(`Database prepared with ${path.relative(process.cwd(), settings.prepareSql)} (BENCH_PREPARE_SQL) before the server started.`);
+    `Server: dist/server/main.js, NODE_ENV=production DEMO=1 ALLOW_DEMO_IN_PRODUCTION=1; RSS when ready ${num(run.serverRssWhenReadyMb, 0)} MB.`,
+  ];
+  if (run.prepareSql) lines.push(`Database prepared with ${path.relative(process.cwd(), run.prepareSql)} (BENCH_PREPARE_SQL) before the server started.`);
   if (dataset) {
     lines.push(
       `Data: demo seed + generated records: ${dataset.inspections} inspections, ${dataset.curves} curves, ${dataset.photos} distinct photos ` +
         `(loaded in ${num(dataset.loadSeconds, 1)} s before the server started).`,
     );
   }
-  if (database === 'pglite') {
-    lines.push('Database: embedded PGlite. The budgets for API reads are set on PostgreSQL; run with BENCH_DATABASE_URL to check them.');
-  }
-  lines.push('');
-  const rows = records.map((r) => [
+  if (database.kind === 'pglite') lines.push('Database: embedded PGlite. The budgets for API reads are set on PostgreSQL; run with BENCH_DATABASE_URL to check them.');
+  const rows = run.scenarios.map((r) => [
     r.name,
     r.result ? `${num(r.result.throughput)} ${r.result.unit}` : '-',
-    r.result?.connections === null || r.result === null ? '-' : String(r.result.connections),
+    r.result?.connections == null ? '-' : String(r.result.connections),
     num(r.result?.latencyMs.p50, 2),
     num(r.result?.latencyMs.p99, 2),
     ...ceilingCells(r.ceiling),
     num(r.peakRssMb, 0),
     r.result ? String(r.result.errors + r.result.non2xx) : 'failed',
-    verdictLabel(r.verdict, r.budget ?? undefined, database),
+    verdictLabel(r, database.kind),
   ]);
-  lines.push(
-    formatTable(
-      [
-        { header: 'scenario' },
-        { header: 'throughput', align: 'right' },
-        { header: 'conns', align: 'right' },
-        { header: 'p50 ms', align: 'right' },
-        { header: 'p99 ms', align: 'right' },
-        { header: 'bare ceiling', align: 'right' },
-        { header: 'ratio', align: 'right' },
-        { header: 'bare p99', align: 'right' },
-        { header: 'p99 ratio', align: 'right' },
-        { header: 'peak RSS MB', align: 'right' },
-        { header: 'errors', align: 'right' },
-        { header: 'budget' },
-      ],
-      rows,
-    ),
-  );
-  const footnotes: string[] = [
+  const columns = HEADERS.map((header, i) => ({ header, align: i === 0 || i === HEADERS.length - 1 ? ('left' as const) : ('right' as const) }));
+  lines.push('', formatTable(columns, rows), '');
+  const footnotes = [
     'bare ceiling: the bare baseline measured in this run (docs/architecture.md, \'Budgets\'), beside the product\'s figure; ratio: "N% thr" = the product\'s ' +
       'throughput as a share of the bare route\'s under the same load (budget: >= 80% for reads and uploads), "Nx time" = the product\'s time ' +
       'over the bare work\'s (budget: <= 3x PDF, <= 1.5x Excel); p99 ratio = the product\'s p99 over the bare route\'s',
   ];
-  for (const r of records) {
+  for (const r of run.scenarios) {
     if (r.ownServer) footnotes.push(`${r.name}: ran against a server of its own: ${r.ownServer}`);
     if (r.failure) footnotes.push(`${r.name}: FAILED: ${r.failure}`);
     // A ceiling's figures and what it is are in the scenario's notes; its absence is said here.
@@ -99,18 +192,11 @@ export function report({ facts, records, database, databaseVersion, settings, se
     if (r.budget && r.verdict.kind !== 'none') footnotes.push(`${r.name}: budget "${r.budget.description}": ${r.verdict.detail}`);
     for (const note of r.result?.notes ?? []) footnotes.push(`${r.name}: ${note}`);
   }
-  if (serverLog.warnings + serverLog.errors > 0) {
-    footnotes.push(`server logged ${serverLog.warnings} warning(s) and ${serverLog.errors} error(s); see ${path.relative(process.cwd(), logFile)}`);
-  }
-  for (const own of ownServerLogs) {
-    if (own.log.warnings + own.log.errors > 0) {
-      footnotes.push(`${own.name}'s server logged ${own.log.warnings} warning(s) and ${own.log.errors} error(s); see ${path.relative(process.cwd(), own.file)}`);
-    }
-  }
-  if (footnotes.length > 0) {
-    lines.push('');
-    for (const note of footnotes) lines.push(`  * ${note}`);
-  }
-  return lines.join('\n');
+  const logged = (who: string, log: ServerLogSummary, scenario?: string) => {
+    const file = path.relative(process.cwd(), serverLogFile(scenario));
+    if (log.warnings + log.errors > 0) footnotes.push(`${who} logged ${log.warnings} warning(s) and ${log.errors} error(s); see ${file}`);
+  };
+  logged('server', run.serverLog);
+  for (const own of run.ownServerLogs) logged(`${own.scenario}'s server`, own, own.scenario);
+  return [...lines, ...footnotes.map((note) => `  * ${note}`)].join('\n');
 }
-

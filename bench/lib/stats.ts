@@ -1,38 +1,32 @@
-import type { LatencySummary } from './types.js';
-
 /** Nearest-rank percentile of values already sorted ascending; 0 for no values. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
+function percentile(sorted: ArrayLike<number>, p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
-  const index = Math.min(sorted.length - 1, Math.max(0, rank - 1));
-  return sorted[index] ?? 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? 0;
 }
 
-export function summarizeLatencies(samplesMs: readonly number[]): LatencySummary {
+export function summarizeLatencies(samplesMs: readonly number[]) {
   const sorted = Float64Array.from(samplesMs).sort();
-  const values = Array.from(sorted);
-  const total = values.reduce((sum, v) => sum + v, 0);
+  const total = sorted.reduce((sum, v) => sum + v, 0);
   return {
-    p50: round(percentile(values, 50)),
-    p90: round(percentile(values, 90)),
-    p99: round(percentile(values, 99)),
-    max: round(values.at(-1) ?? 0),
-    mean: round(values.length ? total / values.length : 0),
+    p50: round(percentile(sorted, 50)),
+    p90: round(percentile(sorted, 90)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? 0),
+    mean: round(sorted.length ? total / sorted.length : 0),
   };
 }
 
-/** Two decimals: enough for milliseconds and MB. */
+export type LatencySummary = ReturnType<typeof summarizeLatencies>;
+
+/** Two decimals by default: enough for milliseconds and MB. */
 export function round(value: number, decimals = 2): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
 }
 
 /** Responses whose status is outside 200-299, from a status -> count map. */
-export function countNon2xx(statusCodes: Readonly<Record<string, number>>): number {
-  return Object.entries(statusCodes)
-    .filter(([code]) => !code.startsWith('2'))
-    .reduce((sum, [, count]) => sum + count, 0);
-}
+export const countNon2xx = (statusCodes: Readonly<Record<string, number>>) =>
+  Object.entries(statusCodes).reduce((sum, [code, count]) => (code.startsWith('2') ? sum : sum + count), 0);
 
 /** The middle value (the upper one of an even count); 0 for none. */
 export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -40,10 +34,7 @@ export const median = (values: readonly number[]) => [...values].sort((a, b) => 
 /** A figure in a note: a value, or nothing (left out of the note). */
 export type Figure = string | number | null | undefined;
 
-/**
- * Every note in one shape, built from data: `label: name value; name value` (a value may hold
- * commas of its own). Figures with no value are left out, so a note never prints 'undefined'.
- */
+/** Every note in one shape: `label: name value; name value` (a value may hold commas of its own); figures with no value are left out. */
 export function note(label: string, figures: Readonly<Record<string, Figure>>): string {
   const parts = Object.entries(figures)
     .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined)

@@ -1,7 +1,4 @@
-/**
- * Every scenario, in the order the runner runs them. To add one: write
- * bench/scenarios/<name>.ts exporting a Scenario and list it here.
- */
+/** Every scenario, in the order the runner runs them. */
 import type { Scenario } from '../lib/types.js';
 import { backup } from './backup.js';
 import { exportCurves } from './export-curves.js';

@@ -1,7 +1,6 @@
 /**
- * The plain request-load scenarios, one row each (lib/load-row.ts). The rows with more to them
- * (writes, filters, the due list) have files of their own; the machine dashboard and the
- * uploads use the same helpers.
+ * The plain request-load scenarios, one row each (lib/load-row.ts), each beside its bare ceiling
+ * (lib/bare-ceilings.ts) under the same load. The rows with more to them have files of their own.
  */
 import { curveListResponseSchema } from '../../common/schemas/curve.js';
 import { dataSummarySchema } from '../../common/schemas/records.js';
@@ -11,21 +10,19 @@ import { type LoadRow, loadScenario, type RowLoad } from '../lib/load-row.js';
 import { getJson, getParsed, inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { Scenario, ScenarioContext } from '../lib/types.js';
 
-/** POST /api/auth/login with the right password, each employee ID in turn. */
-function signIns(ctx: ScenarioContext, employeeIds: readonly string[]): RowLoad {
-  const bodies = employeeIds.map((employeeId) => Buffer.from(JSON.stringify({ employeeId, password: ctx.demo.password })));
-  let next = 0;
-  return {
-    path: '/api/auth/login',
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    nextBody: () => bodies[next++ % bodies.length] as Buffer,
-    unit: 'logins/s',
-    timeoutSeconds: 30,
+/** POST /api/auth/login with the right password, each employee ID in turn, 10 connections; the bare read + argon2id verify beside it. */
+function signInRow(name: string, description: string, employeeIds: (ctx: ScenarioContext) => readonly string[]): LoadRow {
+  const remark = 'the product also takes and settles a throttle slot, deletes expired sessions, inserts a session row and a trusted-browser row';
+  const prepare = (ctx: ScenarioContext) => {
+    const bodies = employeeIds(ctx).map((employeeId) => Buffer.from(JSON.stringify({ employeeId, password: ctx.demo.password })));
+    let next = 0;
+    const headers = { 'content-type': 'application/json' };
+    const load: RowLoad = { path: '/api/auth/login', method: 'POST', headers, nextBody: () => bodies[next++ % bodies.length] as Buffer, unit: 'logins/s', timeoutSeconds: 30 };
+    return Promise.resolve({ load, notes: [] });
   };
+  return { name, description: `POST /api/auth/login with the right password, ${description}; bare read + argon2id verify beside it`, connections: 10, ceiling: 'login', remark, prepare };
 }
 
-const SIGN_IN_REMARK = 'the product also takes and settles a throttle slot, deletes expired sessions, inserts a session row and a trusted-browser row';
 const CURVES_PATH = `/api/consolidated-curves?limit=${BARE_CURVES_LIMIT}`;
 const SUMMARY_PATH = '/api/data-summary';
 const PAGE = 50;
@@ -37,8 +34,6 @@ const ROWS: readonly LoadRow[] = [
     // The cheapest API route: routing, hooks, headers and one database ping. A floor for the rest.
     name: 'health',
     description: 'GET /api/health, 50 connections; bare Fastify + `select 1` beside it',
-    as: null,
-    connections: 50,
     ceiling: 'select-1',
     prepare: () => Promise.resolve({ load: { path: '/api/health' }, notes: [] }),
   },
@@ -50,11 +45,9 @@ const ROWS: readonly LoadRow[] = [
       description: "API reads: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
       maxP99Ms: 50,
       minThroughputRatioToBaseline: 0.8,
-      connections: 50,
-      database: 'postgres',
+        database: 'postgres',
     },
     as: 'Technician',
-    connections: 50,
     ceiling: 'curves-1000',
     async prepare(ctx, cookie) {
       const probe = await getParsed(ctx, CURVES_PATH, cookie, curveListResponseSchema);
@@ -64,27 +57,10 @@ const ROWS: readonly LoadRow[] = [
       return { load: { path: CURVES_PATH }, notes: [note] };
     },
   },
-  {
-    // A shift starting: the demo seed's seven accounts signing in at once, in turn.
-    name: 'login',
-    description: 'POST /api/auth/login with the right password, the 7 demo accounts in turn, 10 connections; bare read + argon2id verify beside it',
-    as: null,
-    connections: 10,
-    ceiling: 'login',
-    remark: SIGN_IN_REMARK,
-    prepare: (ctx) => Promise.resolve({ load: signIns(ctx, DEMO_USERS.map((u) => u.employeeId)), notes: [] }),
-  },
-  {
-    // A class on one demo account: the throttle lets at most 5 attempts on one ID be under way at once; the others wait for a slot.
-    name: 'login-one-account',
-    description:
-      'POST /api/auth/login with the right password, all 10 connections as the demo Technician (at most 5 under way at once on one ID); bare read + argon2id verify beside it',
-    as: null,
-    connections: 10,
-    ceiling: 'login',
-    remark: SIGN_IN_REMARK,
-    prepare: (ctx) => Promise.resolve({ load: signIns(ctx, [ctx.demo.byRole('Technician').employeeId]), notes: [] }),
-  },
+  // A shift starting: the demo seed's seven accounts signing in at once, in turn.
+  signInRow('login', 'the 7 demo accounts in turn, 10 connections', () => DEMO_USERS.map((u) => u.employeeId)),
+  // A class on one demo account: the throttle lets at most 5 attempts on one ID be under way at once; the others wait for a slot.
+  signInRow('login-one-account', 'all 10 connections as the demo Technician (at most 5 under way at once on one ID)', (ctx) => [ctx.demo.byRole('Technician').employeeId]),
   {
     // The records view's list, one of the first 20 pages in turn, so no one cached plan of one page answers all.
     name: 'inspections-page',
@@ -92,7 +68,6 @@ const ROWS: readonly LoadRow[] = [
     budget: READ_BUDGET,
     dataset: 'records',
     as: 'Admin',
-    connections: 50,
     ceiling: 'inspections-page',
     cpu: true,
     async prepare(ctx, cookie) {
@@ -121,7 +96,6 @@ const ROWS: readonly LoadRow[] = [
     budget: READ_BUDGET,
     dataset: 'records',
     as: 'Admin',
-    connections: 50,
     ceiling: 'inspections-page',
     remark: 'the summary counts three tables, the ceiling reads one page',
     cpu: true,
