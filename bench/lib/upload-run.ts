@@ -13,7 +13,7 @@ import { dateInTimeZone } from '../../common/rules/dates.js';
 import type { Curve } from '../../common/schemas/curve.js';
 import { BARE_UPLOAD_PATH, startBareUploadServer } from '../bare/start.js';
 import { runLoad } from './load.js';
-import { readRssMb, recordRss, type RssRecorder, type RssSample } from './memory.js';
+import { readRssMb, recordRss, type RssRecorder } from './memory.js';
 import { buildMultipart, newBoundary, offsetsOf, patchAt } from './multipart.js';
 import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds, readMachineBusySeconds, type CpuSeconds, type DirUsage } from './process-stats.js';
 import { inspectionPage } from './records.js';
@@ -216,7 +216,7 @@ function rssNote(who: string, m: Measured, successes: number): string[] {
   const first = samples[0]?.mb ?? 0;
   const last = samples.at(-1)?.mb ?? 0;
   const middle = (samples.at(-1)?.atMs ?? 0) / 2;
-  const highest = (list: RssSample[]) => (list.length ? round(Math.max(...list.map((s) => s.mb)), 0) : '-');
+  const highest = (list: { mb: number }[]) => (list.length ? round(Math.max(...list.map((s) => s.mb)), 0) : '-');
   const growth = last - first;
   return [
     `${who} RSS: ${round(m.rssAtStart ?? 0, 0)} MB before the warm-up, ${round(first, 0)} MB when the measured phase began, ` +
