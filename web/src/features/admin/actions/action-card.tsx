@@ -237,8 +237,11 @@ export function ActionCard({ action, asOf, isAdmin }: { action: Action; asOf: st
       <p className="text-sm text-slate-800">
         {action.divisionRailway} · {action.section} · {ACTION_TEXTS.curve(action.curveNumber)} · {action.line}
       </p>
-      <p className="text-sm text-slate-800">{ACTION_TEXTS.sseOf(action.sse)}</p>
-      <p className="text-base font-semibold break-words text-slate-900">{action.reported}</p>
+      <p className="text-sm text-slate-800">
+        {ACTION_TEXTS.sseOf(action.sse)} · <span className="whitespace-nowrap">{ACTION_TEXTS.actionNumber(action.id)}</span>
+      </p>
+      {/* "Machine not working" reports nothing more than its kind. */}
+      {action.reported !== ACTION_TEXTS.kind(action.kind) ? <p className="text-base font-semibold break-words text-slate-900">{action.reported}</p> : null}
       <p className="text-sm text-slate-800">
         {[
           ACTION_TEXTS.openedOn(visitDateText(action.openedOn)),

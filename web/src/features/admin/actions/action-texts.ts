@@ -35,7 +35,7 @@ export const ACTION_TEXTS = {
   tryAgain: 'Try Again',
   noneMatch: 'No follow-up actions match the selected filters.',
   noneYet: 'No follow-up actions: nothing reported in the field is waiting.',
-  countLine: (first: number, last: number, total: number) => `Showing ${first}–${last} of ${total} actions`,
+  countLine: (first: number, last: number, total: number) => (total === 1 ? 'Showing 1 of 1 action' : `Showing ${first}–${last} of ${total} actions`),
   listLabel: 'Follow-up actions',
   results: 'Results',
   pagesLabel: 'Pages',
@@ -50,6 +50,8 @@ export const ACTION_TEXTS = {
   ageingFailed: 'Failed to count the open actions by age',
 
   curve: (curveNumber: string) => `Curve ${curveNumber}`,
+  /** The server names actions by number in its answers ("Action 7 is already open ..."). */
+  actionNumber: (id: number) => `Action ${id}`,
   sseOf: (sse: string | null) => `SSE: ${sse ?? 'not in the register'}`,
   reportCount: (count: number) => (count === 1 ? 'Reported once' : `Reported ${count} times`),
   reportedAgo: (days: number) => (days === 0 ? 'reported today' : `reported ${daysText(days)} ago`),

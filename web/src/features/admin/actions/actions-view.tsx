@@ -82,7 +82,7 @@ function ActionFilterForm({
   return (
     <Card aria-labelledby="action-filters-title">
       <CardTitle id="action-filters-title">{ACTION_TEXTS.filters}</CardTitle>
-      <form role="search" aria-labelledby="action-filters-title" onSubmit={(e) => e.preventDefault()} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <form role="search" aria-labelledby="action-filters-title" onSubmit={(e) => e.preventDefault()} className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-3">
         {divisionFixed === null ? (
           <FilterSelect
             id="action-division"
@@ -135,8 +135,9 @@ function ActionFilterForm({
             { value: 'all', label: ACTION_TEXTS.stateChoices.all },
           ]}
         />
-        <div className="flex flex-col justify-end gap-3 sm:flex-row sm:items-end">
-          <label className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg px-1 text-base font-semibold text-slate-900 has-disabled:cursor-not-allowed has-disabled:text-slate-500">
+        {/* On a phone two lists a row, these two sharing the last one. */}
+        <div className="col-span-2 flex flex-wrap items-end justify-between gap-3 lg:col-span-1">
+          <label className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg px-1 text-base font-semibold whitespace-nowrap text-slate-900 has-disabled:cursor-not-allowed has-disabled:text-slate-500">
             <input
               type="checkbox"
               checked={filters.overdue}
@@ -146,7 +147,7 @@ function ActionFilterForm({
             />
             {ACTION_TEXTS.overdueOnly}
           </label>
-          <Button variant="outline" disabled={!canClear} onClick={() => onApply(NO_ACTION_FILTERS)} className="sm:ml-auto">
+          <Button variant="outline" disabled={!canClear} onClick={() => onApply(NO_ACTION_FILTERS)} className="whitespace-nowrap">
             {ACTION_TEXTS.clearFilters}
           </Button>
         </div>
