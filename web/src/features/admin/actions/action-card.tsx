@@ -172,31 +172,39 @@ export function titleOf(action: Action): string {
 function ActionDetails({ action, isAdmin }: { action: Action; isAdmin: boolean }) {
   const [changing, setChanging] = useState(false);
   const change: StateChange = action.state === 'open' ? 'close' : 'reopen';
-  const closedByAdmin = action.state === 'closed' && action.closedByRecordId === null;
+  const closed = action.state === 'closed';
+  // An Admin's close names the Admin; a visit's names its record (null once that record is deleted).
+  const closedByAdmin = closed && action.closedByEmployeeId !== null;
+  const note =
+    closed && action.closeNote !== null ? (
+      <p className="text-sm break-words text-slate-900">
+        <span className="font-semibold">{ACTION_TEXTS.closeNote}: </span>
+        {action.closeNote}
+      </p>
+    ) : null;
   return (
     <div className="flex flex-col gap-4 border-t border-slate-200 pt-3">
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <RecordBox title={ACTION_TEXTS.openingRecord} recordId={action.openedByRecordId} isAdmin={isAdmin} />
-        {action.state === 'closed' && !closedByAdmin ? <RecordBox title={ACTION_TEXTS.closingRecord} recordId={action.closedByRecordId} isAdmin={isAdmin} /> : null}
-        {closedByAdmin ? (
-          <div className="flex flex-col gap-1">
-            <h4 className="text-base font-bold text-slate-900">{ACTION_TEXTS.closedByAdmin(action.closedByEmployeeId ?? ACTION_TEXTS.nobody)}</h4>
-            {action.closeNote !== null ? (
-              <p className="text-sm break-words text-slate-900">
-                <span className="font-semibold">{ACTION_TEXTS.closeNote}: </span>
-                {action.closeNote}
-              </p>
-            ) : null}
+        {closed ? (
+          <div className="flex flex-col gap-2">
+            {closedByAdmin ? (
+              <h4 className="text-base font-bold text-slate-900">{ACTION_TEXTS.closedByAdmin(action.closedByEmployeeId ?? '')}</h4>
+            ) : (
+              <RecordBox title={ACTION_TEXTS.closingRecord} recordId={action.closedByRecordId} isAdmin={isAdmin} />
+            )}
+            {note}
           </div>
         ) : null}
-      </div>
-      <div>
-        <h4 className="text-base font-bold text-slate-900">{ACTION_TEXTS.history}</h4>
-        <ol aria-label={ACTION_TEXTS.history} className="mt-2 flex flex-col gap-2">
-          {action.history.map((event, index) => (
-            <HistoryItem key={`${event.at}-${index}`} event={event} />
-          ))}
-        </ol>
+        {/* Beside the photos on a wide screen; under them, across, where two share a row. */}
+        <div className={cn(closed && 'sm:col-span-2 lg:col-span-1')}>
+          <h4 className="text-base font-bold text-slate-900">{ACTION_TEXTS.history}</h4>
+          <ol aria-label={ACTION_TEXTS.history} className="mt-2 flex flex-col gap-2">
+            {action.history.map((event, index) => (
+              <HistoryItem key={`${event.at}-${index}`} event={event} />
+            ))}
+          </ol>
+        </div>
       </div>
       {isAdmin ? (
         changing ? (
@@ -215,10 +223,22 @@ function ActionDetails({ action, isAdmin }: { action: Action; isAdmin: boolean }
  * One action as a card: what was found where, how old it is and when it is due; opening it
  * shows the photos, the history and (Admins) Close or Reopen. Photos load only when opened.
  */
-export function ActionCard({ action, asOf, isAdmin }: { action: Action; asOf: string; isAdmin: boolean }) {
+export function ActionCard({
+  action,
+  asOf,
+  isAdmin,
+  open,
+  onToggle,
+}: {
+  action: Action;
+  asOf: string;
+  isAdmin: boolean;
+  /** Opened, the card takes a whole row of the grid (the list decides), so photos and history have room. */
+  open: boolean;
+  onToggle: () => void;
+}) {
   const titleId = useId();
   const detailsId = useId();
-  const [open, setOpen] = useState(false);
   const title = titleOf(action);
   return (
     <article
@@ -257,7 +277,7 @@ export function ActionCard({ action, asOf, isAdmin }: { action: Action; asOf: st
         aria-expanded={open}
         aria-controls={detailsId}
         aria-label={`${open ? ACTION_TEXTS.hideDetails : ACTION_TEXTS.showDetails}: ${title}`}
-        onClick={() => setOpen((shown) => !shown)}
+        onClick={onToggle}
         className="mt-auto justify-between"
       >
         {open ? ACTION_TEXTS.hideDetails : ACTION_TEXTS.showDetails}

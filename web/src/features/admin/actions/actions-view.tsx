@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DIVISIONS } from '../../../../../common/constants.js';
 import { ACTION_KINDS, AGEING_BANDS, type AgeingBand } from '../../../../../common/rules/follow-up-actions.js';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { failureText } from '../../../lib/api-failure.js';
+import { cn } from '../../../lib/cn.js';
 import { useRegisterFilters } from '../register/index.js';
 import { ActionCard } from './action-card.js';
 import {
@@ -222,6 +223,13 @@ function ActionResults({
     placeholderData: (previous) => previous,
   });
   const summaryRef = useRef<HTMLParagraphElement>(null);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpened((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const actions = list.data?.actions ?? [];
   const total = list.data?.total ?? 0;
   const showingCurrent = list.data !== undefined && !list.isPlaceholderData;
@@ -267,8 +275,8 @@ function ActionResults({
         </p>
         <ul aria-label={ACTION_TEXTS.listLabel} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy={list.isFetching || undefined}>
           {actions.map((action) => (
-            <li key={action.id}>
-              <ActionCard action={action} asOf={asOf} isAdmin={isAdmin} />
+            <li key={action.id} className={cn(opened.has(action.id) && 'sm:col-span-2 lg:col-span-3')}>
+              <ActionCard action={action} asOf={asOf} isAdmin={isAdmin} open={opened.has(action.id)} onToggle={() => toggle(action.id)} />
             </li>
           ))}
         </ul>
