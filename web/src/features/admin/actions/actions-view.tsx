@@ -56,7 +56,8 @@ export function ActionsView({ user }: { user: PublicUser }) {
         onApply={apply}
       />
       {filters.state !== 'closed' ? <AgeingCounts filters={filters} /> : null}
-      <ActionResults filters={filters} filtered={hasActionFilters(chosen)} page={page} goToPage={goToPage} isAdmin={user.role === 'Admin'} />
+      {/* New filters start with every card closed, as a new list. */}
+      <ActionResults key={JSON.stringify(filters)} filters={filters} filtered={hasActionFilters(chosen)} page={page} goToPage={goToPage} isAdmin={user.role === 'Admin'} />
     </div>
   );
 }
