@@ -146,6 +146,13 @@ const TABLE = defineViews({
     tile: { description: 'Service inspection reports' },
     body: lazyBody(reports, (m) => m.ServiceReportsView),
   },
+  actions: {
+    title: 'Follow-up Actions',
+    parent: 'reports',
+    access: 'admins-and-clients',
+    tile: { description: 'Faults reported in the field, open until a visit proves them fixed' },
+    body: lazyBody(() => import('./actions/index.js'), (m) => m.ActionsView),
+  },
   'user-management': {
     title: 'User Management',
     parent: 'menu',

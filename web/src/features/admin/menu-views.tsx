@@ -3,6 +3,7 @@ import { DIVISIONS } from '../../../../common/constants.js';
 import { FilterSelect } from '../../components/ui/filter-select.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
 import { MachineProgressCard } from '../machine-dashboard/index.js';
+import { ActionCountsCard } from './actions/index.js';
 import type { ViewBodyProps } from './admin-views.js';
 import { OwnerDocumentsCard } from './documents/index.js';
 import { FileToolsCard } from './file-tools/index.js';
@@ -57,6 +58,8 @@ export function Reports({ user, goTo, tiles }: ViewBodyProps) {
       )}
       <MachineProgressCard division={isClient ? (user.divisionAccess ?? 'all') : division} />
       <ViewTiles label="Report generators" tiles={tiles} goTo={goTo} />
+      {/* A Client's counts are their division's: the server answers no other. */}
+      <ActionCountsCard division={isClient ? '' : division} />
       <ScheduleAtAGlance division={isClient ? 'all' : division} onOpenReport={() => goTo('curve-maintenance')} />
     </>
   );

@@ -1,4 +1,5 @@
 export { DataSummaryCard } from './data-summary.js';
+export { RecordImage } from './record-image.js';
 export { RecordsView } from './records-view.js';
 export {
   DATA_SUMMARY_KEY,

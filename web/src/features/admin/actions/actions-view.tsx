@@ -1,0 +1,304 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DIVISIONS } from '../../../../../common/constants.js';
+import { ACTION_KINDS, AGEING_BANDS, type AgeingBand } from '../../../../../common/rules/follow-up-actions.js';
+import type { PublicUser } from '../../../../../common/schemas/auth.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
+import { FilterSelect } from '../../../components/ui/filter-select.js';
+import { failureText } from '../../../lib/api-failure.js';
+import { cn } from '../../../lib/cn.js';
+import { useRegisterFilters } from '../register/index.js';
+import { ActionCard } from './action-card.js';
+import {
+  type ActionFilters,
+  actionFiltersFromParams,
+  actionPageFromParams,
+  actionPageRange,
+  actionsUrl,
+  hasActionFilters,
+  lastActionPageOf,
+  NO_ACTION_FILTERS,
+  openActionsUrl,
+  withActionFilters,
+} from './action-query.js';
+import { ACTION_TEXTS } from './action-texts.js';
+import { parseActionList } from './actions-api.js';
+
+const numberText = (n: number) => n.toLocaleString('en-IN');
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
+/**
+ * Follow-up Actions (issue 25): the faults reported in the field, open until a visit proves
+ * them fixed, filtered on the server a page at a time, with the filters and page in the URL next
+ * to `view` (the reports landing links here with a division). Clients read their own division
+ * only, which the server imposes whatever is asked; Admins close and reopen with a note.
+ */
+export function ActionsView({ user }: { user: PublicUser }) {
+  const isClient = user.role === 'Client';
+  const [params, setParams] = useSearchParams();
+  const fromUrl = useMemo(() => actionFiltersFromParams(params), [params]);
+  // A Client's division is theirs, whatever the address says: asked for, but not a filter they chose.
+  const chosen: ActionFilters = isClient ? { ...fromUrl, division: '' } : fromUrl;
+  const filters: ActionFilters = isClient ? { ...fromUrl, division: user.divisionAccess ?? '' } : fromUrl;
+  const page = actionPageFromParams(params);
+
+  const apply = (next: ActionFilters) => setParams(withActionFilters(params, isClient ? { ...next, division: '' } : next, 1));
+  const goToPage = (next: number, replace = false) => setParams(withActionFilters(params, chosen, next), { replace });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ActionFilterForm
+        filters={filters}
+        divisionFixed={isClient ? (user.divisionAccess ?? ACTION_TEXTS.noDivision) : null}
+        canClear={hasActionFilters(chosen)}
+        onApply={apply}
+      />
+      {filters.state !== 'closed' ? <AgeingCounts filters={filters} /> : null}
+      {/* New filters start with every card closed, as a new list. */}
+      <ActionResults key={JSON.stringify(filters)} filters={filters} filtered={hasActionFilters(chosen)} page={page} goToPage={goToPage} isAdmin={user.role === 'Admin'} />
+    </div>
+  );
+}
+
+/** The filters apply as they are chosen: every one is a list or a box, so nothing is typed letter by letter. */
+function ActionFilterForm({
+  filters,
+  divisionFixed,
+  canClear,
+  onApply,
+}: {
+  filters: ActionFilters;
+  /** A Client's division, shown instead of the division list; null for Admins. */
+  divisionFixed: string | null;
+  canClear: boolean;
+  onApply: (next: ActionFilters) => void;
+}) {
+  const lists = useRegisterFilters(filters.division);
+  const sections = [...new Set((lists.data?.sections ?? []).map((s) => s.section))].sort(byName);
+  const sses = [...(lists.data?.sses ?? [])].sort(byName);
+  // A choice named by the address but not (yet) in the lists still shows as chosen.
+  const withChosen = (options: string[], chosen: string) => (chosen !== '' && !options.includes(chosen) ? [chosen, ...options] : options);
+  const set = (changes: Partial<ActionFilters>) => onApply({ ...filters, ...changes });
+  return (
+    <Card aria-labelledby="action-filters-title">
+      <CardTitle id="action-filters-title">{ACTION_TEXTS.filters}</CardTitle>
+      <form role="search" aria-labelledby="action-filters-title" onSubmit={(e) => e.preventDefault()} className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-3">
+        {divisionFixed === null ? (
+          <FilterSelect
+            id="action-division"
+            label={ACTION_TEXTS.division}
+            value={filters.division}
+            // A new division's sections and SSEs are other ones.
+            onChange={(division) => set({ division, section: '', sse: '' })}
+            all={{ value: '', label: ACTION_TEXTS.allDivisions }}
+            options={withChosen([...DIVISIONS], filters.division)}
+          />
+        ) : (
+          <div>
+            <p className="text-base font-semibold text-slate-900">{ACTION_TEXTS.divisionAccess}</p>
+            <p className="mt-1 flex min-h-12 items-center text-base text-slate-900">{divisionFixed}</p>
+          </div>
+        )}
+        <FilterSelect
+          id="action-section"
+          label={ACTION_TEXTS.section}
+          value={filters.section}
+          onChange={(section) => set({ section })}
+          all={{ value: '', label: ACTION_TEXTS.allSections }}
+          options={withChosen(sections, filters.section)}
+        />
+        <FilterSelect
+          id="action-sse"
+          label={ACTION_TEXTS.sse}
+          value={filters.sse}
+          onChange={(sse) => set({ sse })}
+          all={{ value: '', label: ACTION_TEXTS.allSses }}
+          options={withChosen(sses, filters.sse)}
+        />
+        <FilterSelect
+          id="action-kind"
+          label={ACTION_TEXTS.kindLabel}
+          value={filters.kind}
+          onChange={(value) => set({ kind: ACTION_KINDS.find((k) => k === value) ?? '' })}
+          all={{ value: '', label: ACTION_TEXTS.allKinds }}
+          options={ACTION_KINDS.map((kind) => ({ value: kind, label: ACTION_TEXTS.kind(kind) }))}
+        />
+        <FilterSelect
+          id="action-state"
+          label={ACTION_TEXTS.stateLabel}
+          value={filters.state}
+          // Only an open action can be overdue.
+          onChange={(value) => set(value === 'closed' ? { state: 'closed', overdue: false } : { state: value === 'all' ? 'all' : 'open' })}
+          all={{ value: 'open', label: ACTION_TEXTS.stateChoices.open }}
+          options={[
+            { value: 'closed', label: ACTION_TEXTS.stateChoices.closed },
+            { value: 'all', label: ACTION_TEXTS.stateChoices.all },
+          ]}
+        />
+        {/* On a phone two lists a row, these two sharing the last one. */}
+        <div className="col-span-2 flex flex-wrap items-end justify-between gap-3 lg:col-span-1">
+          <label className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg px-1 text-base font-semibold whitespace-nowrap text-slate-900 has-disabled:cursor-not-allowed has-disabled:text-slate-500">
+            <input
+              type="checkbox"
+              checked={filters.overdue}
+              disabled={filters.state === 'closed'}
+              onChange={(e) => set({ overdue: e.target.checked })}
+              className="size-6 cursor-pointer accent-brand-700"
+            />
+            {ACTION_TEXTS.overdueOnly}
+          </label>
+          <Button variant="outline" disabled={!canClear} onClick={() => onApply(NO_ACTION_FILTERS)} className="whitespace-nowrap">
+            {ACTION_TEXTS.clearFilters}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+interface AgeingAnswer {
+  counts: Record<AgeingBand, number>;
+  shown: number;
+  total: number;
+}
+
+function countByAge(body: unknown): AgeingAnswer {
+  const { actions, total } = parseActionList(body);
+  const counts: Record<AgeingBand, number> = { '0-2': 0, '3-7': 0, '8-30': 0, 'over-30': 0 };
+  for (const action of actions) counts[action.ageing] += 1;
+  return { counts, shown: actions.length, total };
+}
+
+/**
+ * How long the open actions of these filters have waited, in the rule's bands. Counted from
+ * one answer of the open ones (the server's page limit); past that the card says how many it counted.
+ */
+function AgeingCounts({ filters }: { filters: ActionFilters }) {
+  const ageing = useQuery({ queryKey: [openActionsUrl(filters)], select: countByAge, staleTime: 0, placeholderData: (previous) => previous });
+  return (
+    <Card aria-labelledby="action-ageing-title" aria-busy={ageing.isFetching || undefined}>
+      <CardTitle id="action-ageing-title">{ACTION_TEXTS.ageingTitle}</CardTitle>
+      <CardDescription>{ACTION_TEXTS.ageingCaption}</CardDescription>
+      {ageing.isError ? (
+        <p role="alert" className="mt-2 text-base font-medium text-red-700">
+          {failureText(ACTION_TEXTS.ageingFailed, ageing.error)}
+        </p>
+      ) : (
+        <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {AGEING_BANDS.map((band) => (
+            <div key={band} className="rounded-lg border border-slate-300 bg-slate-50 p-2">
+              <dt className="text-sm text-slate-800">{ACTION_TEXTS.ageingBand[band]}</dt>
+              <dd className="text-2xl font-bold text-slate-900 tabular-nums">{ageing.data ? numberText(ageing.data.counts[band]) : '–'}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {ageing.data && ageing.data.shown < ageing.data.total ? (
+        <p className="mt-2 text-sm text-slate-800">{ACTION_TEXTS.ageingOfFirst(ageing.data.shown, ageing.data.total)}</p>
+      ) : null}
+    </Card>
+  );
+}
+
+function ActionResults({
+  filters,
+  filtered,
+  page,
+  goToPage,
+  isAdmin,
+}: {
+  filters: ActionFilters;
+  /** Whether the user narrowed the list (which of the two empty texts to show). */
+  filtered: boolean;
+  page: number;
+  goToPage: (page: number, replace?: boolean) => void;
+  isAdmin: boolean;
+}) {
+  const list = useQuery({
+    queryKey: [actionsUrl(filters, page)],
+    select: parseActionList,
+    staleTime: 0,
+    // The last page stays on screen while the next one loads, so paging does not flash an empty list.
+    placeholderData: (previous) => previous,
+  });
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpened((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const actions = list.data?.actions ?? [];
+  const total = list.data?.total ?? 0;
+  const showingCurrent = list.data !== undefined && !list.isPlaceholderData;
+
+  // Past the end (the last actions of the last page were closed, or an old link): go to the last page.
+  useEffect(() => {
+    if (showingCurrent && actions.length === 0 && page > 1) goToPage(total > 0 ? lastActionPageOf(total) : 1, true);
+  }, [showingCurrent, actions.length, page, total, goToPage]);
+
+  const changePage = (next: number) => {
+    goToPage(next);
+    summaryRef.current?.focus();
+  };
+
+  let body;
+  if (list.isPending) {
+    body = <p className="text-base text-slate-700">{ACTION_TEXTS.loading}</p>;
+  } else if (list.isError) {
+    body = (
+      <Card className="flex flex-col items-start gap-3">
+        <p role="alert" className="text-base font-medium text-red-700">
+          {failureText(ACTION_TEXTS.loadFailed, list.error)}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+          {ACTION_TEXTS.tryAgain}
+        </Button>
+      </Card>
+    );
+  } else if (actions.length === 0) {
+    body = (
+      <Card>
+        <CardDescription className="text-base">{filtered ? ACTION_TEXTS.noneMatch : ACTION_TEXTS.noneYet}</CardDescription>
+      </Card>
+    );
+  } else {
+    const { first, last } = actionPageRange(page, actions.length);
+    const lastPage = lastActionPageOf(total);
+    const asOf = list.data.asOf;
+    body = (
+      <>
+        <p ref={summaryRef} tabIndex={-1} aria-live="polite" className="text-base font-medium text-slate-800 outline-none">
+          {ACTION_TEXTS.countLine(first, last, total)}
+        </p>
+        <ul aria-label={ACTION_TEXTS.listLabel} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy={list.isFetching || undefined}>
+          {actions.map((action) => (
+            <li key={action.id} className={cn(opened.has(action.id) && 'sm:col-span-2 lg:col-span-3')}>
+              <ActionCard action={action} asOf={asOf} isAdmin={isAdmin} open={opened.has(action.id)} onToggle={() => toggle(action.id)} />
+            </li>
+          ))}
+        </ul>
+        {lastPage > 1 ? (
+          <nav aria-label={ACTION_TEXTS.pagesLabel} className="flex flex-wrap items-center justify-between gap-3">
+            <Button variant="outline" disabled={page <= 1 || list.isFetching} onClick={() => changePage(page - 1)}>
+              <span aria-hidden="true">←</span> {ACTION_TEXTS.previous}
+            </Button>
+            <span className="text-base text-slate-800">{ACTION_TEXTS.pageOf(page, lastPage)}</span>
+            <Button variant="outline" disabled={page >= lastPage || list.isFetching} onClick={() => changePage(page + 1)}>
+              {ACTION_TEXTS.next} <span aria-hidden="true">→</span>
+            </Button>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section aria-label={ACTION_TEXTS.results} className="flex flex-col gap-3">
+      {body}
+    </section>
+  );
+}

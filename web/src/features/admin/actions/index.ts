@@ -1,0 +1,2 @@
+export { ActionCountsCard } from './action-counts-card.js';
+export { ActionsView } from './actions-view.js';
