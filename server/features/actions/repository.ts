@@ -20,7 +20,7 @@ export interface CurveLine {
   line: string;
 }
 
-export type NewEvent = Omit<typeof followUpActionEvents.$inferInsert, 'id' | 'at'>;
+export type NewEvent = Omit<typeof followUpActionEvents.$inferInsert, 'id'>;
 
 const sameCurveLine = (c: CurveLine) =>
   and(
@@ -40,11 +40,11 @@ export async function closeOpenActions(
   curve: CurveLine,
   kinds: readonly ActionKind[],
   onOrBefore: string,
-  closing: { closedOn: string; closedByRecordId: string },
+  closing: { closedOn: string; closedAt: Date; closedByRecordId: string },
 ): Promise<FollowUpActionRow[]> {
   return tx
     .update(followUpActions)
-    .set({ state: 'closed', closedOn: closing.closedOn, closedAt: new Date(), closedByRecordId: closing.closedByRecordId })
+    .set({ state: 'closed', closedOn: closing.closedOn, closedAt: closing.closedAt, closedByRecordId: closing.closedByRecordId })
     .where(
       and(sameCurveLine(curve), eq(followUpActions.state, 'open'), inArray(followUpActions.kind, [...kinds]), lte(followUpActions.lastReportedOn, onOrBefore)),
     )

@@ -98,8 +98,10 @@ export function createActionService(deps: ActionDeps) {
     curveNumber: row.curveNumber,
     line: row.line,
   });
+  // A visit's events are dated when the record was stored (the demo's, when its visit was uploaded).
   const visitEvent = (row: InspectionRow, event: NewEvent['event'], actionId: number, note: string | null = null): NewEvent => ({
     actionId,
+    at: row.submittedAt,
     event,
     recordId: row.recordId,
     recordDate: row.date,
@@ -119,7 +121,7 @@ export function createActionService(deps: ActionDeps) {
     const events: NewEvent[] = [];
     const closes = kindsClosedBy(facts, deps.cofAlertThreshold);
     if (closes.length > 0) {
-      const closed = await closeOpenActions(tx, curve, closes, row.date, { closedOn: row.date, closedByRecordId: row.recordId });
+      const closed = await closeOpenActions(tx, curve, closes, row.date, { closedOn: row.date, closedAt: row.submittedAt, closedByRecordId: row.recordId });
       for (const action of closed) events.push(visitEvent(row, 'closed', action.id));
     }
     const faults = faultsReportedBy(facts, deps.cofAlertThreshold);
@@ -135,10 +137,11 @@ export function createActionService(deps: ActionDeps) {
         lastReportedOn: row.date,
         dueDate: addDays(row.date, deps.dueDays[fault.kind]),
         openedByRecordId: row.recordId,
+        openedAt: row.submittedAt,
       };
       const fix = await laterFixOf(tx, curve, fault.kind, row.date, deps.cofAlertThreshold);
       if (fix) {
-        const action = await insertAction(tx, { ...opening, state: 'closed', closedOn: fix.date, closedAt: new Date(), closedByRecordId: fix.recordId });
+        const action = await insertAction(tx, { ...opening, state: 'closed', closedOn: fix.date, closedAt: row.submittedAt, closedByRecordId: fix.recordId });
         events.push(visitEvent(row, 'opened', action.id), {
           ...visitEvent(row, 'closed', action.id, `Already fixed by the later visit ${fix.recordId}`),
           recordId: fix.recordId,

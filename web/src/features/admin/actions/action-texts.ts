@@ -29,6 +29,10 @@ export const ACTION_TEXTS = {
   stateChoices: { open: 'Open', closed: 'Closed', all: 'Open and closed' } as const,
   overdueOnly: 'Overdue only',
   clearFilters: 'Clear Filters',
+  exportExcel: 'Download Excel',
+  exportDoneTitle: 'Excel report ready',
+  exportDone: (count: number) => `${count} follow-up ${count === 1 ? 'action' : 'actions'}: the download has started.`,
+  exportFailed: 'The Excel report could not be made.',
 
   loading: 'Loading follow-up actions...',
   loadFailed: 'Failed to load follow-up actions',

@@ -297,4 +297,19 @@ describe('the reports landing', SLOW, () => {
     await userEvent.selectOptions(await screen.findByLabelText('Division'), 'FZR/NR');
     await waitFor(() => expect(requests.some((r) => r.url === '/api/actions/counts?division=FZR%2FNR')).toBe(true));
   });
+
+  it('makes the actions in view into an Excel report job with the same filters', async () => {
+    const report = { reportId: 'r1', status: 'done', progress: 100, recordCount: 2, pdfUrl: '/api/download/r1' };
+    const requests = signedInAs(admin, {
+      'POST /api/reports/follow-up-actions': () => jsonResponse(200, report),
+      'GET /api/reports': () => jsonResponse(200, { reports: [] }),
+    });
+    await openActions('/admin?view=actions&division=RTM%2FWR&kind=cof-high&overdue=true');
+    await screen.findByText(/Showing/);
+    await userEvent.click(screen.getByRole('button', { name: 'Download Excel' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.url === '/api/reports/follow-up-actions')).toBe(true));
+    const post = requests.find((r) => r.method === 'POST' && r.url === '/api/reports/follow-up-actions');
+    expect(JSON.parse(String(post?.body))).toEqual({ division: 'RTM/WR', kind: 'cof-high', state: 'open', overdue: 'true' });
+    expect(await screen.findByText('Excel report ready')).toBeInTheDocument();
+  });
 });

@@ -10,6 +10,7 @@ import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { cn } from '../../../lib/cn.js';
 import { useRegisterFilters } from '../register/index.js';
+import { ReportProgress, useReportJob } from '../reports/index.js';
 import { ActionCard } from './action-card.js';
 import {
   type ActionFilters,
@@ -55,6 +56,7 @@ export function ActionsView({ user }: { user: PublicUser }) {
         canClear={hasActionFilters(chosen)}
         onApply={apply}
       />
+      <ActionsExcel filters={filters} />
       {filters.state !== 'closed' ? <AgeingCounts filters={filters} /> : null}
       {/* New filters start with every card closed, as a new list. */}
       <ActionResults key={JSON.stringify(filters)} filters={filters} filtered={hasActionFilters(chosen)} page={page} goToPage={goToPage} isAdmin={user.role === 'Admin'} />
@@ -300,5 +302,30 @@ function ActionResults({
     <section aria-label={ACTION_TEXTS.results} className="flex flex-col gap-3">
       {body}
     </section>
+  );
+}
+
+/**
+ * The actions in view as an Excel report (POST /api/reports/follow-up-actions): a report job
+ * like the others, followed with its progress, then downloaded; the server holds a Client to
+ * their division whatever is sent.
+ */
+function ActionsExcel({ filters }: { filters: ActionFilters }) {
+  const job = useReportJob('follow-up-actions', { doneTitle: ACTION_TEXTS.exportDoneTitle, doneDescription: ACTION_TEXTS.exportDone, failed: ACTION_TEXTS.exportFailed });
+  const body = {
+    division: filters.division || undefined,
+    section: filters.section || undefined,
+    sse: filters.sse || undefined,
+    kind: filters.kind || undefined,
+    state: filters.state,
+    overdue: filters.overdue && filters.state !== 'closed' ? ('true' as const) : undefined,
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <Button variant="outline" className="self-start" disabled={job.working} onClick={() => job.generate(body)}>
+        {ACTION_TEXTS.exportExcel}
+      </Button>
+      {job.state.phase === 'working' ? <ReportProgress id="actions-excel" progress={job.state.progress} recordCount={job.state.recordCount} /> : null}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { actionReportRequestSchema } from '../../../../../common/schemas/actions.js';
 import {
   type inspectionReportRequestSchema,
   type ReportJobResponse,
@@ -51,17 +52,21 @@ export const parseRecentReports = (body: unknown): ReportSummary[] => reportList
 export type InspectionReportBody = z.input<typeof inspectionReportRequestSchema>;
 export type SseReportBody = z.input<typeof sseReportRequestSchema>;
 export type ServiceReportBody = z.input<typeof serviceReportRequestSchema>;
+export type ActionReportBody = z.input<typeof actionReportRequestSchema>;
 
 export const REPORT_JOB_URLS = {
   'inspection-pdf': '/api/reports/generate',
   'sse-cof-pdf': '/api/reports/sse-table',
   'service-table-pdf': '/api/reports/service-table',
+  // Not a PDF, but made and followed like them: the Actions view's Excel report.
+  'follow-up-actions': '/api/reports/follow-up-actions',
 } as const;
 export type PdfReportKind = keyof typeof REPORT_JOB_URLS;
 export interface PdfReportBodies {
   'inspection-pdf': InspectionReportBody;
   'sse-cof-pdf': SseReportBody;
   'service-table-pdf': ServiceReportBody;
+  'follow-up-actions': ActionReportBody;
 }
 
 export const reportStatusUrl = (reportId: string) => `/api/reports/${encodeURIComponent(reportId)}`;
