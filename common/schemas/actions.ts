@@ -67,6 +67,8 @@ export const actionSchema = z.object({
   openedAt: z.string(),
   openedOn: isoDate,
   dueDate: isoDate,
+  /** The newest report's date: a visit on or after it may prove the fault fixed. */
+  lastReportedOn: isoDate,
   /** Open: days since it opened (today - opened on); closed: days it took. */
   ageDays: z.number().int(),
   ageing: z.enum(AGEING_BANDS),

@@ -349,6 +349,7 @@ function presentAll(rows: readonly FollowUpActionRow[], events: readonly FollowU
       openedAt: row.openedAt.toISOString(),
       openedOn: row.openedOn,
       dueDate: row.dueDate,
+      lastReportedOn: row.lastReportedOn,
       ageDays,
       ageing: ageingBandOf(ageDays),
       overdue: row.state === 'open' && row.dueDate < day,

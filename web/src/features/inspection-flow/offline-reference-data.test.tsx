@@ -116,11 +116,14 @@ describe('copying the reference data to the device', () => {
     expect(requests.map((r) => r.url)).toEqual([
       CURVES_URL,
       '/api/schedule?limit=1000',
+      '/api/actions?state=open&limit=500',
       '/api/machine-parts/categories',
       ...PART_CATEGORIES.map((c) => `/api/machine-parts?category=${c}`),
       ...['BEC Bypass', 'BRC-ANND', 'FZR-BTI', 'RTM-NAD'].map((s) => `/api/stations?section=${encodeURIComponent(s)}`),
     ]);
     expect(await referenceCache().read('/api/stations?section=FZR-BTI')).toMatchObject({ stations: [{ stationCode: 'BTI' }] });
+    // The open follow-up actions are kept too: they head the due list offline.
+    expect(await referenceCache().read('/api/actions?state=open&limit=500')).toMatchObject({ total: 0, actions: [] });
     expect(Number(localStorage.getItem(REFERENCE_WARMED_AT_KEY))).toBeGreaterThan(0);
   });
 
@@ -133,7 +136,7 @@ describe('copying the reference data to the device', () => {
   it('stops when the network goes, and does not count as a full copy', async () => {
     const requests = signedInWithReferenceData({ categories: noNetwork });
     await warmReferenceData(new QueryClient(), { divisionAccess: null }, new AbortController().signal);
-    expect(requests.map((r) => r.url)).toEqual([CURVES_URL, '/api/schedule?limit=1000', '/api/machine-parts/categories']);
+    expect(requests.map((r) => r.url)).toEqual([CURVES_URL, '/api/schedule?limit=1000', '/api/actions?state=open&limit=500', '/api/machine-parts/categories']);
     expect(localStorage.getItem(REFERENCE_WARMED_AT_KEY)).toBeNull();
   });
 

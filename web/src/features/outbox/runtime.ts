@@ -43,6 +43,17 @@ export interface WaitingVisit {
   date: string;
   serviceUpdate: string | null;
   cofValue: string | null;
+  /** Service only: what the follow-up rule reads (a fix made offline closes its action at once). */
+  partCategory: string | null;
+  partItemName: string | null;
+  isMachineWorking: boolean | null;
+}
+
+/** The form keeps the answer as the radio's 'yes' or 'no' until it is sent; the rule reads a yes or no. */
+function machineWorkingOf(answer: unknown): boolean | null {
+  if (answer === true || answer === 'yes') return true;
+  if (answer === false || answer === 'no') return false;
+  return null;
 }
 
 /** Every record waiting on this device (any technician's: the schedule is the curve's), refused ones aside. */
@@ -57,6 +68,9 @@ export async function listWaitingVisits(): Promise<WaitingVisit[]> {
       date: m.date,
       serviceUpdate: m.serviceUpdate ?? null,
       cofValue: m.cofValue ?? null,
+      partCategory: m.partCategory ?? null,
+      partItemName: m.partItemName ?? null,
+      isMachineWorking: machineWorkingOf(m.isMachineWorking),
     }));
 }
 

@@ -9,7 +9,7 @@ const response = scheduleFor(CURVES, TODAY);
 const curve15 = curveKey('RTM-NAD', '15', 'DN');
 
 function waiting(overrides: Partial<LocalVisit>): LocalVisit {
-  return { type: 'Service', section: 'RTM-NAD', curveNumber: '15', line: 'Down', date: TODAY, serviceUpdate: 'working-fine', cofValue: null, ...overrides };
+  return { type: 'Service', section: 'RTM-NAD', curveNumber: '15', line: 'Down', date: TODAY, serviceUpdate: 'working-fine', cofValue: null, partCategory: null, partItemName: null, isMachineWorking: true, ...overrides };
 }
 
 describe('the due states on the phone', () => {

@@ -5,22 +5,32 @@ import { Label } from '../../components/ui/label.js';
 import { cn } from '../../lib/cn.js';
 import { readItem, writeItem } from '../../lib/safe-storage.js';
 import { DUE_LIST_SECTION_KEY } from '../../lib/storage-keys.js';
+import { useQuery } from '@tanstack/react-query';
+import { ACTION_KIND_TEXT } from '../../../../common/rules/follow-up-actions.js';
+import { useSignedInUser } from '../auth/index.js';
 import { type DueItem, dueItems, statusText } from './curve-schedule.js';
+import { type DueAction, dueActions, openActionsQuery } from './open-actions.js';
 import { useCurveSchedules } from './use-curve-schedules.js';
 
 const SHOWN = 6;
 const RECENT = '';
 
-function dataEntryLink(item: DueItem): string {
-  const { entry } = item.schedule;
+function dataEntryLink(type: 'Service' | 'CoF', curve: { divisionRailway: string; section: string; curveNumber: string; line: string }): string {
   const params = new URLSearchParams({
-    type: item.kind,
-    division: entry.divisionRailway,
-    section: entry.section,
-    curve: entry.curveNumber,
-    line: lineFromCode(entry.line) ?? entry.line,
+    type,
+    division: curve.divisionRailway,
+    section: curve.section,
+    curve: curve.curveNumber,
+    line: lineFromCode(curve.line) ?? curve.line,
   });
   return `/data-entry?${params.toString()}`;
+}
+
+/** "reported 3 d ago, due in 4 d", "reported 9 d ago, overdue by 2 d". */
+function actionAgeText({ ageDays, daysLeft }: DueAction): string {
+  const reported = ageDays <= 0 ? 'reported today' : `reported ${ageDays} d ago`;
+  if (daysLeft < 0) return `${reported}, overdue by ${-daysLeft} d`;
+  return daysLeft === 0 ? `${reported}, due today` : `${reported}, due in ${daysLeft} d`;
 }
 
 function badgeClasses(item: DueItem): string {
@@ -36,7 +46,9 @@ function badgeClasses(item: DueItem): string {
  * the right flow with the curve filled in. Works offline from the schedule kept on the phone.
  */
 export function DueList() {
-  const { schedules, recentSections, isPending } = useCurveSchedules();
+  const user = useSignedInUser();
+  const { schedules, recentSections, isPending, today, cofAlertThreshold, waiting } = useCurveSchedules();
+  const openActions = useQuery(openActionsQuery(user.divisionAccess));
   const [choice, setChoice] = useState(() => readItem('local', DUE_LIST_SECTION_KEY) ?? RECENT);
   if (isPending || schedules === undefined) {
     return isPending ? (
@@ -49,6 +61,9 @@ export function DueList() {
   const chosen = choice !== RECENT && allSections.includes(choice) ? choice : RECENT;
   const sections = new Set(chosen === RECENT ? recentSections : [chosen]);
   const items = dueItems(schedules.values(), sections);
+  // Faults reported and not fixed yet come first: a machine without grease matters before a visit due.
+  const actions =
+    openActions.data && today !== null && cofAlertThreshold !== null ? dueActions(openActions.data.actions, waiting, sections, today, cofAlertThreshold) : [];
   const choose = (value: string) => {
     setChoice(value);
     writeItem('local', DUE_LIST_SECTION_KEY, value);
@@ -77,33 +92,60 @@ export function DueList() {
       </div>
       {sections.size === 0 ? (
         <p className="text-base text-slate-800">No visits of yours in the last 30 days: choose a section to see what is due.</p>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && actions.length === 0 ? (
         <p className="text-base text-slate-800">Nothing is due in {chosen === RECENT ? 'your recent sections' : chosen}.</p>
       ) : (
-        <ul className="flex flex-col gap-2" aria-label="Curves due">
-          {items.slice(0, SHOWN).map((item) => {
-            const { entry } = item.schedule;
-            const other = item.kind === 'Service' ? 'CoF' : 'Service';
-            return (
-              <li key={`${entry.section}|${entry.curveNumber}|${entry.line}`}>
-                <Link
-                  to={dataEntryLink(item)}
-                  className="flex min-h-14 flex-col gap-1 rounded-lg border-2 border-slate-300 p-3 hover:border-brand-700 hover:bg-brand-50"
-                >
-                  <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="text-base font-bold text-slate-900">
-                      Curve {entry.curveNumber} · {lineFromCode(entry.line) ?? entry.line}
-                      <span className="font-normal text-slate-700"> · {entry.section}</span>
-                    </span>
-                    <span className={cn('rounded-full border px-2 py-0.5 text-sm font-semibold', badgeClasses(item))}>{statusText(item.kind, item.schedule)}</span>
-                  </span>
-                  <span className="text-sm text-slate-700">{statusText(other, item.schedule)}</span>
-                </Link>
-              </li>
-            );
-          })}
-          {items.length > SHOWN ? <li className="text-sm text-slate-700">{`and ${items.length - SHOWN} more`}</li> : null}
-        </ul>
+        <>
+          {actions.length > 0 ? (
+            <ul className="flex flex-col gap-2" aria-label="Faults to fix">
+              {actions.map((due) => {
+                const { action } = due;
+                return (
+                  <li key={action.id}>
+                    <Link
+                      to={dataEntryLink(action.kind === 'cof-high' ? 'CoF' : 'Service', action)}
+                      className="flex min-h-14 flex-col gap-1 rounded-lg border-2 border-red-700 bg-red-50 p-3 hover:bg-red-100"
+                    >
+                      <span className="text-base font-bold text-slate-900">
+                        {ACTION_KIND_TEXT[action.kind]}: {action.reported}
+                      </span>
+                      <span className="text-sm text-slate-800">
+                        Curve {action.curveNumber} · {action.line} · {action.section}
+                      </span>
+                      <span className={cn('text-sm font-semibold', due.daysLeft < 0 ? 'text-red-800' : 'text-slate-800')}>{actionAgeText(due)}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          {items.length > 0 ? (
+            <ul className="flex flex-col gap-2" aria-label="Curves due">
+              {items.slice(0, SHOWN).map((item) => {
+                const { entry } = item.schedule;
+                const other = item.kind === 'Service' ? 'CoF' : 'Service';
+                return (
+                  <li key={`${entry.section}|${entry.curveNumber}|${entry.line}`}>
+                    <Link
+                      to={dataEntryLink(item.kind, item.schedule.entry)}
+                      className="flex min-h-14 flex-col gap-1 rounded-lg border-2 border-slate-300 p-3 hover:border-brand-700 hover:bg-brand-50"
+                    >
+                      <span className="flex flex-wrap items-center justify-between gap-2">
+                        <span className="text-base font-bold text-slate-900">
+                          Curve {entry.curveNumber} · {lineFromCode(entry.line) ?? entry.line}
+                          <span className="font-normal text-slate-700"> · {entry.section}</span>
+                        </span>
+                        <span className={cn('rounded-full border px-2 py-0.5 text-sm font-semibold', badgeClasses(item))}>{statusText(item.kind, item.schedule)}</span>
+                      </span>
+                      <span className="text-sm text-slate-700">{statusText(other, item.schedule)}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+              {items.length > SHOWN ? <li className="text-sm text-slate-700">{`and ${items.length - SHOWN} more`}</li> : null}
+            </ul>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -6,5 +6,6 @@
 export { curveKey, type CurveSchedule, statusText } from './curve-schedule.js';
 export { DueList } from './due-list.js';
 export { scheduleQuery } from './schedule-query.js';
+export { openActionsQuery } from './open-actions.js';
 export { useCurveSchedules } from './use-curve-schedules.js';
 // /purpose imports this module on demand (import()), so none of it is on the first page.

@@ -27,6 +27,7 @@ function makeAction(id: number, overrides: Partial<Action> = {}): Action {
     openedAt: '2026-11-20T06:30:00.000Z',
     openedOn: '2026-11-20',
     dueDate: '2026-11-27',
+    lastReportedOn: '2026-11-20',
     ageDays: 3,
     ageing: '3-7',
     overdue: false,

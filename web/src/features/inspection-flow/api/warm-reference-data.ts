@@ -4,7 +4,7 @@ import { isNetworkError } from '../../../lib/api-client.js';
 import { readItem, writeItem } from '../../../lib/safe-storage.js';
 import { REFERENCE_WARMED_AT_KEY } from '../../../lib/storage-keys.js';
 import { curvesQuery, partCategoriesQuery, partsQuery, stationsQuery } from './reference-data.js';
-import { scheduleQuery } from '../../schedule/index.js';
+import { openActionsQuery, scheduleQuery } from '../../schedule/index.js';
 
 // A full copy at app start at most this often; a new sign-in always makes one.
 const REWARM_AFTER_MS = 60 * 60 * 1000;
@@ -47,6 +47,8 @@ export async function warmReferenceData(queryClient: QueryClient, user: Pick<Pub
     });
     // The due states of those curves, for the due list and the curve pickers with no signal.
     await step(() => queryClient.fetchQuery(scheduleQuery(user.divisionAccess)));
+    // The faults waiting for a fix, which head the due list.
+    await step(() => queryClient.fetchQuery(openActionsQuery(user.divisionAccess)));
     let categories: string[] = [];
     await step(async () => {
       categories = (await queryClient.fetchQuery(partCategoriesQuery)).categories;

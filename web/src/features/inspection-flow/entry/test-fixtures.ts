@@ -111,7 +111,7 @@ function queryParam(request: RecordedRequest, name: string): string | null {
  * by a failing one, and every request the app made is returned.
  */
 export function signedInWithReferenceData(
-  overrides: Partial<Record<'curves' | 'schedule' | 'stations' | 'categories' | 'parts', (request: RecordedRequest) => Response | Promise<Response>>> = {},
+  overrides: Partial<Record<'curves' | 'schedule' | 'actions' | 'stations' | 'categories' | 'parts', (request: RecordedRequest) => Response | Promise<Response>>> = {},
 ): RecordedRequest[] {
   storeUser(technician);
   return stubFetch({
@@ -120,6 +120,8 @@ export function signedInWithReferenceData(
     'GET /api/consolidated-curves': overrides.curves ?? (() => jsonResponse(200, { curves: CURVES, total: CURVES.length })),
     // No visits known unless a test asks for scheduleFor(CURVES): the pickers then show bare curves.
     'GET /api/schedule': overrides.schedule ?? (() => jsonResponse(200, scheduleFor([]))),
+    // No follow-up actions open unless a test gives some.
+    'GET /api/actions': overrides.actions ?? (() => jsonResponse(200, { asOf: '2026-11-23', total: 0, actions: [] })),
     'GET /api/stations':
       overrides.stations ??
       ((request) => jsonResponse(200, { stations: STATIONS.filter((s) => s.section === queryParam(request, 'section')) })),
