@@ -98,7 +98,7 @@ export function DueList() {
         <>
           {actions.length > 0 ? (
             <ul className="flex flex-col gap-2" aria-label="Faults to fix">
-              {actions.map((due) => {
+              {actions.slice(0, SHOWN).map((due) => {
                 const { action } = due;
                 return (
                   <li key={action.id}>
@@ -107,7 +107,7 @@ export function DueList() {
                       className="flex min-h-14 flex-col gap-1 rounded-lg border-2 border-red-700 bg-red-50 p-3 hover:bg-red-100"
                     >
                       <span className="text-base font-bold text-slate-900">
-                        {ACTION_KIND_TEXT[action.kind]}: {action.reported}
+                        {action.reported === ACTION_KIND_TEXT[action.kind] ? action.reported : `${ACTION_KIND_TEXT[action.kind]}: ${action.reported}`}
                       </span>
                       <span className="text-sm text-slate-800">
                         Curve {action.curveNumber} · {action.line} · {action.section}
@@ -117,6 +117,7 @@ export function DueList() {
                   </li>
                 );
               })}
+              {actions.length > SHOWN ? <li className="text-sm text-slate-700">{`and ${actions.length - SHOWN} more faults`}</li> : null}
             </ul>
           ) : null}
           {items.length > 0 ? (
