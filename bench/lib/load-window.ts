@@ -45,8 +45,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
   let requests = 0;
   let errors = 0;
   const { nextPath } = options;
-  // overallRate is autocannon's, though bench/autocannon.d.ts does not declare it.
-  const settings: autocannon.Options & { overallRate?: number } = {
+  const settings: autocannon.Options = {
     url: `${ctx.baseUrl}${options.path}`,
     method: 'GET',
     headers: { ...BROWSER_HEADERS, ...options.headers },
@@ -55,7 +54,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
     timeout: 10,
     requests: [
       {
-        setupRequest: (request: autocannon.RequestParams) => ({ ...request, path: nextPath() }),
+        setupRequest: (request) => ({ ...request, path: nextPath() }),
         onResponse(status, body) {
           if (measuring && firstUnexpected === null && (status < 200 || status > 299)) firstUnexpected = { status, body: body.slice(0, 300) };
         },
@@ -63,7 +62,11 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
     ],
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   };
-  const instance = autocannon(settings);
+  let settle: (error: unknown) => void = () => {};
+  const finished = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve());
+  });
+  const instance = autocannon(settings, (error: unknown) => settle(error));
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
     if (!measuring) return;
     requests += 1;
@@ -88,7 +91,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
     instance.stop();
   }
   const seconds = (performance.now() - started) / 1000;
-  await instance;
+  await finished;
   return {
     value,
     load: {
