@@ -61,7 +61,6 @@ function readSettings(argv: readonly string[]) {
 
 type Settings = Exclude<ReturnType<typeof readSettings>, 'list'>;
 
-/** Signs in through the API as a browser would; returns `hkmi_session=<token>` for a `Cookie` header. */
 async function signIn(baseUrl: string, employeeId: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -116,7 +115,6 @@ function recordOf(scenario: Scenario, outcome: Outcome, database: DatabaseKind, 
   };
 }
 
-/** Runs a scenario with the server's RSS sampled every 50 ms; any error, non-2xx response or exception fails it. */
 async function measure(scenario: Scenario, ctx: ScenarioContext, cpus: number): Promise<ScenarioRecord> {
   log(`${scenario.name}: ${scenario.description}`);
   const rssBefore = await readRssMb(ctx.serverPid);
@@ -143,11 +141,6 @@ async function measure(scenario: Scenario, ctx: ScenarioContext, cpus: number): 
   return record;
 }
 
-/**
- * A scenario with a server of its own (Scenario.ownServer): its service first, then a second
- * bench server with the service's environment added, the scenario against it, then both stopped.
- * The main server stays up, idle, meanwhile. One that cannot start fails the scenario, not the run.
- */
 async function measureOnOwnServer(
   scenario: Scenario,
   ownServer: NonNullable<Scenario['ownServer']>,
@@ -180,7 +173,6 @@ async function measureOnOwnServer(
   }
 }
 
-/** Runs before the server starts (the embedded PGlite admits one process at a time): the generated records (the demo seed first, for its curves), BENCH_PREPARE_SQL. */
 async function prepareDatabase(settings: Settings, target: { databaseUrl: string | undefined; dataDir: string }): Promise<DatasetInfo | null> {
   let dataset: DatasetInfo | null = null;
   if (settings.selected.some((s) => s.dataset === 'records')) {

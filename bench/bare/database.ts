@@ -15,7 +15,6 @@ import { seedDemoData } from '../../server/db/seed/index.js';
 import { generateInspections } from '../../server/db/seed/scale/generate.js';
 import { DiskBlobStore } from '../../server/storage/disk-blob-store.js';
 
-/** What the runner loaded into the server's database, for a PGlite copy made the same way. */
 export interface GeneratedData {
   today: string;
   count: number;
@@ -31,9 +30,7 @@ export const generatedDataEnv = (data: GeneratedData): Record<string, string> =>
 export interface OpenedBareDb {
   db: Db;
   database: Database;
-  /** The in-memory database to fill; null on PostgreSQL. */
   pglite: PGlite | null;
-  /** For the notes. */
   where: string;
   close(): Promise<void>;
 }
@@ -49,7 +46,6 @@ export async function openBareDb(poolSize: number): Promise<OpenedBareDb> {
   return { db: database.db, database, pglite, where, close: () => database.close() };
 }
 
-/** Loads the demo seed and the scale seed's records into the in-memory PGlite; returns the seconds it took. */
 export async function loadGeneratedRecords(pglite: PGlite, database: Database): Promise<number> {
   const today = process.env.BARE_TODAY ?? '';
   const started = performance.now();

@@ -37,11 +37,9 @@ import { withRss } from '../lib/memory.js';
 import type { ScenarioContext } from '../lib/types.js';
 import { generatedDataEnv, loadGeneratedRecords, openBareDb } from './database.js';
 
-/** Each run's figures: its times (seconds), what it wrote and the worker's CPU seconds over it. */
 export type PdfFigures = Awaited<ReturnType<typeof writePdf>> & { cpuSeconds: number };
 export type ExcelFigures = Awaited<ReturnType<typeof writeExcel>> & { cpuSeconds: number };
 
-/** What the worker holds once ready ('excel': its database and what is in it). */
 interface JobWorkerReady {
   where: string;
   curves: number;
@@ -86,10 +84,8 @@ async function startJobWorker<Input, F>(job: 'pdf' | 'excel', env: Record<string
   }
 }
 
-/** Bare pdfkit over the given JPEG files (absolute paths, in order). */
 export const startPdfBaseline = () => startJobWorker<string[], PdfFigures>('pdf', {}, (files) => ({ files }));
 
-/** One SQL read + exceljs over the due curves of the server's database (or of a PGlite copy of it made for `today`). */
 export function startReportBaseline(ctx: ScenarioContext, today: string): Promise<JobBaseline<ScheduleContext, ExcelFigures>> {
   const generated = ctx.dataset?.generated;
   if (!ctx.databaseUrl && !generated) throw new Error('the report baseline on PGlite needs the generated records (dataset: records)');
@@ -100,15 +96,12 @@ export function startReportBaseline(ctx: ScenarioContext, today: string): Promis
 // The worker's side, in its own process.
 
 const MARGIN = 36;
-/** Photos read ahead of the one being placed, as the server's report reads its print copies. */
-const READ_AHEAD = 4;
+const READ_AHEAD = 4; // photos read ahead, as the server's report reads its print copies
 const GAP = 14;
 const LINE = 16;
-/** Rows between yields to the event loop, as the report writes its batches. */
-const BATCH_ROWS = 1000;
+const BATCH_ROWS = 1000; // rows between yields to the event loop, as the report writes its batches
 const OVERDUE_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
 
-/** `seconds` from the first read to the file's last byte on disk, of which `readSeconds` waiting for the photos. */
 async function writePdf(files: readonly string[], file: string) {
   const started = performance.now();
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false });

@@ -32,7 +32,6 @@ const nextMessage = <T>() => new Promise<T>((resolve) => process.once('message',
 
 const REGISTER_ORDER = [asc(curves.divisionRailway), asc(curves.section), asc(curves.no), asc(curves.id)];
 
-/** Each read ceiling's route, and on PGlite what its in-memory database must hold (`fill` puts it in and says what it is). */
 const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Database): Promise<string>; route(app: FastifyInstance, db: Db): void }> = {
   // GET /ping: one `select 1`.
   ping: {
@@ -94,10 +93,8 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
   },
 };
 
-/** As the server's: a photo up to 10 MB, one file, a few fields. */
 const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 };
 
-/** POST /upload (multipart `metadata` then `file`) -> 201 {hash, sizeBytes}: the file streamed through sha256 into `dir`, renamed to its hash. */
 async function uploadRoute(app: FastifyInstance, dir: string): Promise<void> {
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   app.post('/upload', async (request, reply) => {
@@ -131,10 +128,8 @@ async function uploadRoute(app: FastifyInstance, dir: string): Promise<void> {
   });
 }
 
-/** A fixed entry date: the server gives each photo its taken-at time; the bytes are the same size. */
-const ZIP_MTIME = new Date('2024-01-01T00:00:00Z');
+const ZIP_MTIME = new Date('2024-01-01T00:00:00Z'); // the server gives each entry its photo's taken-at time: same size
 
-/** POST /zip {imageIds} -> the photo files the parent sent first, stored, each opened when the zip reaches it, the total size up front. */
 async function zipRoute(app: FastifyInstance): Promise<void> {
   const { files } = await nextMessage<ZipFilesMessage>();
   app.post('/zip', async (request, reply) => {

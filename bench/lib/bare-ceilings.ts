@@ -14,19 +14,14 @@ import type { ScenarioContext, ScenarioResult, ThroughputBaseline } from './type
 export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login' | `register-pages:${string}`;
 
 export const BARE_CURVES_LIMIT = 1000;
-/** The pages the bare inspections route walks, as `inspections-page` walks the product's. */
 const BARE_INSPECTION_PAGES = 20;
 
 interface CeilingSpec {
   description: string;
   route: BareReadRoute;
-  /** The scenario's default, 50 unless given (BENCH_CONNECTIONS overrides, as for the product). */
   connections?: number;
-  /** Asked in turn. */
   paths: string[];
-  /** The one request alone (default: the first path), to check the route and weigh its answer. */
   probePath?: string;
-  /** POSTed as JSON (a sign-in). */
   json?: { employeeId: string; password: string };
 }
 
@@ -65,7 +60,6 @@ function specOf(kind: BareKind, ctx: ScenarioContext): CeilingSpec {
   return spec;
 }
 
-/** The bare ceiling's figures and a note with them, its CPU per request and where it read. */
 async function measure(ctx: ScenarioContext, kind: BareKind, connections: number, adminCookie: () => Promise<string>): Promise<{ baseline: ThroughputBaseline; note: string }> {
   const spec = specOf(kind, ctx);
   ctx.log(`bare ceiling ${kind}: ${spec.description} ...`);
@@ -115,15 +109,8 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
   }
 }
 
-/** Measured once per run per kind and load shape, by the first scenario that asks. */
 const measured = new Map<string, { scenario: string; promise: ReturnType<typeof measure> }>();
 
-/**
- * Puts the bare ceiling beside a product result: `throughputBaseline` (the table's columns and
- * the budget's ratio) and a note. A baseline that fails leaves the result without one (the
- * columns read '-', a ratio budget fails for want of it) and says why in the notes.
- * `adminCookie` is needed on PGlite to copy the register.
- */
 export async function withBareCeiling(
   ctx: ScenarioContext,
   result: ScenarioResult,

@@ -11,7 +11,6 @@ export interface BenchChild<M> {
   pid: number;
   send(message: unknown): void;
   next(timeoutMs?: number): Promise<M>;
-  /** SIGTERM, then SIGKILL after 10 s; resolves when the process has gone. */
   stop(): Promise<void>;
 }
 

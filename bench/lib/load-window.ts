@@ -11,11 +11,9 @@ import { cpuMark, type CpuMark } from './records.js';
 import { countNon2xx, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext } from './types.js';
 
-/** The records list as inspections-page walks it. */
 const LIST_PAGE = 50;
 const LIST_PAGES = 20;
 
-/** inspections-page's load as the given sign-in: the records list's first 20 pages of 50 in turn; `overallRate` 0: each connection sends as soon as it is answered. */
 export function recordsListLoad(cookie: string, connections: number, overallRate = 0) {
   let turn = 0;
   const nextPath = () => `/api/inspections?limit=${LIST_PAGE}&offset=${(turn++ % LIST_PAGES) * LIST_PAGE}`;
@@ -24,15 +22,9 @@ export function recordsListLoad(cookie: string, connections: number, overallRate
 export type WindowLoadOptions = ReturnType<typeof recordsListLoad>;
 export type WindowFigures = Awaited<ReturnType<typeof duringLoad>>['load'];
 
-/** As every browser sends (and bench/lib/load.ts): the lists are answered gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
-/** Longer than any window; the load is stopped when the window ends. */
-const MAX_SECONDS = 1800;
+const MAX_SECONDS = 1800; // longer than any window; the load is stopped when the window ends
 
-/**
- * Runs `operation` under the load: the window opens `ctx.warmupSeconds` after the load starts
- * (at least 0.5 s, so every connection is busy) and closes when the operation settles.
- */
 export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOptions, operation: () => Promise<T>) {
   let measuring = false;
   // Set inside autocannon's callback: typed apart so that TypeScript does not narrow it to null.
@@ -77,7 +69,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
   instance.on('reqError', () => {
     if (measuring) errors += 1;
   });
-  await sleep(Math.max(500, ctx.warmupSeconds * 1000));
+  await sleep(Math.max(500, ctx.warmupSeconds * 1000)); // at least 0.5 s: every connection busy before the window opens
   measuring = true;
   started = performance.now();
   let value: T;
@@ -110,7 +102,6 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
   };
 }
 
-/** The window's errors and non-2xx answers as a problem (null: none). */
 export function windowProblem(label: string, load: WindowFigures): string | null {
   if (load.errors + load.non2xx === 0) return null;
   const first = load.firstUnexpected ? ` (first: HTTP ${load.firstUnexpected.status} ${load.firstUnexpected.body})` : '';

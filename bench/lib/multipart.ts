@@ -7,16 +7,13 @@ import { randomBytes } from 'node:crypto';
 
 export interface FormPart {
   name: string;
-  /** A text field's value, or a file's bytes. */
   value: string | Buffer;
   filename?: string;
-  /** Text fields are sent without one, as FormData does. */
   contentType?: string;
 }
 
 export interface MultipartBody {
   body: Buffer;
-  /** The header value, with the boundary. */
   contentType: string;
 }
 
@@ -35,14 +32,12 @@ export function buildMultipart(parts: readonly FormPart[], boundary = newBoundar
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Every offset at which `needle` occurs in `haystack`. */
 export function offsetsOf(haystack: Buffer, needle: string): number[] {
   const offsets: number[] = [];
   for (let at = haystack.indexOf(needle, 0, 'latin1'); at !== -1; at = haystack.indexOf(needle, at + needle.length, 'latin1')) offsets.push(at);
   return offsets;
 }
 
-/** Writes `value` at each offset (latin1: one byte per character). */
 export function patchAt(buffer: Buffer, offsets: readonly number[], value: string): void {
   for (const offset of offsets) buffer.write(value, offset, 'latin1');
 }

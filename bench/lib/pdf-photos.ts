@@ -12,10 +12,8 @@ const TEXTURE = 2400;
 const LONG = 1920;
 const SHORT = 1080;
 const QUALITY = 80;
-/** Pixels per grain of the coarse noise. */
 const GRAIN = 3;
 
-/** Raw RGB, TEXTURE x TEXTURE: gradients, fine noise, coarse grain; `coarse` sets the weight. */
 function texture(seed: number, coarse: number): Buffer {
   const fine = Math.round(coarse * 0.4);
   const rng = new Random(seed);
@@ -50,7 +48,6 @@ function texture(seed: number, coarse: number): Buffer {
   return pixels;
 }
 
-/** The i-th photo: the same i gives the same bytes on every run. */
 function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer }> {
   const rng = new Random(0x9e37_79b9 ^ (index * 2_654_435_761));
   const portrait = index % 5 === 4;
@@ -68,7 +65,6 @@ function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer }> {
     .then((bytes) => ({ bytes }));
 }
 
-/** A maker of distinct photos near 300 KB: the coarse grain's amplitude is found by bisection on the first photo. */
 export async function fieldPhotoMaker(options: { seed: number }): Promise<{ make: (index: number) => Promise<{ bytes: Buffer }> }> {
   const target = 300 * 1024;
   let [low, high] = [4, 120];

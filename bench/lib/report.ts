@@ -13,7 +13,6 @@ const DATABASE_NAMES: Record<DatabaseKind, string> = { pglite: 'PGlite', postgre
 
 const ratioOf = (a: number, b: number) => Math.round((a / b) * 10_000) / 10_000;
 
-/** The bare ceiling in one shape for the table and results.json: from the result's `throughputBaseline` (the same load on a bare route) or else its `baseline` (the same work done bare, timed). */
 export function ceilingOf(result: ScenarioResult | null) {
   const t = result?.throughputBaseline;
   if (result && t && t.throughput > 0) {
@@ -30,7 +29,6 @@ export function ceilingOf(result: ScenarioResult | null) {
 
 export type Verdict = { kind: 'none' } | { kind: 'pass' | 'fail' | 'not-applicable'; detail: string };
 
-/** What the runner records for each scenario (and writes to results.json). */
 export interface ScenarioRecord {
   name: string;
   description: string;
@@ -43,11 +41,9 @@ export interface ScenarioRecord {
   verdict: Verdict;
   ceiling: ReturnType<typeof ceilingOf>;
   noCeiling: string | null;
-  /** What its own server was, when it had one. */
   ownServer?: string;
 }
 
-/** Applies a budget; one defined for another database, CPU count or concurrency is 'not-applicable', its comparison printed for information. */
 export function judge(budget: Budget | undefined, result: ScenarioResult | null, peakRssMb: number | null, database: DatabaseKind, cpus: number): Verdict {
   if (!budget) return { kind: 'none' };
   if (!result) return { kind: 'not-applicable', detail: 'no result' };
@@ -119,7 +115,6 @@ function verdictLabel({ verdict, budget }: ScenarioRecord, database: DatabaseKin
   return budget?.database && budget.database !== database ? `n/a on ${DATABASE_NAMES[database]}` : 'n/a';
 }
 
-/** The ceiling's cells: the bare figure, the ratio as the budget table words it, the bare p99 and the p99 ratio. */
 function ceilingCells(ceiling: ScenarioRecord['ceiling']): string[] {
   if (!ceiling) return ['-', '-', '-', '-'];
   if (ceiling.kind === 'time') return [`${num(ceiling.bare, ceiling.bare < 10 ? 3 : 1)} s`, `${num(ceiling.ratio, 2)}x time`, '-', '-'];
@@ -128,7 +123,6 @@ function ceilingCells(ceiling: ScenarioRecord['ceiling']): string[] {
   return [`${num(ceiling.bare)} ${ceiling.unit}`, `${num(ceiling.ratio * 100, 1)}% thr`, num(ceiling.bareP99Ms, 2), p99Ratio];
 }
 
-/** results.json: the run's facts and every scenario's record. */
 export interface RunResults {
   date: string;
   node: string;

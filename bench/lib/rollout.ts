@@ -29,7 +29,6 @@ type CurveKeys = Record<'division_railway' | 'section' | 'curve_number' | 'line'
 
 const entry = (date: string | null, undated: boolean) => (date === null ? 'Pending' : undated ? 'Done' : sheetDate(date));
 
-/** Per section: its phase and its two AENs, the second `AEN/<code>` of a station in its second half that names no other AEN. */
 function sectionPlans(): Map<string, { phase: 'I' | 'II'; aens: [string, string] }> {
   const used = new Set(DIVISION_REFS.flatMap((d) => d.sections.map((s) => s.aen)));
   const plans = new Map<string, { phase: 'I' | 'II'; aens: [string, string] }>();
@@ -43,7 +42,6 @@ function sectionPlans(): Map<string, { phase: 'I' | 'II'; aens: [string, string]
   return plans;
 }
 
-/** Up to `count` of the register's curves without a record, in register order, as records numbered on per division. */
 async function rolloutRows(client: pg.Client, count: number, today: string): Promise<RolloutRow[]> {
   const { rows: curves } = await client.query<CurveKeys>(
     `select division_railway, section, curve_number, line, coalesce(den, '') as den, coalesce(aen, '') as aen, coalesce(sse, '') as sse
@@ -88,16 +86,11 @@ async function rolloutRows(client: pg.Client, count: number, today: string): Pro
   return rows;
 }
 
-/** The records a scenario reads, and how to take the added ones away again. */
 export interface Rollout {
-  /** Rows in curve_records while measuring. */
   rows: number;
-  /** Per division (PostgreSQL only). */
   byDivision: Map<string, number>;
   what: string;
-  /** PostgreSQL only: a connection to the server's database, for the writes. */
   client: pg.Client | null;
-  /** Added rows whose machine is still pending: the writes install one each. */
   pending: number[];
   remove(): Promise<void>;
 }
@@ -109,11 +102,6 @@ async function countRows(client: pg.Client): Promise<Map<string, number>> {
 
 const sum = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 
-/**
- * On PostgreSQL: tops curve_records up to as many records as the register has curves (10k),
- * through the server's database (the server notices: the table's version moves on), with one
- * `INSERT ... SELECT FROM unnest(...)`. On PGlite: the demo seed's records, as many as `countThroughApi` reads.
- */
 export async function prepareRollout(ctx: ScenarioContext, countThroughApi: () => Promise<number>): Promise<Rollout> {
   const target = ctx.dataset?.curves ?? 10_000;
   if (!ctx.databaseUrl) {

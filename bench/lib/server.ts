@@ -16,33 +16,25 @@ import type { DatabaseKind } from './types.js';
 
 export { PROJECT_ROOT };
 const SERVER_ENTRY = path.join(PROJECT_ROOT, 'dist', 'server', 'main.js');
-/** Creating a PGlite data dir, migrating and seeding the demo data all happen before listen. */
 const START_TIMEOUT_MS = 180_000;
 
-/** bench/server.log, or bench/server-<scenario>.log for a scenario's own server. */
 export const serverLogFile = (scenario?: string) => path.join(PROJECT_ROOT, 'bench', scenario ? `server-${scenario}.log` : 'server.log');
 
-/** The `version` of a package.json (for the report). */
 export const packageVersion = (file: string): string | null => (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? null;
 
 export interface ServerLogSummary {
-  /** Lines logged at warn level or above (pino 40+), or written to stderr. */
   warnings: number;
   errors: number;
-  /** The last ten of them. */
   recent: string[];
 }
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 export interface StartServerOptions {
-  /** A PostgreSQL URL the bench may create and drop a database through; unset: PGlite. */
   adminDatabaseUrl: string | undefined;
   logFile: string;
   log(message: string): void;
-  /** Runs before the server starts (while nothing holds the embedded PGlite), e.g. to load generated data. */
   prepare?(target: { databaseUrl: string | undefined; dataDir: string }): Promise<void>;
-  /** Added to the server's environment last (e.g. BLOB_STORE=s3 and S3_*). */
   extraEnv?: Record<string, string>;
 }
 

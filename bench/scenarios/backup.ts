@@ -24,19 +24,14 @@ import type { Scenario, ScenarioContext } from '../lib/types.js';
 const PAGE = 50;
 const PAGES = 20;
 const CONNECTIONS = 50;
-/** Longer than any backup of the bench's data should take; the command is ended after it. */
 const COMMAND_TIMEOUT_MS = 30 * 60_000;
 
 interface BackupCommandRun {
-  /** From the spawn to the exit, npm's and tsx's start included. */
   wallSeconds: number;
-  /** CPU of the command's processes once they have exited; null off Linux. */
   cpuSeconds: number | null;
   folder: string;
   manifest: BackupManifest;
-  /** What the command printed, npm's own lines left out. */
   output: string[];
-  /** Seconds after the spawn: the snapshot (the manifest's clock), photos.txt and manifest.json first seen (every 100 ms), the exit. */
   phases: { snapshot: number; photoList: number | null; manifest: number | null; exit: number };
 }
 
@@ -113,9 +108,7 @@ function cpuCores(ctx: ScenarioContext, { start, end }: WindowFigures['cpu']): s
   return parts.join(', ');
 }
 
-/** The backup's own time: from the database snapshot to the manifest (start-up and the claim not included). */
 const insideSeconds = (run: BackupCommandRun) => (Date.parse(run.manifest.finishedAt) - Date.parse(run.manifest.snapshotAt)) / 1000;
-/** A span seen by polling every 100 ms: under one poll it reads '< 0.1 s'. */
 const span = (value: number | null) => (value === null ? '-' : value < 0.1 ? '< 0.1 s' : `${value.toFixed(2)} s`);
 
 function phaseNote({ phases: { snapshot, photoList, manifest, exit } }: BackupCommandRun): string {
@@ -129,10 +122,8 @@ function phaseNote({ phases: { snapshot, photoList, manifest, exit } }: BackupCo
 interface BackupWindow {
   run: BackupCommandRun;
   load: WindowFigures;
-  /** Photo files the run added to BACKUP_DIR/photos. */
   copied: DirUsage;
   folder: DirUsage;
-  /** The whole backup directory after the run. */
   all: DirUsage;
 }
 

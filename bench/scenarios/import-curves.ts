@@ -19,17 +19,14 @@ import { withServerFigures } from '../lib/timer.js';
 import type { Scenario, ScenarioResult } from '../lib/types.js';
 
 const ROWS = 10_000;
-/** Every CHANGED_EVERY-th row gets a new length and remark for the last import. */
 const CHANGED_EVERY = 10;
 const SECTION_PREFIX = 'BENCH-IMP';
 const FIRST_HKM_CODE = 1_000_000_001;
 const SEED = 0x1_4c5f;
 const BASELINE_RUNS = 3;
 const BASELINE_TABLE = 'hkmi_bench_import_baseline';
-/** One import should take seconds; past this the server is taken to be stuck. */
 const STEP_TIMEOUT_MS = 120_000;
 
-/** The array type each column goes through unnest as, where it is not varchar. */
 const COLUMN_TYPES: Partial<Record<(typeof COPIED_CURVE_COLUMNS)[number], string>> = {
   no: 'int4', hkm_code: 'int4', km_from: 'int4', met_from: 'int4', km_to: 'int4', met_to: 'int4', length: 'int4', degree: 'numeric', comments: 'text',
 };
@@ -41,11 +38,6 @@ interface BaselineTable {
   close(): Promise<void>;
 }
 
-/**
- * On PostgreSQL a scratch table like the register's (indexes too, its own id sequence) in the
- * server's database, dropped after; on PGlite, whose data dir the server holds, the register of
- * an in-memory PGlite in this process made by the app's migrations.
- */
 async function openBaselineTable(databaseUrl: string | undefined): Promise<BaselineTable> {
   if (!databaseUrl) {
     const pglite = new PGlite();
@@ -71,7 +63,6 @@ async function openBaselineTable(databaseUrl: string | undefined): Promise<Basel
   };
 }
 
-/** The floor under the import, BASELINE_RUNS times on an emptied table: no checks, lookups or audit. */
 async function timeBaseline(table: BaselineTable, csv: string): Promise<number[]> {
   const columns = COPIED_CURVE_COLUMNS.map((name) => [name, COLUMN_TYPES[name] ?? 'varchar'] as const);
   const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');

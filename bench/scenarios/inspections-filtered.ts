@@ -6,7 +6,6 @@ import { inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { ScenarioContext } from '../lib/types.js';
 
 const PAGE = 50;
-/** Seconds of each per-filter load phase after the mixed one (for the notes only). */
 const PER_KIND_SECONDS = 2;
 
 interface Kind {
@@ -16,14 +15,12 @@ interface Kind {
 
 const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
-/** The first `count` items with distinct keys. */
 function distinct<T>(items: readonly T[], key: (item: T) => string, count: number): T[] {
   const byKey = new Map<string, T>();
   for (const item of items) if (!byKey.has(key(item))) byKey.set(key(item), item);
   return [...byKey.values()].slice(0, count);
 }
 
-/** Filters as the records view's filter bar makes them, with values taken from real records. */
 function buildKinds(sample: readonly InspectionLog[], older: readonly InspectionLog[]): Kind[] {
   const pages = (base: Record<string, string>, offsets = [0, PAGE]) => offsets.map((offset) => q({ limit: PAGE, offset, ...base }));
   // Recent windows and windows a year or two back: newest-first plans differ a lot between them.
@@ -56,13 +53,11 @@ function buildKinds(sample: readonly InspectionLog[], older: readonly Inspection
   ];
 }
 
-/** A load walking through the queries in turn. */
 function walking(queries: readonly string[]): RowLoad {
   let turn = 0;
   return { path: `/api/inspections?${queries[0] ?? ''}`, nextPath: () => `/api/inspections?${queries[turn++ % queries.length] ?? ''}` };
 }
 
-/** Checks each kind's queries find records within the limit; each kind alone, one connection, median. */
 async function aloneNote(ctx: ScenarioContext, cookie: string, kinds: readonly Kind[]): Promise<string> {
   const alone: string[] = [];
   for (const kind of kinds) {
@@ -82,12 +77,7 @@ async function aloneNote(ctx: ScenarioContext, cookie: string, kinds: readonly K
   return `alone (one connection, median): ${alone.join('; ')}`;
 }
 
-/**
- * The records view's filters over the generated 100k records as the demo Admin: division,
- * type with a date range, technician, section with curve number, part of a record ID, and
- * division with type, interleaved request by request. After the measured mix, each kind runs
- * alone for a moment so that the notes say which filter is the slow one.
- */
+// The records view's filters over the generated records, interleaved; then each kind alone, so the notes say which is slow (README).
 export const inspectionsFiltered = loadScenario({
   name: 'inspections-filtered',
   description:

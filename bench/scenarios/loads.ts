@@ -10,7 +10,6 @@ import { type LoadRow, loadScenario, type RowLoad } from '../lib/load-row.js';
 import { getJson, getParsed, inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { Scenario, ScenarioContext } from '../lib/types.js';
 
-/** POST /api/auth/login with the right password, each employee ID in turn, 10 connections; the bare read + argon2id verify beside it. */
 function signInRow(name: string, description: string, employeeIds: (ctx: ScenarioContext) => readonly string[]): LoadRow {
   const remark = 'the product also takes and settles a throttle slot, deletes expired sessions, inserts a session row and a trusted-browser row';
   const prepare = (ctx: ScenarioContext) => {
@@ -26,7 +25,6 @@ function signInRow(name: string, description: string, employeeIds: (ctx: Scenari
 const CURVES_PATH = `/api/consolidated-curves?limit=${BARE_CURVES_LIMIT}`;
 const SUMMARY_PATH = '/api/data-summary';
 const PAGE = 50;
-/** The records view opens at page 1; people page on a little, rarely far. */
 const PAGES = 20;
 
 const ROWS: readonly LoadRow[] = [

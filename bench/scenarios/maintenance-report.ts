@@ -21,7 +21,6 @@ const STEP_TIMEOUT_MS = 300_000;
 
 const post = (ctx: ScenarioContext, cookie: string) => postParsed(ctx, POST_PATH, cookie, { division: 'all', section: 'all' }, maintenanceReportResponseSchema, STEP_TIMEOUT_MS);
 
-/** POST, then the download read to its end: the report as the admin's browser gets it. */
 async function makeAndDownload(ctx: ScenarioContext, cookie: string) {
   const { ms: postMs, body: answer } = await post(ctx, cookie);
   const { body, bytes, firstByteMs, ms: downloadMs } = await downloadZip(`${ctx.baseUrl}/api/reports/download/${answer.reportId}`, { cookie }, STEP_TIMEOUT_MS);

@@ -31,9 +31,7 @@ const TYPE = 'Service';
 const PHOTOS = 1000;
 const SMALL = 200;
 const PER_DAY = 5;
-/** Years before the generated records (three years up to today) and the demo seed's: the report's records are ours alone. */
-const FIRST_DAY = '2015-01-01';
-/** A few records of their own for the unmeasured first report (fonts, code paths). */
+const FIRST_DAY = '2015-01-01'; // before the generated records and the demo seed's: the report's records are ours alone
 const WARMUP_DAY = '2014-06-02';
 const WARMUP_PHOTOS = 4;
 const REPEATS = 5;
@@ -43,14 +41,8 @@ const PHOTO_SEED = 0x5044_4652;
 const UPLOADS_AT_ONCE = 4;
 const POLL_MS = 50;
 const STEP_TIMEOUT_MS = 600_000;
-/**
- * The records-list load during the report: a steady rate from a few connections, not a flood:
- * a flood keeps the server's event loop full and starves the report, whose every step waits its
- * turn (BENCH_PDF_LIST_RATE=0 floods; see README).
- */
 const LIST_CONNECTIONS = 10;
-const LIST_RATE = 50;
-/** The same load without a report runs as long as the report did, but no longer than this. */
+const LIST_RATE = 50; // steady, not a flood: a flood fills the event loop and starves the report (README)
 const IDLE_MAX_SECONDS = 60;
 
 interface Range {
@@ -58,7 +50,6 @@ interface Range {
   toDate: string;
 }
 
-/** BENCH_PDF_LIST_RATE: requests per second of the records-list load (0: as fast as it answers). */
 function listRate(): number {
   const raw = process.env.BENCH_PDF_LIST_RATE?.trim();
   if (!raw) return LIST_RATE;
@@ -67,7 +58,6 @@ function listRate(): number {
   return value;
 }
 
-/** Makes photos [first, first + count) and uploads each with a Service visit, a few at once; `dateOf(i)` dates the i-th of the batch. */
 async function seedVisits(ctx: ScenarioContext, cookie: string, curves: readonly Curve[], make: (index: number) => Promise<{ bytes: Buffer }>, first: number, count: number, dateOf: (i: number) => string) {
   const seeded = new Array<{ index: number; hash: string; bytes: number }>(count);
   let next = 0;
@@ -86,15 +76,10 @@ async function seedVisits(ctx: ScenarioContext, cookie: string, curves: readonly
   return seeded;
 }
 
-/** Where the server keeps a photo's print copy (DiskBlobStore: `blobs/ab/cd/<sha256>.print-1200.jpg`). */
 const printCopyOf = (ctx: ScenarioContext, hash: string) => path.join(ctx.dataDir, 'blobs', hash.slice(0, 2), hash.slice(2, 4), `${hash}.print-1200.jpg`);
 const sizeOf = (file: string) => stat(file).then((s) => s.size, () => null);
 const statusOf = async (ctx: ScenarioContext, cookie: string, reportId: string) => (await getParsed(ctx, `/api/reports/${reportId}`, cookie, reportSummarySchema)).body;
 
-/**
- * GETs the PDF read to its end as it arrives, counting its page objects and embedded images
- * (pdfkit writes `/Type /Page` and `/Subtype /Image` once each) and keeping only its head and tail.
- */
 async function downloadPdf(url: string, cookie: string) {
   let head = '';
   let tail = '';
@@ -118,7 +103,6 @@ async function downloadPdf(url: string, cookie: string) {
   return { ...download, pages: page - pageTree, images };
 }
 
-/** POST /api/reports/generate, the job followed until done, then the PDF read to its end. */
 async function makeReport(ctx: ScenarioContext, cookie: string, range: Range, expected: number) {
   const started = performance.now();
   const request = { type: TYPE, division: DIVISION, fromDate: range.fromDate, toDate: range.toDate, format: 'images' };
@@ -136,7 +120,6 @@ async function makeReport(ctx: ScenarioContext, cookie: string, range: Range, ex
   return { reportId: answer.reportId, postStatus, postMs, readyMs, downloadMs, ms: readyMs + downloadMs, ...download };
 }
 
-/** A report timed from the POST to the last byte, with the server's RSS sampled every 20 ms and its CPU (main thread apart). */
 async function measuredReport(ctx: ScenarioContext, cookie: string, label: string, range: Range, photos: number) {
   const { value: made, ...figures } = await withServerFigures(ctx, () => makeReport(ctx, cookie, range, photos));
   const { summary } = await statusOf(ctx, cookie, made.reportId);
@@ -149,7 +132,6 @@ const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
 const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
 const loadText = (connections: number, rate: number) => `${connections} connections, ${rate > 0 ? `${rate} req/s in all` : 'each sending as soon as it is answered'}`;
-/** What the report's job says it printed (GET /api/reports/{id} summary). */
 const printed = (run: ReportRun) => {
   const summary = run.summary as { photosPrinted?: unknown; pages?: unknown } | null;
   return { photos: typeof summary?.photosPrinted === 'number' ? summary.photosPrinted : null, pages: typeof summary?.pages === 'number' ? summary.pages : null };

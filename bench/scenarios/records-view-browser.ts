@@ -13,12 +13,9 @@ import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js'
 const VIEW = '/admin?view=records-management';
 const VIEWPORT = { width: 412, height: 915 };
 const RUNS = 3;
-/** A page of the list may ask for at most this many records... */
 const MAX_LIMIT = 50;
-/** ...and no answer of the list may weigh more than this. */
 const MAX_RESPONSE_BYTES = 500 * 1024;
 const TIMEOUT_MS = 30_000;
-/** Debian's Chromium: the bench never downloads a browser. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface ListCall {
@@ -44,14 +41,12 @@ async function signIn(page: Page, ctx: ScenarioContext, employeeId: string) {
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: TIMEOUT_MS });
 }
 
-/** The cards: articles in the list named "Inspection records", else any article showing a record ID (robust to small markup changes). */
 const cards = (page: Page) =>
   page
     .getByRole('list', { name: /inspection records/i })
     .getByRole('article')
     .or(page.getByRole('article').filter({ hasText: /INS-\d{8}-/ }));
 
-/** "Showing 1–50 of 100,054 records": the view's own statement of which page it shows. */
 const showing = (page: Page, first: number) => page.getByText(new RegExp(`Showing\\s+${first}\\s*[–-]`)).first();
 
 async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string): Promise<RunFigures> {

@@ -14,21 +14,17 @@ import { mib, RunBook, rssRise, timedDownload, type TimedDownload } from '../lib
 import type { Scenario } from '../lib/types.js';
 
 const PATH = '/api/images/download';
-/** The issue's figure first; the others show whether memory follows the number of photos. */
 const SIZES = [50, 10, 200] as const;
 const REPEATS = 5;
-/** Several big zips at once: memory must stay flat in the number of downloads in flight too. */
 const PARALLEL = 4;
 const BARE_DESCRIPTION = 'bare yazl zip of the same photo files (stored, opened lazily, size up front) from a bare Fastify route in its own process';
 
 interface ZipRun extends TimedDownload {
-  /** Entries named by the zip's end-of-central-directory record; null if it has none. */
   entries: number | null;
   rssBeforeMb: number;
   rssPeakMb: number;
 }
 
-/** Where a zip is asked for (the server as the demo Admin, or the bare ceiling) and what was seen there. */
 interface ZipSide {
   url: string;
   headers: Record<string, string>;
@@ -39,13 +35,11 @@ interface ZipSide {
 
 const sideOf = (url: string, headers: Record<string, string>, pid: number): ZipSide => ({ url, headers, pid, book: new RunBook(), runs: new Map(SIZES.map((size) => [size, []])) });
 
-/** The entry count of the end-of-central-directory record (ZIP64 puts 0xffff there: fine for this check). */
 function zipEntries(tail: Buffer): number | null {
   for (let at = tail.length - 22; at >= 0; at--) if (tail.readUInt32LE(at) === 0x06054b50) return tail.readUInt16LE(at + 10);
   return null;
 }
 
-/** One zip read to the end and dropped as it arrives (the client keeps nothing but the tail). */
 async function download(side: ZipSide, ids: readonly string[]): Promise<TimedDownload & { entries: number | null }> {
   let tail = Buffer.alloc(0);
   const init = { method: 'POST', headers: { ...side.headers, 'content-type': 'application/json' }, body: JSON.stringify({ imageIds: ids }), signal: AbortSignal.timeout(120_000) };
