@@ -1,9 +1,6 @@
 /**
- * `npm run bench [-- <scenario> ...]`: builds (the npm script does), starts the built server
- * on a scratch database with the demo seed, runs the named scenarios (all by default) one
- * after another while sampling the server's memory, prints a table and writes
- * bench/results.json. Exits 1 when a scenario had errors or an applicable budget failed, 2 for a
- * bad argument or variable. The variables (BENCH_DATABASE_URL, BENCH_DURATION ...) are in bench/README.md.
+ * `npm run bench [-- <scenario> ...]`: starts the built server on a scratch database with the demo seed, runs the scenarios,
+ * prints a table and writes bench/results.json. Exit 1: errors or a failed budget; 2: a bad argument (bench/README.md).
  */
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';

@@ -1,9 +1,6 @@
 /**
- * The database a bare baseline reads, opened in the baseline's own process with the server's
- * own openDatabase: on PostgreSQL the server's scratch database (BARE_DATABASE_URL), on PGlite
- * (whose data dir the server holds) an in-memory PGlite made by the app's migrations, which
- * loadGeneratedRecords fills exactly as the runner loaded the server's (the demo seed first, then
- * the scale seed with the same seed, day and sizes: BARE_TODAY, BARE_COUNT, BARE_CURVES).
+ * The database a bare baseline reads, in its own process: the server's scratch PostgreSQL database, or on PGlite (whose
+ * data dir the server holds) an in-memory copy loaded as the runner loaded the server's (BARE_TODAY, BARE_COUNT, BARE_CURVES).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,19 +1,7 @@
 /**
- * The bare baselines of the timed reports, each in a process of its own (this file, forked with
- * BARE_JOB set) so that its time and RSS are measured as the server's are (RSS sampled every 20 ms
- * from the bench):
- *
- * 'pdf'    the budget table's "bare pdfkit embedding the same print-size photos": the given JPEGs
- *          (the print copies the server made), read from disk a few ahead as the report reads
- *          them, two to an A4 page each under a line of Helvetica, streamed into a file. No
- *          database, cover page, fields, embedded fonts, hashing, blob store or HTTP.
- * 'excel'  the budget table's "bare exceljs streaming writer on the same rows": ONE SQL read of the
- *          due curves (the product's schedule statement through a bare Drizzle client, register
- *          order, status 'attention'), then exceljs's WorkbookWriter writing "Service due" and
- *          "CoF due" with the product's columns and cells (widths, formats, bold frozen header,
- *          autofilter, overdue fill) into a file. No snapshot transaction, Summary sheet, hashing,
- *          blob store or HTTP. On PostgreSQL it reads the server's database; on PGlite an
- *          in-memory copy loaded by the scale seed as the server's was (./database.ts).
+ * The timed reports' bare baselines, each in its own process (this file forked with BARE_JOB) so its time and RSS are measured
+ * as the server's: 'pdf' is bare pdfkit on the server's print copies, 'excel' one SQL read of the due curves + exceljs's
+ * streaming writer with the product's columns; no database transaction, hashing, blob store or HTTP (README).
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';

@@ -1,14 +1,6 @@
 /**
- * The bench's bare routes, one kind (BARE_KIND) per child process forked by ./start.ts (its own
- * event loop and RSS, as the server has): Fastify with no hooks, sign-in, cache, compression or
- * validation, each route doing the least the product's could.
- *
- * The read ceilings (lib/bare-ceilings.ts; the budget table's "bare Fastify + Drizzle route reading
- * one indexed page of the same table") read the server's PostgreSQL database through a pool of 10,
- * as the server does, or on PGlite (whose data dir the server holds) an in-memory one made by the
- * app's migrations and filled as the kind needs. 'upload' ("a bare Fastify route streaming the same
- * multipart to a file with sha256") and 'zip' (yazl alone) need no database.
- *
+ * The bare routes, one kind (BARE_KIND) per child process forked by ./start.ts: Fastify with no hooks, sign-in, cache,
+ * compression or validation, each doing the least the product's route could (README, "The bare ceiling").
  * Messages: child -> parent {type: 'ready', port, note} or {type: 'failed', message}.
  */
 import { createHash, randomUUID } from 'node:crypto';

@@ -1,9 +1,4 @@
-/**
- * Starts a bare route (./server.ts) in a process of its own beside the server: a read ceiling on
- * the server's PostgreSQL database or an in-memory PGlite copy, the upload baseline on a scratch
- * folder of the same disk, the zip baseline over the records' photo files. A scenario puts the
- * same load or work on the bare route as on the product and prints the ratio.
- */
+/** Starts a bare route (./server.ts) in its own process beside the server, for the same load or work as the product's. */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';

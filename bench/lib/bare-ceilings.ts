@@ -1,9 +1,6 @@
 /**
- * The bare ceilings of the request-load scenarios (docs/architecture.md, 'Budgets': "every budget is
- * read as a ratio to a bare baseline measured in the same run"): the same load (connections,
- * duration, warm-up: the run's) on a bare route of bench/bare/server.ts in a process of its own.
- * Each is measured once per run (per connection count) by the first scenario that needs it and
- * reused by the others, to keep the run short: the notes say where it was measured.
+ * The request-load scenarios' bare ceilings: the same load on a bare route (bare/server.ts) in its own process, measured once
+ * per run and connection count by the first scenario that needs one and reused by the others, to keep the run short.
  */
 import { performance } from 'node:perf_hooks';
 import { BARE_PAGE, type BareReadRoute, startBareReadServer } from '../bare/start.js';

@@ -1,9 +1,4 @@
-/**
- * A bench helper in a process of its own (a bare baseline server, a baseline worker): forked
- * with tsx and an IPC channel, so it has its own event loop and its own RSS to sample, as the
- * server has. Messages arrive in order through next(); a child that exits fails the wait with
- * what it wrote to stderr.
- */
+/** A bench helper forked with tsx and an IPC channel: its own event loop and RSS, as the server has. */
 import { fork } from 'node:child_process';
 import { on } from 'node:events';
 

@@ -1,8 +1,4 @@
-/**
- * A request-load scenario as one row: who signs in, what the route answers (checked once before
- * the load, for the notes), the load autocannon puts on it, hooks around its measured phase, and
- * the bare ceiling (lib/bare-ceilings.ts) measured under the same load in the same run.
- */
+/** A request-load scenario as one row: sign-in, the route checked once, its load, hooks, and its bare ceiling under the same load. */
 import { type BareKind, withBareCeiling } from './bare-ceilings.js';
 import { type LoadOptions, runLoad } from './load.js';
 import { cpuMark, cpuNote, type CpuMark } from './records.js';

@@ -1,8 +1,6 @@
 /**
- * An autocannon load measured over a window something else decides: after an unmeasured
- * warm-up, only the responses between an operation's start and its end count (the same load
- * over a plain wait gives the figures without it). Latencies of the 2xx responses, from each
- * request's sending (with a fixed rate, without autocannon's coordinated-omission correction).
+ * An autocannon load measured over a window an operation decides: after a warm-up, only the responses while it runs count.
+ * Latencies from each request's sending (with a fixed rate, without autocannon's coordinated-omission correction).
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';

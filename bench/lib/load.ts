@@ -1,7 +1,6 @@
 /**
- * HTTP load with autocannon: a short unmeasured warm-up, then a measured run. Latencies are
- * taken from every response (sub-millisecond, successes only) rather than autocannon's
- * whole-millisecond histogram; statuses and errors are counted for the pass/fail check.
+ * HTTP load with autocannon: an unmeasured warm-up, then a measured run. Latencies from every successful response
+ * (sub-millisecond), not autocannon's whole-millisecond histogram.
  */
 import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';

@@ -1,8 +1,4 @@
-/**
- * multipart/form-data bodies built once as a Buffer, the way a browser's FormData sends them, so
- * that placeholders in them can be overwritten in place per request (same length: the
- * Content-Length stays right).
- */
+/** multipart/form-data bodies built once, as FormData sends them, with placeholders overwritten in place per request (same length). */
 import { randomBytes } from 'node:crypto';
 
 export interface FormPart {

@@ -1,9 +1,6 @@
 /**
- * Distinct field-photo stand-ins for pdf-report: JPEGs of a phone's size (1920x1080, every fifth
- * upright, quality 80, about 300 KB), each a different window of one seeded texture with its own
- * colour cast, so no two share pixels and each costs the server a full decode for its print copy.
- * A coarse grain survives the print copy's downscale (as a photo's detail does), so the 1200 px
- * copies weigh like real photos' rather than a blur's. One costs a JPEG encode (30-40 ms).
+ * Distinct ~300 KB phone-sized JPEGs for pdf-report, each a window of one seeded texture: no two share pixels, so each costs a
+ * full decode; a coarse grain survives the 1200 px print copy's downscale, so copies weigh like real photos', not a blur's.
  */
 import sharp from 'sharp';
 import { Random } from '../../server/db/seed/random.js';

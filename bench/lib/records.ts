@@ -1,7 +1,4 @@
-/**
- * Helpers for the read scenarios: JSON reads with a sign-in cookie, checked against the
- * product's contracts (common/schemas/), timings alone and CPU per request.
- */
+/** Read scenario helpers: JSON reads checked against the product's contracts (common/schemas/), timings alone, CPU per request. */
 import { performance } from 'node:perf_hooks';
 import type { ZodType } from 'zod';
 import { type InspectionLog, inspectionListResponseSchema } from '../../common/schemas/inspection.js';

@@ -1,8 +1,4 @@
-/**
- * The curve register as the register scenarios drive it: CSV files of new curves in sections of
- * the bench's own (no key or HKM code meets the demo's or the generated records'), POST
- * /api/import-excel as the admin's "Import" sends it, and the register read through its list.
- */
+/** The curve register as the scenarios drive it: CSV files of new curves in sections of the bench's own, the import, the list. */
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
 import { type Curve, curveListResponseSchema } from '../../common/schemas/curve.js';

@@ -1,9 +1,4 @@
-/**
- * What the runner makes of the scenarios' results: the bare ceiling beside each product figure
- * and the ratio to it (`ceilingOf`), the budget's verdict (`judge`, docs/architecture.md,
- * 'Budgets') and the table `npm run bench` prints, with its header (the run's facts) and its
- * footnotes (what each ceiling is, failures, budgets, every scenario's notes, the servers' warnings).
- */
+/** The runner's verdicts and table: the bare ceiling and ratio (`ceilingOf`), the budget (`judge`), the table and its footnotes. */
 import path from 'node:path';
 import { serverLogFile, type ServerLogSummary } from './server.js';
 import { formatTable, num } from './table.js';

@@ -1,13 +1,7 @@
 /**
- * The machine rollout sheet (curve_records) at the size of a zone, for the machine dashboard's
- * scenarios: a record for every curve of the register (topped up by the scale seed) that has none
- * yet, in the demo's five divisions and 16 DENs, each section's curves split between its own AEN
- * and a second one further along the line, with the stage entries a divisional sheet holds: a date
- * ('14.03.2025'), 'Done' (ticked off without a date) or 'Pending', at the odds of the demo seed's
- * rollout (server/db/seed/rollout.ts: the first two sections of a division are phase I, started
- * earlier and further along). The same rows on every run for the same register and today (a
- * seeded PRNG). The demo seed's rollout covers a few hundred curves and the scale seed tops up the
- * register only, so the scenario adds these itself (PostgreSQL) and removes them afterwards.
+ * The machine rollout sheet (curve_records) at a zone's size for machine-stats: a record for every curve without one, stage
+ * entries at the demo seed's odds (server/db/seed/rollout.ts), the same rows every run (seeded PRNG). The demo seed covers only
+ * a few hundred curves, so the scenario adds these itself (PostgreSQL) and removes them afterwards.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';

@@ -1,8 +1,4 @@
-/**
- * Starts the built server (dist/server/main.js) as a child process on a free port with a
- * scratch DATA_DIR and the demo seed, on PGlite or, given an admin URL, on a scratch
- * PostgreSQL database created for the run. stop() ends the server and removes both.
- */
+/** Starts the built server as a child process on a free port with a scratch DATA_DIR and database and the demo seed; stop() removes both. */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

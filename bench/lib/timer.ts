@@ -1,9 +1,4 @@
-/**
- * Timed pieces of work made one at a time (reports, exports, zips), not floods of small requests:
- * a download read to its end and timed to its first and last byte, the server's RSS and CPU
- * around each piece, what a scenario keeps about its runs (RunBook) and their figures as the
- * table's row and as one note.
- */
+/** Timed pieces of work made one at a time (reports, exports, zips): downloads timed to first and last byte, server RSS and CPU. */
 import { performance } from 'node:perf_hooks';
 import * as yauzl from 'yauzl';
 import { withRss, type WithRss } from './memory.js';

@@ -1,8 +1,4 @@
-/**
- * The contract between the runner (bench/run.ts) and a scenario (bench/scenarios/*.ts): a scenario
- * measures one thing against the running server and returns its figures; the runner samples the
- * server's memory around it, applies the budget and prints the table.
- */
+/** The contract between the runner (bench/run.ts) and a scenario: a scenario measures; the runner samples memory and judges. */
 import type { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
 import type { LatencySummary } from './stats.js';
 

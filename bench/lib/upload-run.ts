@@ -1,9 +1,6 @@
 /**
- * The photo upload measurement of `upload` (photos on the server's disk) and `upload-s3` (in an
- * S3-compatible store): the field app's multipart uploads under load, the server's memory and CPU
- * over the measured phase and what the store gained, then the bare baseline of docs/architecture.md,
- * 'Budgets' (bare/: a bare Fastify route streaming the same multipart to a file with sha256) under
- * the same load in the same run.
+ * The photo upload measurement of `upload` and `upload-s3`: multipart uploads under load with the server's memory, CPU and
+ * the store's growth, then the bare upload route (bare/server.ts) under the same load in the same run.
  */
 import { createHash, type Hash, randomFillSync, randomInt, randomUUID } from 'node:crypto';
 import os from 'node:os';

@@ -1,9 +1,4 @@
-/**
- * One new inspection record through the product's upload (POST /api/inspections/upload), as a
- * phone sends it: the scenarios that measure an answer cached per data version use it to move the
- * version on (the statement trigger of migration 0001 bumps change_counters in the writing
- * transaction), on PGlite as on PostgreSQL, since the server holds PGlite's data dir.
- */
+/** One new inspection record through the upload, as a phone sends it: moves a cached answer's data version on (PGlite too). */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { makeJpeg, uploadForm } from '../../server/test/photos.js';

@@ -1,10 +1,6 @@
 /**
- * `npm run backup` while the records view is read, over the generated records and their photos:
- * inspections-page's load on the records list with no backup (the baseline, same run), then
- * while a backup runs, then while a second one runs right after into the same folder (photos
- * are shared between the backups of a folder: it should copy none). The command runs as an
- * operator runs it, with the bench server's own environment: on PostgreSQL it reads the database
- * and the photo store itself; on PGlite it asks the running server over DATA_DIR/control.sock.
+ * `npm run backup`, twice into one folder, while the records list is read, beside the same load with no backup (same run).
+ * Run as an operator would: on PostgreSQL it reads the database itself; on PGlite it asks the server over DATA_DIR/control.sock.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,9 +1,6 @@
 /**
- * The register's Excel export at the budget table's size: the register topped up to 100,000
- * curves through the product's import, then GET /api/export/curves as the demo Admin read to the
- * end, 3 times, alternating with one division's export (a third of the rows) to compare the
- * server's RSS rise (sampled every 20 ms) for fewer and more rows; each answer must be a complete
- * workbook with every row. Against the bare exceljs streaming writer on the same rows, same run.
+ * The register's Excel export at 100,000 curves (topped up through the import), alternating with one division's export to
+ * see whether the RSS rise follows the row count; beside bare exceljs streaming the same rows, same run.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';

@@ -1,10 +1,6 @@
 /**
- * The admin's register import at the budget table's size: 10,000 new curves as CSV, a dry run,
- * the import, the same file again, then the file with every tenth row changed, each timed alone
- * (send to the answer's last byte) with the server's RSS sampled every 20 ms. The budget is the
- * import's time (3 s); the bare baseline in the same run is printed beside it: papaparse of the
- * same text + ONE insert of its rows (18 arrays through unnest: 10,000 x 18 single parameters would
- * pass PostgreSQL's 65,535) into an empty table of the register's shape with its indexes.
+ * The register import of 10,000 new curves (dry run, import, same file again, every tenth row changed), each timed alone.
+ * Bare baseline: papaparse + ONE insert through unnest (10,000 x 18 single parameters would pass PostgreSQL's 65,535).
  */
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';

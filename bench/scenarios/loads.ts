@@ -1,7 +1,4 @@
-/**
- * The plain request-load scenarios, one row each (lib/load-row.ts), each beside its bare ceiling
- * (lib/bare-ceilings.ts) under the same load. The rows with more to them have files of their own.
- */
+/** The plain request-load scenarios, one row each (lib/load-row.ts), each beside its bare ceiling under the same load. */
 import { curveListResponseSchema } from '../../common/schemas/curve.js';
 import { dataSummarySchema } from '../../common/schemas/records.js';
 import { DEMO_USERS } from '../../server/db/seed/users.js';

@@ -1,15 +1,6 @@
 /**
- * The machine dashboard's reads (GET /api/machine-stats, with GET /api/machine-filters as the
- * dashboard asks them when a DEN is chosen) over a rollout sheet of 10k curve records
- * (bench/lib/rollout.ts), beside the bare read baseline (docs/architecture.md, 'Budgets') measured
- * in the same run. The demo Admin and the division-limited demo Client at once, each walking every
- * DEN and AEN their filters offer.
- *
- * machine-stats: the warm case (the service keeps the figures per version of curve_records).
- * machine-stats-writes: the same load while one row's machine_actual is updated once a second, so
- * after every write the first requests read the whole table again and regroup it. On PGlite the
- * server holds the data dir and no API writes curve_records: both read the demo seed's few hundred
- * records and the writes variant cannot write (the notes say so; the budget is for PostgreSQL).
+ * The machine dashboard's reads over 10k curve records (lib/rollout.ts), the demo Admin and Client at once, beside the bare
+ * read baseline; machine-stats-writes updates a row a second so answers are remade. On PGlite: the demo seed's records (README).
  */
 import { performance } from 'node:perf_hooks';
 import { dateInTimeZone } from '../../common/rules/dates.js';

@@ -1,11 +1,6 @@
 /**
- * The Excel maintenance report of every division at the zone's size (10k curves, 100k
- * inspections): POST /api/reports/curve-maintenance {division: 'all', section: 'all'} as the demo
- * Admin, then GET /api/reports/download/{reportId} read to the end, timed from the POST to the
- * last byte with the server's RSS sampled every 20 ms. A report is made once per data version,
- * so before every run a Technician records one CoF visit: each measured report is rendered (a
- * new reportId each time). In turn with each, the bare baseline in its own process (bare/jobs.ts):
- * one SQL read of the due curves and exceljs's streaming writer on the same two lists.
+ * The Excel maintenance report of every division at the zone's size, timed from the POST to the download's last byte. A report
+ * is made once per data version, so a CoF visit is recorded before every run; beside the bare baseline (bare/jobs.ts).
  */
 import { maintenanceReportResponseSchema, scheduleResponseSchema } from '../../common/schemas/schedule.js';
 import { type ExcelFigures, startReportBaseline, type WithRssFigures } from '../bare/jobs.js';

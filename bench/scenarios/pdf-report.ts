@@ -1,11 +1,6 @@
 /**
- * The PDF photo report at a division's month-to-half-year scale (docs/architecture.md, 'Budgets'):
- * POST /api/reports/generate {type: Service, division: RTM/WR, fromDate, toDate, format: images}
- * as the demo Admin over 200 and over 1,000 records, each with its own ~300 KB photo (uploaded
- * through the product before timing), the job followed until done and the PDF read to the last
- * byte, beside bare pdfkit embedding the same print-size photos in its own process (bare/jobs.ts).
- * Cold (the print copies made during the report) and warm (kept); the budget is judged warm.
- * Then the records list under a steady load while a 1,000-photo report is made, and without one.
+ * The PDF photo report over 200 and 1,000 records with their own photos, cold and warm (judged warm), beside bare pdfkit on
+ * the same print copies (bare/jobs.ts); then the records list under a steady load during a 1,000-photo report (README).
  */
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,9 +1,6 @@
 /**
- * The admin's records view in Chromium at a phone's size over the generated records: sign in, open
- * the view, wait for the first cards, go to the next page; no bare baseline (noCeiling says why).
- * It must never load the table: every list request asks for at most 50 records and no answer
- * passes 500 KB. Assumes the view (web/src/features/admin/records) shows records as articles in a
- * list named "Inspection records", a "Showing 1–50 of N records" line, and a button named "Next".
+ * The admin's records view in Chromium at a phone's size: it must never load the table (list requests <= 50 records, answers
+ * <= 500 KB). Assumes the view's markup: a list named "Inspection records", "Showing 1–50 of N records", a "Next" button.
  */
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from '@playwright/test';

@@ -1,8 +1,4 @@
-/**
- * Photo uploads as the field app sends them, beside the budget table's bare baseline route under
- * the same load: `upload` with the photos on the server's disk, `upload-s3` with them in an
- * S3-compatible store. The measurement is one (bench/lib/upload-run.ts); only where the photos go differs.
- */
+/** Photo uploads as the field app sends them (lib/upload-run.ts): `upload` to the server's disk, `upload-s3` to s3rver. */
 import path from 'node:path';
 import { forkChild } from '../lib/child.js';
 import { dirUsage } from '../lib/process-stats.js';

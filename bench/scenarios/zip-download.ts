@@ -1,10 +1,6 @@
 /**
- * The records view's "download selected": one zip of N photos, streamed. Timed one at a time for
- * 50 photos (the issue's figure), then 10 and 200, each a few times, with the server's RSS sampled
- * every 20 ms: if the server held the photos in memory, the rise would grow with N. Then 4 zips of
- * 200 at once. Each run is followed by the same zip from the bare ceiling (bare/start.ts: yazl
- * alone over the same photo files, in its own process, its RSS sampled the same way); the table's
- * ratio is the median 50-photo zip's time over the bare one's.
+ * The records view's "download selected" zip of 50 (the issue's figure), 10 and 200 photos, then 4 at once: the RSS rise must
+ * not follow N. Each beside the same zip from yazl alone (bare/start.ts); the ratio is the median 50-photo zip's.
  */
 import { BARE_ZIP_PATH, startBareZipServer } from '../bare/start.js';
 import { withRss } from '../lib/memory.js';
