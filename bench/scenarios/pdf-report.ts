@@ -295,7 +295,7 @@ export const pdfReport: Scenario = {
     const headers = ['report', 'photos', 'product s', 'pdfkit s', 'ratio', 'server RSS MB (before -> peak)', 'pdfkit peak RSS MB', 'PDF MB', 'server CPU s', 'pdfkit CPU s'];
     const table = formatTable(headers.map((header, i) => (i === 0 ? { header } : { header, align: 'right' as const })), rows);
     for (const line of table.split('\n')) notes.push(`| ${line}`);
-    // Budget 1 is also judged by the runner; budget 2 only here (lib/budget.ts has no limit on a difference between two runs).
+    // The time budget is also judged by the runner (`judge` in lib/report.ts); the memory budget only here: judge has no limit on a difference between two runs.
     if (productSeconds > 0 && baselineSeconds > 0) {
       const r = productSeconds / baselineSeconds;
       const ok = r <= TIME_BUDGET;
@@ -318,7 +318,7 @@ export const pdfReport: Scenario = {
           `${difference.toFixed(1)} MB ${ok ? '<' : '>='} ${RSS_BUDGET_MB} MB: ${ok ? 'pass' : 'FAIL'} ` +
           `(pairs ${series(pairs, 0, true)} MB; peaks ${PHOTOS}: ${peaks(warmLarge)}, ${SMALL}: ${peaks(warmSmall)} MB; ` +
           `bare pdfkit's peaks ${PHOTOS}: ${peaks(bareLarge)}, ${SMALL}: ${peaks(bareSmall)} MB, pairs median ${median(pairDifferences(bareLarge, bareSmall)).toFixed(1)} MB). ` +
-          `Judged here, not by the runner (lib/budget.ts has no limit on a difference between two runs)`,
+          `Judged here, not by the runner (judge in lib/report.ts has no limit on a difference between two runs)`,
         `memory, run by run: the server's RSS before -> peak, in the order run: ${inOrder.map((r) => `${r.label.startsWith('cold') ? 'cold ' : ''}${r.photos}: ${r.rssBeforeMb.toFixed(0)} -> ${r.rssPeakMb.toFixed(0)}`).join(', ')} MB. ` +
           `Each warm run's rise over the RSS just before it: ${PHOTOS} photos ${rises(warmLarge)} MB, ${SMALL} photos ${rises(warmSmall)} MB, ` +
           `difference of the medians ${riseDifference.toFixed(1)} MB (${riseDifference < RSS_BUDGET_MB ? 'also' : 'NOT'} under ${RSS_BUDGET_MB} MB; for information); ` +
