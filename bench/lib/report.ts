@@ -127,7 +127,6 @@ export interface RunResults {
   database: { kind: DatabaseKind; version: string | null };
   serverRssWhenReadyMb: number | null;
   dataset: DatasetInfo | null;
-  prepareSql: string | null;
   settings: { durationSeconds: number; warmupSeconds: number; connectionsOverride: number | null };
   passed: boolean;
   serverLog: ServerLogSummary;
@@ -146,7 +145,6 @@ export function report(run: RunResults): string {
     `Load phases ${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up; client (autocannon) and server share this machine.`,
     `Server: dist/server/main.js, NODE_ENV=production DEMO=1 ALLOW_DEMO_IN_PRODUCTION=1; RSS when ready ${num(run.serverRssWhenReadyMb, 0)} MB.`,
   ];
-  if (run.prepareSql) lines.push(`Database prepared with ${path.relative(process.cwd(), run.prepareSql)} (BENCH_PREPARE_SQL) before the server started.`);
   if (dataset) {
     lines.push(
       `Data: demo seed + generated records: ${dataset.inspections} inspections, ${dataset.curves} curves, ${dataset.photos} distinct photos ` +
