@@ -40,14 +40,12 @@ function readSettings(argv: readonly string[]) {
   const adminDatabaseUrl = variable('BENCH_DATABASE_URL');
   if (adminDatabaseUrl && !/^postgres(ql)?:\/\//.test(adminDatabaseUrl)) throw new UsageError('BENCH_DATABASE_URL must start with postgres:// or postgresql://');
   return {
-    // Named scenarios run in the registry's order, each once.
     selected: argv.length > 0 ? scenarios.filter((s) => argv.includes(s.name)) : scenarios,
     durationSeconds: numberVariable('BENCH_DURATION', 5),
     warmupSeconds: numberVariable('BENCH_WARMUP', 1, { allowZero: true }),
     connectionsOverride: variable('BENCH_CONNECTIONS') ? numberVariable('BENCH_CONNECTIONS', 1, { integer: true }) : undefined,
     adminDatabaseUrl,
     resultsFile: path.resolve(variable('BENCH_RESULTS') ?? path.join(PROJECT_ROOT, 'bench', 'results.json')),
-    // Sizes of the generated records ('records' dataset).
     inspections: numberVariable('BENCH_INSPECTIONS', 100_000, { integer: true }),
     curves: numberVariable('BENCH_CURVES', 10_000, { integer: true }),
   };
@@ -185,7 +183,6 @@ function machineFacts() {
     node: process.version,
     cpus: { count: os.availableParallelism(), model: os.cpus()[0]?.model.trim() ?? 'unknown' },
     totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
-    // A busy machine skews every figure.
     loadAverage: os.loadavg().map((l) => round(l, 2)),
   };
 }

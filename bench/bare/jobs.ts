@@ -81,7 +81,6 @@ export function startReportBaseline(ctx: ScenarioContext, today: string): Promis
   return startJobWorker<ScheduleContext, ExcelFigures>('excel', env, (context) => ({ context }));
 }
 
-// The worker's side, in its own process.
 
 const MARGIN = 36;
 const READ_AHEAD = 4; // photos read ahead, as the server's report reads its print copies
@@ -150,7 +149,6 @@ async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, kind: 'S
 
 async function writeExcel(db: DbOrTx, context: ScheduleContext, file: string) {
   const started = performance.now();
-  // The one read: every curve needing a visit of either kind, in register order.
   const { rows } = await listSchedule(db, {}, context, { order: 'register', status: 'attention' });
   const read = performance.now();
   const out = createWriteStream(file);

@@ -25,7 +25,6 @@ const nextMessage = <T>() => new Promise<T>((resolve) => process.once('message',
 const REGISTER_ORDER = [asc(curves.divisionRailway), asc(curves.section), asc(curves.no), asc(curves.id)];
 
 const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Database): Promise<string>; route(app: FastifyInstance, db: Db): void }> = {
-  // GET /ping: one `select 1`.
   ping: {
     fill: () => Promise.resolve('nothing'),
     route: (app, db) =>
@@ -51,7 +50,6 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
         return { curves: await db.select().from(curves).where(where).orderBy(...REGISTER_ORDER).limit(Number(limit)).offset(Number(offset)) };
       }),
   },
-  // GET /inspections?offset=: 50 inspection_logs newest first.
   inspections: {
     async fill(pglite, database) {
       const seconds = await loadGeneratedRecords(pglite, database);

@@ -77,7 +77,6 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
     const load: Omit<LoadOptions, 'connections'> = json
       ? { path: paths[0] ?? '', method: 'POST', json, unit: 'logins/s', timeoutSeconds: 30 }
       : { path: paths[0] ?? '', ...(paths.length > 1 ? { nextPath: () => paths[turn++ % paths.length] ?? '' } : {}) };
-    // The bare process's CPU (and PostgreSQL's) over the measured phase.
     const bareCpu = () => cpuMark({ ...ctx, serverPid: bare.pid });
     let start: CpuMark | undefined;
     const beforeMeasured = async () => {

@@ -28,7 +28,6 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
   // Set inside autocannon's callback: typed apart so that TypeScript does not narrow it to null.
   let firstUnexpected = null as { status: number; body: string } | null;
   const latencies: number[] = [];
-  // When each response was sent (seconds after the window opened) and how long it took.
   const timed: Array<{ sentAtSeconds: number; ms: number }> = [];
   const statusCodes: Record<string, number> = {};
   let started = 0;
@@ -94,7 +93,6 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
       errors,
       firstUnexpected,
       slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 5),
-      // Marked at the window's opening and closing.
       cpu,
     },
   };

@@ -2,7 +2,6 @@
  * HTTP load with autocannon: an unmeasured warm-up, then a measured run. Latencies from every successful response
  * (sub-millisecond), not autocannon's whole-millisecond histogram.
  */
-import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
 import { countNon2xx, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
@@ -58,8 +57,7 @@ function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: numb
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
       resolve({ ...seen, seconds: result.duration, transportErrors: result.errors });
     });
-    // @types/autocannon leaves out the client, which autocannon passes first.
-    (instance as EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, responseTimeMs: number) => {
+    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
       seen.responses += 1;
       seen.statusCodes[statusCode] = (seen.statusCodes[statusCode] ?? 0) + 1;
       if (isSuccess(statusCode)) seen.latencies.push(responseTimeMs);

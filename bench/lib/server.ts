@@ -116,7 +116,6 @@ export async function startServer(options: StartServerOptions) {
     const database: DatabaseKind = databaseUrl ? 'postgres' : 'pglite';
     options.log(`server ready on ${baseUrl} (${database}) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const logSummary = (): ServerLogSummary => ({ ...summary, recent: [...summary.recent] });
-    // stop() ends the server and removes its scratch data dir and database.
     return { baseUrl, pid: child.pid, dataDir, database, databaseUrl, databaseVersion, env: env as Readonly<NodeJS.ProcessEnv>, logSummary, stop: cleanUp };
   } catch (error) {
     await cleanUp();

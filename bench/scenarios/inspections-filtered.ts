@@ -86,12 +86,10 @@ export const inspectionsFiltered = loadScenario({
   dataset: 'records',
   as: 'Admin',
   connections: 50,
-  // the budget table's read baseline: one indexed page of the same table, unfiltered.
   ceiling: 'inspections-page',
   remark: 'unfiltered: the ceiling of a page of the table, not of each filter',
   cpu: true,
   async prepare(ctx, cookie) {
-    // Real values to filter by, from records some way into the list.
     const sample = (await inspectionPage(ctx, cookie, q({ limit: 500, offset: 2_000 }))).logs;
     if (sample.length < 100) throw new Error(`expected 500 records at offset 2000 to pick filter values from, got ${sample.length}`);
     const listTotal = (await inspectionPage(ctx, cookie, q({ limit: 1, offset: 0 }))).total;
@@ -102,7 +100,6 @@ export const inspectionsFiltered = loadScenario({
     }
     const kinds = buildKinds(sample, older);
     const alone = await aloneNote(ctx, cookie, kinds);
-    // Interleaved: the first query of each kind, then the second of each, and so on.
     const mix = Array.from({ length: Math.max(...kinds.map((k) => k.queries.length)) }, (_, i) => kinds.flatMap((k) => k.queries[i] ?? [])).flat();
     return {
       // The probes above run one at a time; nothing is queued on the server when the load starts.

@@ -21,7 +21,6 @@ export const inspectionsPageWrites = loadScenario({
   remark: "measured without writes: the bare route has no cache to empty, and the uploads' own work (sharp, sha256, the row) is the product's alone",
   async prepare(ctx, admin) {
     const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
-    // A camera-sized photo of about 400 KB.
     const photo = await makeJpeg(1920, 1080);
     let uploaded = 0;
     let failed = 0;

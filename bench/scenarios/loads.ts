@@ -26,7 +26,6 @@ const PAGES = 20;
 
 const ROWS: readonly LoadRow[] = [
   {
-    // The cheapest API route: routing, hooks, headers and one database ping. A floor for the rest.
     name: 'health',
     description: 'GET /api/health, 50 connections; bare Fastify + `select 1` beside it',
     ceiling: 'select-1',
@@ -52,7 +51,6 @@ const ROWS: readonly LoadRow[] = [
       return { load: { path: CURVES_PATH }, notes: [note] };
     },
   },
-  // A shift starting: the demo seed's seven accounts signing in at once, in turn.
   signInRow('login', 'the 7 demo accounts in turn, 10 connections', () => DEMO_USERS.map((u) => u.employeeId)),
   // A class on one demo account: the throttle lets at most 5 attempts on one ID be under way at once; the others wait for a slot.
   signInRow('login-one-account', 'all 10 connections as the demo Technician (at most 5 under way at once on one ID)', (ctx) => [ctx.demo.byRole('Technician').employeeId]),
@@ -85,7 +83,6 @@ const ROWS: readonly LoadRow[] = [
     },
   },
   {
-    // The records view's header counts; the budget table's read ceiling is one indexed page of the table it counts.
     name: 'data-summary',
     description: `GET ${SUMMARY_PATH} as the demo Admin over the generated records, 50 connections; bare ceiling: one indexed page of inspection_logs`,
     budget: READ_BUDGET,

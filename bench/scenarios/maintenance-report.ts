@@ -65,7 +65,6 @@ export const maintenanceReport: Scenario = {
     const bare: Array<WithRssFigures<ExcelFigures>> = [];
     let reuse: { ms: number; same: boolean } | null = null;
     try {
-      // Unmeasured: the first report and the first baseline pay for lazy code and cold caches.
       await newVisit();
       book.expectNew((await makeAndDownload(ctx, admin)).answer.reportId, 'warm-up');
       await baseline.run(context);

@@ -149,7 +149,6 @@ export const pdfReport: Scenario = {
     if (curves.length === 0) throw new Error(`GET /api/consolidated-curves returned no curve of ${DIVISION}`);
     const book = new RunBook();
     const { problems } = book;
-    // The data: 1,000 records of one division, five a day, each with its own photo.
     const mark = performance.now();
     const maker = await fieldPhotoMaker({ seed: PHOTO_SEED });
     const lastDay = addDays(FIRST_DAY, PHOTOS / PER_DAY - 1);
@@ -265,7 +264,6 @@ export const pdfReport: Scenario = {
       },
     };
     const notes = result.notes;
-    // The cold run (one) and the warm runs (their medians) of each size, each beside the baseline's medians.
     const rows = [SMALL, PHOTOS].flatMap((photos) => {
       const bareRuns = bare[photos] ?? [];
       const coldRun = cold.find((r) => r.photos === photos);
@@ -302,7 +300,6 @@ export const pdfReport: Scenario = {
       notes.push(`budget time: warm ${PHOTOS}-photo report ${productSeconds.toFixed(2)} s vs bare pdfkit ${baselineSeconds.toFixed(2)} s = ${r.toFixed(2)}x ${ok ? '<=' : '>'} ${TIME_BUDGET}x: ${ok ? 'pass' : 'FAIL'} (judged warm: the baseline embeds photos already print-sized)`);
     }
     if (warmLarge.length > 0 && warmSmall.length > 0) {
-      // Pair i: the 200-photo report and the 1,000-photo report made right after it.
       const pairDifferences = (large: readonly { rssPeakMb: number }[], small: readonly { rssPeakMb: number }[]) =>
         large.flatMap((run, i) => (small[i] ? [run.rssPeakMb - small[i].rssPeakMb] : []));
       const pairs = pairDifferences(warmLarge, warmSmall);

@@ -137,7 +137,6 @@ export const recordsViewBrowser: Scenario = {
       durationSeconds: round(seconds),
       requests: calls.length,
       throughput: round(runs.length / seconds, 2),
-      // The table's latency columns: time from opening the view to the first cards.
       latencyMs: summarizeLatencies(runs.map((r) => r.firstCardsMs)),
       non2xx: calls.filter((c) => c.status < 200 || c.status > 299).length,
       errors: tooMany.length + tooBig.length,

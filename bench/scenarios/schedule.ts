@@ -78,7 +78,6 @@ export const schedule = loadScenario({
   dataset: 'records',
   as: 'Technician',
   connections: 50,
-  // The same load on one indexed page of the register, through Drizzle.
   ceiling: `register-pages:${DIVISION}`,
   cpu: true,
   async prepare(ctx, technician) {
@@ -99,7 +98,6 @@ export const schedule = loadScenario({
     );
     let turn = 0;
     return {
-      // Warm: both pages in turn at 50 connections (the table's figures).
       load: { path: TECHNICIAN_PATH, nextPath: () => PATHS[turn++ % PATHS.length] ?? TECHNICIAN_PATH },
       notes,
       async after(result) {
