@@ -299,14 +299,12 @@ export async function runUploads(ctx: ScenarioContext, store: UploadStore): Prom
   if (!curve) throw new Error('GET /api/consolidated-curves?limit=1 returned no curve: the demo seed should have some');
   const { contentType, nextBody, sizes, amplitude } = await uploadBodies(ctx, store.label, curve);
   const headers = { cookie, 'content-type': contentType };
-
   const probeText = await probe(`${ctx.baseUrl}${UPLOAD_PATH}`, headers, nextBody());
   ctx.log(`${store.label}: probe stored ${probeText.slice(0, 200)}`);
   const stored: unknown = JSON.parse(probeText);
   if (!stored || typeof stored !== 'object' || !('imageWidth' in stored) || stored.imageWidth !== UPLOAD_WIDTH) {
     throw new Error(`the probe upload was stored with unexpected figures: ${probeText.slice(0, 300)}`);
   }
-
   const helpers = store.helpers ?? [];
   const product = await measure(ctx, { path: UPLOAD_PATH, pid: ctx.serverPid, headers, usage: () => store.usage(), helpers, withDatabase: true }, nextBody);
   const { result, start, after, storedAfter } = product;

@@ -139,7 +139,6 @@ export const backup: Scenario = {
     const aloneMs = await medianMs(9, async () => (await inspectionPage(ctx, cookie, `limit=${PAGE}&offset=${PAGE * 10}`)).ms);
     const livePhotos = await dirUsage(path.join(ctx.dataDir, 'blobs'), { skip: (name) => !/^[0-9a-f]{64}$/.test(name) });
     const load = recordsListLoad(cookie, ctx.connections(CONNECTIONS));
-
     // The system temp dir: the same disk as the server's scratch DATA_DIR.
     const backupDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-bench-backup-'));
     const photosDir = path.join(backupDir, 'photos');
@@ -161,7 +160,6 @@ export const backup: Scenario = {
     } finally {
       await rm(backupDir, { recursive: true, force: true });
     }
-
     const [one, two] = backups as [BackupWindow, BackupWindow];
     const during = one.load;
     const manifest = one.run.manifest;

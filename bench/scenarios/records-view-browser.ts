@@ -86,7 +86,6 @@ async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string
         () => null,
       );
     await showing(page, 1).waitFor({ timeout: TIMEOUT_MS }).catch(() => undefined);
-
     const clicked = performance.now();
     await page.getByRole('button', { name: /next/i }).first().click();
     await showing(page, MAX_LIMIT + 1).waitFor({ timeout: TIMEOUT_MS });
@@ -124,7 +123,6 @@ export const recordsViewBrowser: Scenario = {
       await browser.close();
     }
     const seconds = (performance.now() - started) / 1000;
-
     const calls = runs.flatMap((r) => r.calls);
     const statusCodes: Record<string, number> = {};
     for (const call of calls) statusCodes[String(call.status)] = (statusCodes[String(call.status)] ?? 0) + 1;
