@@ -73,12 +73,7 @@ export async function readMachineBusySeconds(): Promise<number | null> {
   return [user, nice, system, irq, softirq, steal].reduce<number>((sum, v) => sum + (v ?? 0), 0) / TICKS_PER_SECOND;
 }
 
-export interface DirUsage {
-  files: number;
-  bytes: number;
-}
-
-export async function dirUsage(dir: string, options: { skip?: (name: string) => boolean } = {}): Promise<DirUsage> {
+export async function dirUsage(dir: string, options: { skip?: (name: string) => boolean } = {}) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   const usage = { files: 0, bytes: 0 };
   for (const entry of entries) {
@@ -91,3 +86,5 @@ export async function dirUsage(dir: string, options: { skip?: (name: string) => 
   }
   return usage;
 }
+
+export type DirUsage = Awaited<ReturnType<typeof dirUsage>>;

@@ -15,15 +15,7 @@ export const READ_BUDGET: Budget = {
   database: 'postgres',
 };
 
-export interface JsonAnswer {
-  status: number;
-  body: unknown;
-  bytes: number;
-  ms: number;
-  etag: string | null;
-}
-
-export async function getJson(ctx: ScenarioContext, path: string, cookie: string, timeoutMs = 30_000): Promise<JsonAnswer> {
+export async function getJson(ctx: ScenarioContext, path: string, cookie: string, timeoutMs = 30_000) {
   const started = performance.now();
   const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(timeoutMs) });
   const text = await response.text();
@@ -36,6 +28,8 @@ export async function getJson(ctx: ScenarioContext, path: string, cookie: string
   }
   return { status: response.status, body, bytes: Buffer.byteLength(text), ms, etag: response.headers.get('etag') };
 }
+
+export type JsonAnswer = Awaited<ReturnType<typeof getJson>>;
 
 export async function getParsed<T>(ctx: ScenarioContext, path: string, cookie: string, schema: ZodType<T>, timeoutMs?: number): Promise<JsonAnswer & { body: T }> {
   const answer = await getJson(ctx, path, cookie, timeoutMs);
@@ -71,21 +65,15 @@ export async function medianMs(times: number, op: () => Promise<number>): Promis
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export interface CpuMark {
-  server: number | null;
-  main: number | null;
-  database: number | null;
-  own: number;
-  at: number;
-}
-
-export async function cpuMark(ctx: ScenarioContext): Promise<CpuMark> {
+export async function cpuMark(ctx: ScenarioContext) {
   const [server, database] = await Promise.all([
     readCpuSeconds(ctx.serverPid),
     ctx.database === 'postgres' ? readCommandCpuSeconds('postgres') : Promise.resolve(null),
   ]);
   return { server: server?.total ?? null, main: server?.main ?? null, database, own: ownCpuSeconds(), at: performance.now() };
 }
+
+export type CpuMark = Awaited<ReturnType<typeof cpuMark>>;
 
 export function cpuNote(start: CpuMark | undefined, end: CpuMark, requests: number): string | null {
   if (!start || start.server === null || end.server === null || requests === 0) return null;

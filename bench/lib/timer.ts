@@ -6,14 +6,7 @@ import { cpuMark } from './records.js';
 import { countNon2xx, type Figure, median, note, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
 
-export interface TimedDownload {
-  status: number;
-  bytes: number;
-  firstByteMs: number;
-  ms: number;
-}
-
-export async function timedDownload(url: string, init: RequestInit, onChunk: (chunk: Uint8Array) => void = () => {}): Promise<TimedDownload> {
+export async function timedDownload(url: string, init: RequestInit, onChunk: (chunk: Uint8Array) => void = () => {}) {
   const started = performance.now();
   const response = await fetch(url, init);
   let firstByteMs = performance.now() - started;
@@ -27,6 +20,8 @@ export async function timedDownload(url: string, init: RequestInit, onChunk: (ch
   }
   return { status: response.status, bytes, firstByteMs, ms: performance.now() - started };
 }
+
+export type TimedDownload = Awaited<ReturnType<typeof timedDownload>>;
 
 export async function downloadZip(url: string, headers: Record<string, string>, timeoutMs: number): Promise<TimedDownload & { body: Buffer }> {
   const chunks: Uint8Array[] = [];

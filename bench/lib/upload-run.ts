@@ -12,7 +12,7 @@ import { BARE_UPLOAD_PATH, startBareUploadServer } from '../bare/start.js';
 import { runLoad } from './load.js';
 import { readRssMb, recordRss, type RssRecorder } from './memory.js';
 import { buildMultipart, newBoundary, offsetsOf, patchAt } from './multipart.js';
-import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds, readMachineBusySeconds, type CpuSeconds, type DirUsage } from './process-stats.js';
+import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds, readMachineBusySeconds, type DirUsage } from './process-stats.js';
 import { inspectionPage } from './records.js';
 import { curvePage } from './register.js';
 import { round } from './stats.js';
@@ -134,16 +134,7 @@ async function probe(url: string, headers: Record<string, string>, body: Buffer)
   return text;
 }
 
-interface CpuMark {
-  server: CpuSeconds | null;
-  own: number;
-  machine: number | null;
-  database: number | null;
-  helpers: Array<number | null>;
-  at: number;
-}
-
-async function cpuNow(ctx: ScenarioContext, pid: number, helpers: ReadonlyArray<{ pid: number }>, withDatabase: boolean): Promise<CpuMark> {
+async function cpuNow(ctx: ScenarioContext, pid: number, helpers: ReadonlyArray<{ pid: number }>, withDatabase: boolean) {
   const [server, machine, database, ...helperCpu] = await Promise.all([
     readCpuSeconds(pid),
     readMachineBusySeconds(),
@@ -152,6 +143,8 @@ async function cpuNow(ctx: ScenarioContext, pid: number, helpers: ReadonlyArray<
   ]);
   return { server, own: ownCpuSeconds(), machine, database, helpers: helperCpu, at: performance.now() };
 }
+
+type CpuMark = Awaited<ReturnType<typeof cpuNow>>;
 
 interface Target {
   path: string;
