@@ -49,7 +49,6 @@ async function startJobWorker<Input, F>(job: 'pdf' | 'excel', env: Record<string
   const child = forkChild<JobMessage>(fileURLToPath(import.meta.url), { ...env, BARE_JOB: job });
   const failed = (answer: JobMessage) => new Error(`the ${job} baseline failed: ${answer.type === 'failed' ? answer.message : answer.type}`);
   try {
-    // 'excel' on PGlite loads its copy of the generated records first.
     const ready = await child.next(600_000);
     if (ready.type !== 'ready') throw failed(ready);
     const { type: _ready, ...held } = ready;

@@ -33,7 +33,6 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
         return { status: 'ok' };
       }),
   },
-  // GET /curves?division=&limit=&offset=: rows of the register in register order (curves_register_order_idx), 50 by default.
   curves: {
     async fill(pglite) {
       const { rows } = await nextMessage<CurvesMessage>();
@@ -64,7 +63,6 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
         return { logs: await db.select().from(inspectionLogs).orderBy(...newestFirst).limit(BARE_PAGE).offset(Number(offset)) };
       }),
   },
-  // POST /login {employeeId, password}: one read of the user by lower(employee_id) (the product's sign-in key) and one argon2id verify.
   login: {
     async fill(_pglite, database) {
       const employeeId = process.env.BARE_USER ?? '';

@@ -23,7 +23,6 @@ export function forkChild<M>(file: string, env: Record<string, string | undefine
       resolve();
     }),
   );
-  // Queues the messages not waited for yet; ends (after the queued ones) when the child exits.
   const messages = on(child, 'message', { signal: exit.signal });
   return {
     pid: child.pid,

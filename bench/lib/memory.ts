@@ -43,7 +43,6 @@ export async function withRss<T>(pid: number, work: () => Promise<T>, intervalMs
   const value = await work().finally(async () => {
     samples = await recorder.stop();
   });
-  // The highest sample, at least the figure before.
   return { value, rssBeforeMb, rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)) };
 }
 

@@ -36,7 +36,6 @@ function texture(seed: number, coarse: number): Buffer {
       const n0 = (((pixels[i] ?? 0) * fine) >> 8) + (((grain[g] ?? 0) * coarse) >> 8);
       const n1 = (((pixels[i + 1] ?? 0) * fine) >> 8) + (((grain[g + 1] ?? 0) * coarse) >> 8);
       const n2 = (((pixels[i + 2] ?? 0) * fine) >> 8) + (((grain[g + 2] ?? 0) * coarse) >> 8);
-      // Sky above the horizon, ballast and sleepers below.
       pixels[i] = room * (ground ? 0.35 + 0.3 * gx : 0.45 + 0.2 * gy) + n0;
       pixels[i + 1] = room * (ground ? 0.3 + 0.25 * gy : 0.6 + 0.2 * gy) + n1;
       pixels[i + 2] = room * (ground ? 0.2 + 0.2 * gx * gy : 0.8 + 0.2 * gx * gy) + n2;

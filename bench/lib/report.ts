@@ -46,7 +46,6 @@ export function judge(budget: Budget | undefined, result: ScenarioResult | null,
   const ratio = (product?: number, bare?: number) => (product !== undefined && bare !== undefined && bare > 0 ? product / bare : null);
   const [timeRatio, rssRatio, throughputRatio] = [ratio(b?.productSeconds, b?.baselineSeconds), ratio(b?.productRssRiseMb, b?.baselineRssRiseMb), ratio(throughput, t?.throughput)];
   const percent = (fraction: number | null | undefined) => `${((fraction ?? 0) * 100).toFixed(0)}%`;
-  // Each limit the budget sets: the figure (null: not measured), whether it is an upper limit, and how it reads ('p99 61.2 > 50 ms').
   const limits: Array<{ limit?: number; value: number | null; atMost: boolean; phrase: (op: string) => string; missing?: string }> = [
     { limit: budget.maxP99Ms, value: latencyMs.p99, atMost: true, phrase: (op) => `p99 ${latencyMs.p99} ${op} ${budget.maxP99Ms} ms` },
     { limit: budget.minThroughput, value: throughput, atMost: false, phrase: (op) => `${throughput} ${op} ${budget.minThroughput} ${unit}` },

@@ -112,7 +112,6 @@ export const importCurves: Scenario = {
     const statusCodes: Record<string, number> = {};
     const runs: Array<{ label: string; status: number; ms: number; text: string }> = [];
     const problems: string[] = [];
-    // A 200 with the wrong figures is an error of the run (a non-2xx already fails it).
     let errors = 0;
     for (const step of steps) {
       const form = importForm(step.csv, 'bench-curves.csv');

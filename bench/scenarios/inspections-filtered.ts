@@ -29,7 +29,6 @@ function buildKinds(sample: readonly InspectionLog[], older: readonly Inspection
     { name: 'division', queries: DIVISIONS.flatMap((division) => pages({ division })) },
     {
       name: 'type+dates',
-      // A month's CoF readings, or a quarter's services: the report-style questions.
       queries: dated.flatMap((l, i) =>
         i % 2 === 0
           ? pages({ type: 'CoF', from: addDays(l.date, -15), to: addDays(l.date, 15) })

@@ -169,8 +169,7 @@ export const pdfReport: Scenario = {
     let loaded: { run: ReportRun; load: WindowFigures; idle: WindowFigures } | null = null;
     let reuse: { ms: number; same: boolean } | null = null;
     const printKb: number[] = [];
-    // Each run asks for the same records with fromDate one day earlier (no records there): a report
-    // is reused only for the same parameters and data, so each is made anew.
+    // fromDate one day earlier each run (no records there): a report is reused only for the same parameters, so each is made anew.
     let shift = 0;
     const report = async (label: string, photos: number) => {
       const range = { fromDate: addDays(FIRST_DAY, -shift++), toDate: photos === SMALL ? smallLastDay : lastDay };
@@ -215,8 +214,7 @@ export const pdfReport: Scenario = {
         printKb.push(size / 1024);
         await copyFile(copy, path.join(photosDir, `${String(photo.index).padStart(4, '0')}.jpg`));
       }
-      // Warm, in pairs (200 then 1,000, each in turn with the baseline): the budget's figures. The
-      // server's RSS creeps up from report to report, so peaks are compared within a pair.
+      // Warm, in pairs (200 then 1,000): the server's RSS creeps up from report to report, so peaks are compared within a pair.
       for (let i = 0; i < REPEATS; i++) {
         for (const photos of [SMALL, PHOTOS]) {
           warm[photos]?.push(await report(`warm ${photos} photos, run ${i + 1}`, photos));

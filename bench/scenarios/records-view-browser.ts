@@ -47,7 +47,6 @@ const cards = (page: Page) =>
 const showing = (page: Page, first: number) => page.getByText(new RegExp(`Showing\\s+${first}\\s*[–-]`)).first();
 
 async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string): Promise<RunFigures> {
-  // A new context each run: a first visit, with nothing cached.
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const calls: ListCall[] = [];

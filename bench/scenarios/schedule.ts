@@ -21,8 +21,7 @@ async function dataCheck(ctx: ScenarioContext, admin: string): Promise<string> {
   const sum = (pick: (s: ScheduleSectionSummary) => number) => sections.reduce((n, s) => n + pick(s), 0);
   const [curves, serviceNever, cofNever] = [sum((s) => s.curves), sum((s) => s.service.never), sum((s) => s.cof.never)];
   if (ctx.dataset && curves !== ctx.dataset.curves) throw new Error(`the schedule covers ${curves} curves, the register was loaded with ${ctx.dataset.curves}`);
-  // The generator puts its records on the register's own keys (section, curve number, line):
-  // if they did not match, nearly every curve would read "never done" and the look-ups find nothing.
+  // Unless the generated records hang on the register's keys, every curve reads "never done" and the look-ups find nothing.
   if (serviceNever > curves / 2 || cofNever > curves / 2) {
     throw new Error(`${serviceNever} of ${curves} curves have no Service visit and ${cofNever} no CoF visit: the generated records' curve keys do not match the register`);
   }
