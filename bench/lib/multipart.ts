@@ -8,14 +8,9 @@ export interface FormPart {
   contentType?: string;
 }
 
-export interface MultipartBody {
-  body: Buffer;
-  contentType: string;
-}
-
 export const newBoundary = () => `----hkmibench${randomBytes(12).toString('hex')}`;
 
-export function buildMultipart(parts: readonly FormPart[], boundary = newBoundary()): MultipartBody {
+export function buildMultipart(parts: readonly FormPart[], boundary = newBoundary()) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const value = typeof part.value === 'string' ? Buffer.from(part.value, 'utf8') : part.value;
@@ -27,6 +22,8 @@ export function buildMultipart(parts: readonly FormPart[], boundary = newBoundar
   chunks.push(Buffer.from(`--${boundary}--\r\n`, 'latin1'));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+export type MultipartBody = ReturnType<typeof buildMultipart>;
 
 export function offsetsOf(haystack: Buffer, needle: string): number[] {
   const offsets: number[] = [];

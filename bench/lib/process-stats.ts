@@ -23,13 +23,7 @@ function statSeconds(stat: string, fieldNumbers: readonly number[]): number | nu
 
 const UTIME_STIME = [14, 15];
 
-export interface CpuSeconds {
-  total: number;
-  main: number | null;
-  threads: Record<string, number>;
-}
-
-export async function readCpuSeconds(pid: number): Promise<CpuSeconds | null> {
+export async function readCpuSeconds(pid: number) {
   const total = statSeconds(await readStat(`/proc/${pid}/stat`), UTIME_STIME);
   if (total === null) return null;
   const threads: Record<string, number> = {};

@@ -91,14 +91,7 @@ export function importForm(csv: string, fileName: string): MultipartBody {
   ]);
 }
 
-export interface ImportAnswer {
-  status: number;
-  ms: number;
-  result: ImportResult | null;
-  text: string;
-}
-
-export async function postImport(ctx: ScenarioContext, cookie: string, form: MultipartBody, dryRun: boolean, timeoutMs = 600_000): Promise<ImportAnswer> {
+export async function postImport(ctx: ScenarioContext, cookie: string, form: MultipartBody, dryRun: boolean, timeoutMs = 600_000) {
   const body = new Uint8Array(form.body);
   const started = performance.now();
   const response = await fetch(`${ctx.baseUrl}/api/import-excel${dryRun ? '?dryRun=true' : ''}`, {
@@ -119,6 +112,8 @@ export async function postImport(ctx: ScenarioContext, cookie: string, form: Mul
   const parsed = response.status === 200 ? importResultSchema.safeParse(json()) : null;
   return { status: response.status, ms, result: parsed?.success ? parsed.data : null, text };
 }
+
+type ImportAnswer = Awaited<ReturnType<typeof postImport>>;
 
 export function importMismatch(answer: ImportAnswer, expected: Partial<ImportResult>): string | null {
   if (answer.status !== 200) return `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`;
