@@ -1,20 +1,16 @@
 /**
- * `npm run bench [-- <scenario> ...]`: builds (the npm script does), starts the built server
- * on a scratch database with the demo seed, runs the named scenarios (all by default) one
- * after another while sampling the server's memory, prints a table and writes
- * bench/results.json. Exits 1 when a scenario had errors or an applicable budget failed, 2 for a
- * bad argument or variable. The variables (BENCH_DATABASE_URL, BENCH_DURATION ...) are in bench/README.md.
+ * `npm run bench [-- <scenario> ...]`: starts the built server on a scratch database with the demo seed, runs the scenarios,
+ * prints a table and writes bench/results.json. Exit 1: errors or a failed budget; 2: a bad argument (bench/README.md).
  */
-import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE } from '../common/constants.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-accounts.js';
-import { describeSummary, loadScaledData, openTarget } from '../server/db/seed/scale/load.js';
+import { describeSummary, loadScaledData } from '../server/db/seed/scale/load.js';
 import { readRssMb, recordRss } from './lib/memory.js';
 import { ceilingOf, judge, report, type RunResults, type ScenarioRecord } from './lib/report.js';
-import { packageVersion, PROJECT_ROOT, type RunningServer, serverLogFile, type ServerLogSummary, startServer } from './lib/server.js';
+import { PROJECT_ROOT, type RunningServer, serverLogFile, type ServerLogSummary, startServer } from './lib/server.js';
 import { round } from './lib/stats.js';
 import { num } from './lib/table.js';
 import type { DatabaseKind, DatasetInfo, Scenario, ScenarioContext, ScenarioResult } from './lib/types.js';
@@ -43,25 +39,20 @@ function readSettings(argv: readonly string[]) {
   if (unknown.length > 0) throw new UsageError(`unknown scenario ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
   const adminDatabaseUrl = variable('BENCH_DATABASE_URL');
   if (adminDatabaseUrl && !/^postgres(ql)?:\/\//.test(adminDatabaseUrl)) throw new UsageError('BENCH_DATABASE_URL must start with postgres:// or postgresql://');
-  const prepareSql = variable('BENCH_PREPARE_SQL');
   return {
-    // Named scenarios run in the registry's order, each once.
     selected: argv.length > 0 ? scenarios.filter((s) => argv.includes(s.name)) : scenarios,
     durationSeconds: numberVariable('BENCH_DURATION', 5),
     warmupSeconds: numberVariable('BENCH_WARMUP', 1, { allowZero: true }),
     connectionsOverride: variable('BENCH_CONNECTIONS') ? numberVariable('BENCH_CONNECTIONS', 1, { integer: true }) : undefined,
     adminDatabaseUrl,
     resultsFile: path.resolve(variable('BENCH_RESULTS') ?? path.join(PROJECT_ROOT, 'bench', 'results.json')),
-    // Sizes of the generated records ('records' dataset).
     inspections: numberVariable('BENCH_INSPECTIONS', 100_000, { integer: true }),
     curves: numberVariable('BENCH_CURVES', 10_000, { integer: true }),
-    prepareSql: prepareSql ? path.resolve(prepareSql) : undefined,
   };
 }
 
 type Settings = Exclude<ReturnType<typeof readSettings>, 'list'>;
 
-/** Signs in through the API as a browser would; returns `hkmi_session=<token>` for a `Cookie` header. */
 async function signIn(baseUrl: string, employeeId: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -116,7 +107,6 @@ function recordOf(scenario: Scenario, outcome: Outcome, database: DatabaseKind, 
   };
 }
 
-/** Runs a scenario with the server's RSS sampled every 50 ms; any error, non-2xx response or exception fails it. */
 async function measure(scenario: Scenario, ctx: ScenarioContext, cpus: number): Promise<ScenarioRecord> {
   log(`${scenario.name}: ${scenario.description}`);
   const rssBefore = await readRssMb(ctx.serverPid);
@@ -143,11 +133,6 @@ async function measure(scenario: Scenario, ctx: ScenarioContext, cpus: number): 
   return record;
 }
 
-/**
- * A scenario with a server of its own (Scenario.ownServer): its service first, then a second
- * bench server with the service's environment added, the scenario against it, then both stopped.
- * The main server stays up, idle, meanwhile. One that cannot start fails the scenario, not the run.
- */
 async function measureOnOwnServer(
   scenario: Scenario,
   ownServer: NonNullable<Scenario['ownServer']>,
@@ -180,47 +165,25 @@ async function measureOnOwnServer(
   }
 }
 
-/** Runs before the server starts (the embedded PGlite admits one process at a time): the generated records (the demo seed first, for its curves), BENCH_PREPARE_SQL. */
+// Before the server starts: the embedded PGlite admits one process at a time.
 async function prepareDatabase(settings: Settings, target: { databaseUrl: string | undefined; dataDir: string }): Promise<DatasetInfo | null> {
-  let dataset: DatasetInfo | null = null;
-  if (settings.selected.some((s) => s.dataset === 'records')) {
-    const { inspections: count, curves } = settings;
-    log(`loading ${count} generated inspections (curves topped up to ${curves}) ...`);
-    const timeZone = variable('APP_TIMEZONE');
-    const summary = await loadScaledData({ ...target, count, curves, demo: true, timeZone, log: (message) => log(`data: ${message}`) });
-    for (const line of describeSummary(summary).split('\n')) log(`data: ${line}`);
-    const { inspectionsTotal: inspections, curvesTotal, photos, seconds } = summary;
-    dataset = { name: 'records', inspections, curves: curvesTotal, photos: photos.length, loadSeconds: round(seconds.total, 1), generated: { count, curves } };
-  }
-  if (settings.prepareSql) {
-    const script = await readFile(settings.prepareSql, 'utf8');
-    const database = await openTarget(target);
-    const started = performance.now();
-    await database.exec(script).finally(() => database.close());
-    log(`ran ${path.relative(process.cwd(), settings.prepareSql)} (BENCH_PREPARE_SQL) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-  return dataset;
+  if (!settings.selected.some((s) => s.dataset === 'records')) return null;
+  const { inspections: count, curves } = settings;
+  log(`loading ${count} generated inspections (curves topped up to ${curves}) ...`);
+  const timeZone = variable('APP_TIMEZONE');
+  const summary = await loadScaledData({ ...target, count, curves, demo: true, timeZone, log: (message) => log(`data: ${message}`) });
+  for (const line of describeSummary(summary).split('\n')) log(`data: ${line}`);
+  const { inspectionsTotal: inspections, curvesTotal, photos, seconds } = summary;
+  return { name: 'records', inspections, curves: curvesTotal, photos: photos.length, loadSeconds: round(seconds.total, 1), generated: { count, curves } };
 }
 
 function machineFacts() {
-  const cpus = os.cpus();
-  let gitCommit: string | null = null;
-  try {
-    gitCommit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-  } catch {
-    // Only for the report.
-  }
   return {
     date: new Date().toISOString(),
     node: process.version,
-    platform: `${os.type()} ${os.release()}`,
-    arch: process.arch,
-    cpus: { count: os.availableParallelism(), model: cpus[0]?.model.trim() ?? 'unknown' },
+    cpus: { count: os.availableParallelism(), model: os.cpus()[0]?.model.trim() ?? 'unknown' },
     totalMemoryMb: Math.round(os.totalmem() / 1024 / 1024),
-    // A busy machine skews every figure.
     loadAverage: os.loadavg().map((l) => round(l, 2)),
-    appVersion: packageVersion(path.join(PROJECT_ROOT, 'package.json')),
-    gitCommit,
   };
 }
 
@@ -281,7 +244,6 @@ async function main(): Promise<number> {
     database: { kind: server.database, version: server.databaseVersion },
     serverRssWhenReadyMb: readyRss === null ? null : round(readyRss, 1),
     dataset,
-    prepareSql: settings.prepareSql ?? null,
     settings: { durationSeconds: settings.durationSeconds, warmupSeconds: settings.warmupSeconds, connectionsOverride: settings.connectionsOverride ?? null },
     passed: failed.length === 0 && overBudget.length === 0,
     serverLog,

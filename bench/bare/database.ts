@@ -1,9 +1,6 @@
 /**
- * The database a bare baseline reads, opened in the baseline's own process with the server's
- * own openDatabase: on PostgreSQL the server's scratch database (BARE_DATABASE_URL), on PGlite
- * (whose data dir the server holds) an in-memory PGlite made by the app's migrations, which
- * loadGeneratedRecords fills exactly as the runner loaded the server's (the demo seed first, then
- * the scale seed with the same seed, day and sizes: BARE_TODAY, BARE_COUNT, BARE_CURVES).
+ * The database a bare baseline reads, in its own process: the server's scratch PostgreSQL database, or on PGlite (whose
+ * data dir the server holds) an in-memory copy loaded as the runner loaded the server's (BARE_TODAY, BARE_COUNT, BARE_CURVES).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +12,6 @@ import { seedDemoData } from '../../server/db/seed/index.js';
 import { generateInspections } from '../../server/db/seed/scale/generate.js';
 import { DiskBlobStore } from '../../server/storage/disk-blob-store.js';
 
-/** What the runner loaded into the server's database, for a PGlite copy made the same way. */
 export interface GeneratedData {
   today: string;
   count: number;
@@ -31,9 +27,7 @@ export const generatedDataEnv = (data: GeneratedData): Record<string, string> =>
 export interface OpenedBareDb {
   db: Db;
   database: Database;
-  /** The in-memory database to fill; null on PostgreSQL. */
   pglite: PGlite | null;
-  /** For the notes. */
   where: string;
   close(): Promise<void>;
 }
@@ -49,7 +43,6 @@ export async function openBareDb(poolSize: number): Promise<OpenedBareDb> {
   return { db: database.db, database, pglite, where, close: () => database.close() };
 }
 
-/** Loads the demo seed and the scale seed's records into the in-memory PGlite; returns the seconds it took. */
 export async function loadGeneratedRecords(pglite: PGlite, database: Database): Promise<number> {
   const today = process.env.BARE_TODAY ?? '';
   const started = performance.now();

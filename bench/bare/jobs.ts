@@ -1,19 +1,7 @@
 /**
- * The bare baselines of the timed reports, each in a process of its own (this file, forked with
- * BARE_JOB set) so that its time and RSS are measured as the server's are (RSS sampled every 20 ms
- * from the bench):
- *
- * 'pdf'    the budget table's "bare pdfkit embedding the same print-size photos": the given JPEGs
- *          (the print copies the server made), read from disk a few ahead as the report reads
- *          them, two to an A4 page each under a line of Helvetica, streamed into a file. No
- *          database, cover page, fields, embedded fonts, hashing, blob store or HTTP.
- * 'excel'  the budget table's "bare exceljs streaming writer on the same rows": ONE SQL read of the
- *          due curves (the product's schedule statement through a bare Drizzle client, register
- *          order, status 'attention'), then exceljs's WorkbookWriter writing "Service due" and
- *          "CoF due" with the product's columns and cells (widths, formats, bold frozen header,
- *          autofilter, overdue fill) into a file. No snapshot transaction, Summary sheet, hashing,
- *          blob store or HTTP. On PostgreSQL it reads the server's database; on PGlite an
- *          in-memory copy loaded by the scale seed as the server's was (./database.ts).
+ * The timed reports' bare baselines, each in its own process (this file forked with BARE_JOB) so its time and RSS are measured
+ * as the server's: 'pdf' is bare pdfkit on the server's print copies, 'excel' one SQL read of the due curves + exceljs's
+ * streaming writer with the product's columns; no database transaction, hashing, blob store or HTTP (README).
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -37,11 +25,9 @@ import { withRss } from '../lib/memory.js';
 import type { ScenarioContext } from '../lib/types.js';
 import { generatedDataEnv, loadGeneratedRecords, openBareDb } from './database.js';
 
-/** Each run's figures: its times (seconds), what it wrote and the worker's CPU seconds over it. */
 export type PdfFigures = Awaited<ReturnType<typeof writePdf>> & { cpuSeconds: number };
 export type ExcelFigures = Awaited<ReturnType<typeof writeExcel>> & { cpuSeconds: number };
 
-/** What the worker holds once ready ('excel': its database and what is in it). */
 interface JobWorkerReady {
   where: string;
   curves: number;
@@ -63,7 +49,6 @@ async function startJobWorker<Input, F>(job: 'pdf' | 'excel', env: Record<string
   const child = forkChild<JobMessage>(fileURLToPath(import.meta.url), { ...env, BARE_JOB: job });
   const failed = (answer: JobMessage) => new Error(`the ${job} baseline failed: ${answer.type === 'failed' ? answer.message : answer.type}`);
   try {
-    // 'excel' on PGlite loads its copy of the generated records first.
     const ready = await child.next(600_000);
     if (ready.type !== 'ready') throw failed(ready);
     const { type: _ready, ...held } = ready;
@@ -86,10 +71,8 @@ async function startJobWorker<Input, F>(job: 'pdf' | 'excel', env: Record<string
   }
 }
 
-/** Bare pdfkit over the given JPEG files (absolute paths, in order). */
 export const startPdfBaseline = () => startJobWorker<string[], PdfFigures>('pdf', {}, (files) => ({ files }));
 
-/** One SQL read + exceljs over the due curves of the server's database (or of a PGlite copy of it made for `today`). */
 export function startReportBaseline(ctx: ScenarioContext, today: string): Promise<JobBaseline<ScheduleContext, ExcelFigures>> {
   const generated = ctx.dataset?.generated;
   if (!ctx.databaseUrl && !generated) throw new Error('the report baseline on PGlite needs the generated records (dataset: records)');
@@ -97,18 +80,14 @@ export function startReportBaseline(ctx: ScenarioContext, today: string): Promis
   return startJobWorker<ScheduleContext, ExcelFigures>('excel', env, (context) => ({ context }));
 }
 
-// The worker's side, in its own process.
 
 const MARGIN = 36;
-/** Photos read ahead of the one being placed, as the server's report reads its print copies. */
-const READ_AHEAD = 4;
+const READ_AHEAD = 4; // photos read ahead, as the server's report reads its print copies
 const GAP = 14;
 const LINE = 16;
-/** Rows between yields to the event loop, as the report writes its batches. */
-const BATCH_ROWS = 1000;
+const BATCH_ROWS = 1000; // rows between yields to the event loop, as the report writes its batches
 const OVERDUE_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
 
-/** `seconds` from the first read to the file's last byte on disk, of which `readSeconds` waiting for the photos. */
 async function writePdf(files: readonly string[], file: string) {
   const started = performance.now();
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false });
@@ -169,7 +148,6 @@ async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, kind: 'S
 
 async function writeExcel(db: DbOrTx, context: ScheduleContext, file: string) {
   const started = performance.now();
-  // The one read: every curve needing a visit of either kind, in register order.
   const { rows } = await listSchedule(db, {}, context, { order: 'register', status: 'attention' });
   const read = performance.now();
   const out = createWriteStream(file);

@@ -1,14 +1,6 @@
 /**
- * The bench's bare routes, one kind (BARE_KIND) per child process forked by ./start.ts (its own
- * event loop and RSS, as the server has): Fastify with no hooks, sign-in, cache, compression or
- * validation, each route doing the least the product's could.
- *
- * The read ceilings (lib/bare-ceilings.ts; the budget table's "bare Fastify + Drizzle route reading
- * one indexed page of the same table") read the server's PostgreSQL database through a pool of 10,
- * as the server does, or on PGlite (whose data dir the server holds) an in-memory one made by the
- * app's migrations and filled as the kind needs. 'upload' ("a bare Fastify route streaming the same
- * multipart to a file with sha256") and 'zip' (yazl alone) need no database.
- *
+ * The bare routes, one kind (BARE_KIND) per child process forked by ./start.ts: Fastify with no hooks, sign-in, cache,
+ * compression or validation, each doing the least the product's route could (README, "The bare ceiling").
  * Messages: child -> parent {type: 'ready', port, note} or {type: 'failed', message}.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -32,9 +24,7 @@ const nextMessage = <T>() => new Promise<T>((resolve) => process.once('message',
 
 const REGISTER_ORDER = [asc(curves.divisionRailway), asc(curves.section), asc(curves.no), asc(curves.id)];
 
-/** Each read ceiling's route, and on PGlite what its in-memory database must hold (`fill` puts it in and says what it is). */
 const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Database): Promise<string>; route(app: FastifyInstance, db: Db): void }> = {
-  // GET /ping: one `select 1`.
   ping: {
     fill: () => Promise.resolve('nothing'),
     route: (app, db) =>
@@ -43,7 +33,6 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
         return { status: 'ok' };
       }),
   },
-  // GET /curves?division=&limit=&offset=: rows of the register in register order (curves_register_order_idx), 50 by default.
   curves: {
     async fill(pglite) {
       const { rows } = await nextMessage<CurvesMessage>();
@@ -60,7 +49,6 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
         return { curves: await db.select().from(curves).where(where).orderBy(...REGISTER_ORDER).limit(Number(limit)).offset(Number(offset)) };
       }),
   },
-  // GET /inspections?offset=: 50 inspection_logs newest first.
   inspections: {
     async fill(pglite, database) {
       const seconds = await loadGeneratedRecords(pglite, database);
@@ -75,7 +63,6 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
         return { logs: await db.select().from(inspectionLogs).orderBy(...newestFirst).limit(BARE_PAGE).offset(Number(offset)) };
       }),
   },
-  // POST /login {employeeId, password}: one read of the user by lower(employee_id) (the product's sign-in key) and one argon2id verify.
   login: {
     async fill(_pglite, database) {
       const employeeId = process.env.BARE_USER ?? '';
@@ -94,10 +81,8 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
   },
 };
 
-/** As the server's: a photo up to 10 MB, one file, a few fields. */
 const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 };
 
-/** POST /upload (multipart `metadata` then `file`) -> 201 {hash, sizeBytes}: the file streamed through sha256 into `dir`, renamed to its hash. */
 async function uploadRoute(app: FastifyInstance, dir: string): Promise<void> {
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   app.post('/upload', async (request, reply) => {
@@ -131,10 +116,8 @@ async function uploadRoute(app: FastifyInstance, dir: string): Promise<void> {
   });
 }
 
-/** A fixed entry date: the server gives each photo its taken-at time; the bytes are the same size. */
-const ZIP_MTIME = new Date('2024-01-01T00:00:00Z');
+const ZIP_MTIME = new Date('2024-01-01T00:00:00Z'); // the server gives each entry its photo's taken-at time: same size
 
-/** POST /zip {imageIds} -> the photo files the parent sent first, stored, each opened when the zip reaches it, the total size up front. */
 async function zipRoute(app: FastifyInstance): Promise<void> {
   const { files } = await nextMessage<ZipFilesMessage>();
   app.post('/zip', async (request, reply) => {

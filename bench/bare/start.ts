@@ -1,9 +1,4 @@
-/**
- * Starts a bare route (./server.ts) in a process of its own beside the server: a read ceiling on
- * the server's PostgreSQL database or an in-memory PGlite copy, the upload baseline on a scratch
- * folder of the same disk, the zip baseline over the records' photo files. A scenario puts the
- * same load or work on the bare route as on the product and prints the ratio.
- */
+/** Starts a bare route (./server.ts) in its own process beside the server, for the same load or work as the product's. */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,7 +15,6 @@ export const BARE_PAGE = 50;
 export const BARE_UPLOAD_PATH = '/upload';
 export const BARE_ZIP_PATH = '/zip';
 
-/** The register's columns a copy is made of (all but id and the timestamps), snake_case as in SQL. */
 export const COPIED_CURVE_COLUMNS = [
   'no', 'hkm_code', 'division_railway', 'section', 'curve_number', 'line', 'km_from', 'met_from', 'km_to', 'met_to',
   'length', 'station1', 'station2', 'degree', 'den', 'aen', 'sse', 'comments',
@@ -29,17 +23,13 @@ export const COPIED_CURVE_COLUMNS = [
 export type BareReadRoute = 'ping' | 'curves' | 'inspections' | 'login';
 export type BareRoute = BareReadRoute | 'upload' | 'zip';
 export type BareMessage = { type: 'ready'; port: number; note: string } | { type: 'failed'; message: string };
-/** Keyed by COPIED_CURVE_COLUMNS. */
 export type CurvesMessage = { type: 'curves'; rows: Array<Record<string, unknown>> };
 export type ZipFilesMessage = { type: 'files'; files: Record<string, { path: string; name: string; size: number }> };
 
 const ENTRY = path.join(PROJECT_ROOT, 'bench', 'bare', 'server.ts');
-/** GET /api/consolidated-curves's largest page. */
 const COPY_PAGE = 5000;
-/** The railway's calendar, as the runner's scale seed uses it. */
 const APP_TIME_ZONE = process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata';
 
-/** Forks the bare route, sends `first` (data it waits for) and waits for it to listen; `where` it reads, for the notes. */
 async function startBare(route: BareRoute, env: Record<string, string>, first?: () => Promise<unknown>, timeoutMs = 60_000) {
   const child = forkChild<BareMessage>(ENTRY, { ...env, BARE_KIND: route });
   try {
@@ -55,7 +45,6 @@ async function startBare(route: BareRoute, env: Record<string, string>, first?: 
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-/** The whole register through GET /api/consolidated-curves, as rows for the bare server's copy. */
 async function registerRows(ctx: ScenarioContext, cookie: string): Promise<CurvesMessage> {
   const rows: CurvesMessage['rows'] = [];
   for (let offset = 0; ; offset += COPY_PAGE) {
@@ -67,11 +56,6 @@ async function registerRows(ctx: ScenarioContext, cookie: string): Promise<Curve
   }
 }
 
-/**
- * A read ceiling's route. On PGlite its in-memory database gets what the route reads: a copy of
- * the register read through the API with `adminCookie` ('curves'), the run's generated records
- * made again ('inspections'), the demo Technician with the demo password ('login').
- */
 export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, adminCookie: () => Promise<string>) {
   const generated = ctx.dataset?.generated;
   if (!ctx.databaseUrl && route === 'inspections' && !generated) throw new Error("the bare read baseline over the records needs the run's generated records (dataset: records)");
@@ -86,7 +70,6 @@ export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, 
   return startBare(route, env, copy, 900_000);
 }
 
-/** The bare upload route, writing into a scratch folder under the system temp dir (the server's disk), removed by stop(). */
 export async function startBareUploadServer() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-bench-bare-upload-'));
   const removeDir = () => rm(dir, { recursive: true, force: true });
@@ -102,10 +85,6 @@ export async function startBareUploadServer() {
   };
 }
 
-/**
- * The bare zip route over each record's photo file in the server's store (records sharing a photo
- * share the file: `distinctFiles`), found by the sha256 of the photo the server answers.
- */
 export async function startBareZipServer(ctx: ScenarioContext, cookie: string, ids: readonly string[]) {
   const files: ZipFilesMessage['files'] = {};
   for (const id of ids) {

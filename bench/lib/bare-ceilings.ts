@@ -1,9 +1,6 @@
 /**
- * The bare ceilings of the request-load scenarios (docs/architecture.md, 'Budgets': "every budget is
- * read as a ratio to a bare baseline measured in the same run"): the same load (connections,
- * duration, warm-up: the run's) on a bare route of bench/bare/server.ts in a process of its own.
- * Each is measured once per run (per connection count) by the first scenario that needs it and
- * reused by the others, to keep the run short: the notes say where it was measured.
+ * The request-load scenarios' bare ceilings: the same load on a bare route (bare/server.ts) in its own process, measured once
+ * per run and connection count by the first scenario that needs one and reused by the others, to keep the run short.
  */
 import { performance } from 'node:perf_hooks';
 import { BARE_PAGE, type BareReadRoute, startBareReadServer } from '../bare/start.js';
@@ -14,19 +11,14 @@ import type { ScenarioContext, ScenarioResult, ThroughputBaseline } from './type
 export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login' | `register-pages:${string}`;
 
 export const BARE_CURVES_LIMIT = 1000;
-/** The pages the bare inspections route walks, as `inspections-page` walks the product's. */
 const BARE_INSPECTION_PAGES = 20;
 
 interface CeilingSpec {
   description: string;
   route: BareReadRoute;
-  /** The scenario's default, 50 unless given (BENCH_CONNECTIONS overrides, as for the product). */
   connections?: number;
-  /** Asked in turn. */
   paths: string[];
-  /** The one request alone (default: the first path), to check the route and weigh its answer. */
   probePath?: string;
-  /** POSTed as JSON (a sign-in). */
   json?: { employeeId: string; password: string };
 }
 
@@ -65,7 +57,6 @@ function specOf(kind: BareKind, ctx: ScenarioContext): CeilingSpec {
   return spec;
 }
 
-/** The bare ceiling's figures and a note with them, its CPU per request and where it read. */
 async function measure(ctx: ScenarioContext, kind: BareKind, connections: number, adminCookie: () => Promise<string>): Promise<{ baseline: ThroughputBaseline; note: string }> {
   const spec = specOf(kind, ctx);
   ctx.log(`bare ceiling ${kind}: ${spec.description} ...`);
@@ -86,7 +77,6 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
     const load: Omit<LoadOptions, 'connections'> = json
       ? { path: paths[0] ?? '', method: 'POST', json, unit: 'logins/s', timeoutSeconds: 30 }
       : { path: paths[0] ?? '', ...(paths.length > 1 ? { nextPath: () => paths[turn++ % paths.length] ?? '' } : {}) };
-    // The bare process's CPU (and PostgreSQL's) over the measured phase.
     const bareCpu = () => cpuMark({ ...ctx, serverPid: bare.pid });
     let start: CpuMark | undefined;
     const beforeMeasured = async () => {
@@ -115,15 +105,8 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
   }
 }
 
-/** Measured once per run per kind and load shape, by the first scenario that asks. */
 const measured = new Map<string, { scenario: string; promise: ReturnType<typeof measure> }>();
 
-/**
- * Puts the bare ceiling beside a product result: `throughputBaseline` (the table's columns and
- * the budget's ratio) and a note. A baseline that fails leaves the result without one (the
- * columns read '-', a ratio budget fails for want of it) and says why in the notes.
- * `adminCookie` is needed on PGlite to copy the register.
- */
 export async function withBareCeiling(
   ctx: ScenarioContext,
   result: ScenarioResult,

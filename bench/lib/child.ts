@@ -1,9 +1,4 @@
-/**
- * A bench helper in a process of its own (a bare baseline server, a baseline worker): forked
- * with tsx and an IPC channel, so it has its own event loop and its own RSS to sample, as the
- * server has. Messages arrive in order through next(); a child that exits fails the wait with
- * what it wrote to stderr.
- */
+/** A bench helper forked with tsx and an IPC channel: its own event loop and RSS, as the server has. */
 import { fork } from 'node:child_process';
 import { on } from 'node:events';
 
@@ -11,7 +6,6 @@ export interface BenchChild<M> {
   pid: number;
   send(message: unknown): void;
   next(timeoutMs?: number): Promise<M>;
-  /** SIGTERM, then SIGKILL after 10 s; resolves when the process has gone. */
   stop(): Promise<void>;
 }
 
@@ -29,7 +23,6 @@ export function forkChild<M>(file: string, env: Record<string, string | undefine
       resolve();
     }),
   );
-  // Queues the messages not waited for yet; ends (after the queued ones) when the child exits.
   const messages = on(child, 'message', { signal: exit.signal });
   return {
     pid: child.pid,

@@ -1,8 +1,4 @@
-/**
- * A request-load scenario as one row: who signs in, what the route answers (checked once before
- * the load, for the notes), the load autocannon puts on it, hooks around its measured phase, and
- * the bare ceiling (lib/bare-ceilings.ts) measured under the same load in the same run.
- */
+/** A request-load scenario as one row: sign-in, the route checked once, its load, hooks, and its bare ceiling under the same load. */
 import { type BareKind, withBareCeiling } from './bare-ceilings.js';
 import { type LoadOptions, runLoad } from './load.js';
 import { cpuMark, cpuNote, type CpuMark } from './records.js';
@@ -11,15 +7,11 @@ import type { Budget, DatasetName, Scenario, ScenarioContext, ScenarioResult } f
 
 export type RowLoad = Omit<LoadOptions, 'connections'>;
 
-/** What a row's check found: the load to put on the route, notes, and its hooks. */
 export interface PreparedLoad {
   load: RowLoad;
   notes: string[];
-  /** Right before the measured phase (after the warm-up), e.g. to start writes. */
   during?(): Promise<void> | void;
-  /** Once the load is over, also when it failed: ends what `during` started. */
   stop?(): void;
-  /** After the measured phase: more measurements, their notes returned. */
   after?(result: ScenarioResult): Promise<string[]>;
 }
 
@@ -28,16 +20,11 @@ export interface LoadRow {
   description: string;
   budget?: Budget;
   dataset?: DatasetName;
-  /** Whose session cookie every request carries (none: no sign-in). */
   as?: 'Admin' | 'Technician';
-  /** Default 50. */
   connections?: number;
   ceiling: BareKind;
-  /** Said beside the ceiling in its note. */
   remark?: string;
-  /** Notes the CPU per request over the measured phase. */
   cpu?: boolean;
-  /** Checks the route once and says what it answers; returns the load (the cookie and connections are added). */
   prepare(ctx: ScenarioContext, cookie: string): Promise<PreparedLoad>;
 }
 
@@ -71,10 +58,6 @@ export function loadScenario(row: LoadRow): Scenario {
   };
 }
 
-/**
- * Each load alone for `seconds` at the scenario's connections, one after another, for the notes
- * (which of them is the slow one). With `counted`, their errors count in that result.
- */
 export async function eachAlone(
   ctx: ScenarioContext,
   seconds: number,

@@ -1,8 +1,6 @@
 /**
- * An autocannon load measured over a window something else decides: after an unmeasured
- * warm-up, only the responses between an operation's start and its end count (the same load
- * over a plain wait gives the figures without it). Latencies of the 2xx responses, from each
- * request's sending (with a fixed rate, without autocannon's coordinated-omission correction).
+ * An autocannon load measured over a window an operation decides: after a warm-up, only the responses while it runs count.
+ * Latencies from each request's sending (with a fixed rate, without autocannon's coordinated-omission correction).
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,11 +9,9 @@ import { cpuMark, type CpuMark } from './records.js';
 import { countNon2xx, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext } from './types.js';
 
-/** The records list as inspections-page walks it. */
 const LIST_PAGE = 50;
 const LIST_PAGES = 20;
 
-/** inspections-page's load as the given sign-in: the records list's first 20 pages of 50 in turn; `overallRate` 0: each connection sends as soon as it is answered. */
 export function recordsListLoad(cookie: string, connections: number, overallRate = 0) {
   let turn = 0;
   const nextPath = () => `/api/inspections?limit=${LIST_PAGE}&offset=${(turn++ % LIST_PAGES) * LIST_PAGE}`;
@@ -24,29 +20,21 @@ export function recordsListLoad(cookie: string, connections: number, overallRate
 export type WindowLoadOptions = ReturnType<typeof recordsListLoad>;
 export type WindowFigures = Awaited<ReturnType<typeof duringLoad>>['load'];
 
-/** As every browser sends (and bench/lib/load.ts): the lists are answered gzipped. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
-/** Longer than any window; the load is stopped when the window ends. */
-const MAX_SECONDS = 1800;
+const MAX_SECONDS = 1800; // longer than any window; the load is stopped when the window ends
 
-/**
- * Runs `operation` under the load: the window opens `ctx.warmupSeconds` after the load starts
- * (at least 0.5 s, so every connection is busy) and closes when the operation settles.
- */
 export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOptions, operation: () => Promise<T>) {
   let measuring = false;
   // Set inside autocannon's callback: typed apart so that TypeScript does not narrow it to null.
   let firstUnexpected = null as { status: number; body: string } | null;
   const latencies: number[] = [];
-  // When each response was sent (seconds after the window opened) and how long it took.
   const timed: Array<{ sentAtSeconds: number; ms: number }> = [];
   const statusCodes: Record<string, number> = {};
   let started = 0;
   let requests = 0;
   let errors = 0;
   const { nextPath } = options;
-  // overallRate is autocannon's, though bench/autocannon.d.ts does not declare it.
-  const settings: autocannon.Options & { overallRate?: number } = {
+  const settings: autocannon.Options = {
     url: `${ctx.baseUrl}${options.path}`,
     method: 'GET',
     headers: { ...BROWSER_HEADERS, ...options.headers },
@@ -55,7 +43,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
     timeout: 10,
     requests: [
       {
-        setupRequest: (request: autocannon.RequestParams) => ({ ...request, path: nextPath() }),
+        setupRequest: (request) => ({ ...request, path: nextPath() }),
         onResponse(status, body) {
           if (measuring && firstUnexpected === null && (status < 200 || status > 299)) firstUnexpected = { status, body: body.slice(0, 300) };
         },
@@ -63,7 +51,11 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
     ],
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   };
-  const instance = autocannon(settings);
+  let settle: (error: unknown) => void = () => {};
+  const finished = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve());
+  });
+  const instance = autocannon(settings, (error: unknown) => settle(error));
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
     if (!measuring) return;
     requests += 1;
@@ -74,7 +66,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
   instance.on('reqError', () => {
     if (measuring) errors += 1;
   });
-  await sleep(Math.max(500, ctx.warmupSeconds * 1000));
+  await sleep(Math.max(500, ctx.warmupSeconds * 1000)); // at least 0.5 s: every connection busy before the window opens
   measuring = true;
   started = performance.now();
   let value: T;
@@ -88,7 +80,7 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
     instance.stop();
   }
   const seconds = (performance.now() - started) / 1000;
-  await instance;
+  await finished;
   return {
     value,
     load: {
@@ -101,13 +93,11 @@ export async function duringLoad<T>(ctx: ScenarioContext, options: WindowLoadOpt
       errors,
       firstUnexpected,
       slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 5),
-      // Marked at the window's opening and closing.
       cpu,
     },
   };
 }
 
-/** The window's errors and non-2xx answers as a problem (null: none). */
 export function windowProblem(label: string, load: WindowFigures): string | null {
   if (load.errors + load.non2xx === 0) return null;
   const first = load.firstUnexpected ? ` (first: HTTP ${load.firstUnexpected.status} ${load.firstUnexpected.body})` : '';

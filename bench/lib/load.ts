@@ -1,39 +1,27 @@
 /**
- * HTTP load with autocannon: a short unmeasured warm-up, then a measured run. Latencies are
- * taken from every response (sub-millisecond, successes only) rather than autocannon's
- * whole-millisecond histogram; statuses and errors are counted for the pass/fail check.
+ * HTTP load with autocannon: an unmeasured warm-up, then a measured run. Latencies from every successful response
+ * (sub-millisecond), not autocannon's whole-millisecond histogram.
  */
-import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
 import { countNon2xx, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
 
 export interface LoadOptions {
-  /** Path and query, e.g. '/api/health' (what the report names with `nextPath`). */
   path: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
-  /** Sent as JSON. */
   json?: unknown;
   connections: number;
-  /** Default 'req/s'. */
   unit?: string;
-  /** Before a request counts as a timeout (default 10). */
   timeoutSeconds?: number;
-  /** A new body for every request, called just before each send (autocannon copies it: one Buffer may be patched and returned again). */
   nextBody?: () => Buffer;
-  /** A new path and query for every request, e.g. to walk through pages or filters. */
   nextPath?: () => string;
-  /** The one status that counts as success (default: any 2xx); another 2xx then counts as an error. */
   expectStatus?: number;
-  /** Called after the warm-up, right before the measured phase. */
   beforeMeasured?: () => Promise<void> | void;
 }
 
-/** What every browser sends; the server answers the lists gzipped to it, as it would a phone. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-/** One autocannon run; `unexpected` counts the responses that are not the expected status (or not 2xx). */
 function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: number) {
   const { nextBody, nextPath, expectStatus, json } = options;
   const isSuccess = (status: number) => (expectStatus === undefined ? status >= 200 && status < 300 : status === expectStatus);
@@ -69,8 +57,7 @@ function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: numb
       if (error) return reject(error instanceof Error ? error : new Error(String(error)));
       resolve({ ...seen, seconds: result.duration, transportErrors: result.errors });
     });
-    // @types/autocannon leaves out the client, which autocannon passes first.
-    (instance as EventEmitter).on('response', (_client: unknown, statusCode: number, _bytes: number, responseTimeMs: number) => {
+    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
       seen.responses += 1;
       seen.statusCodes[statusCode] = (seen.statusCodes[statusCode] ?? 0) + 1;
       if (isSuccess(statusCode)) seen.latencies.push(responseTimeMs);

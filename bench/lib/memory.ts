@@ -7,7 +7,6 @@ export async function readRssMb(pid: number): Promise<number | null> {
   return kib ? Number(kib) / 1024 : null;
 }
 
-/** Keeps every RSS sample (`atMs` since it started), to see whether memory levels off or keeps growing; stop() returns them, oldest first. */
 export function recordRss(pid: number, intervalMs = 100) {
   const started = performance.now();
   const samples: Array<{ atMs: number; mb: number }> = [];
@@ -37,7 +36,6 @@ export function recordRss(pid: number, intervalMs = 100) {
 
 export type RssRecorder = ReturnType<typeof recordRss>;
 
-/** Runs `work` with the process's RSS sampled every `intervalMs`; the sampling stops whether it succeeds or throws. */
 export async function withRss<T>(pid: number, work: () => Promise<T>, intervalMs = 20) {
   const rssBeforeMb = (await readRssMb(pid)) ?? 0;
   const recorder = recordRss(pid, intervalMs);
@@ -45,7 +43,6 @@ export async function withRss<T>(pid: number, work: () => Promise<T>, intervalMs
   const value = await work().finally(async () => {
     samples = await recorder.stop();
   });
-  // The highest sample, at least the figure before.
   return { value, rssBeforeMb, rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)) };
 }
 

@@ -1,28 +1,16 @@
-/**
- * multipart/form-data bodies built once as a Buffer, the way a browser's FormData sends them, so
- * that placeholders in them can be overwritten in place per request (same length: the
- * Content-Length stays right).
- */
+/** multipart/form-data bodies built once, as FormData sends them, with placeholders overwritten in place per request (same length). */
 import { randomBytes } from 'node:crypto';
 
 export interface FormPart {
   name: string;
-  /** A text field's value, or a file's bytes. */
   value: string | Buffer;
   filename?: string;
-  /** Text fields are sent without one, as FormData does. */
   contentType?: string;
-}
-
-export interface MultipartBody {
-  body: Buffer;
-  /** The header value, with the boundary. */
-  contentType: string;
 }
 
 export const newBoundary = () => `----hkmibench${randomBytes(12).toString('hex')}`;
 
-export function buildMultipart(parts: readonly FormPart[], boundary = newBoundary()): MultipartBody {
+export function buildMultipart(parts: readonly FormPart[], boundary = newBoundary()) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const value = typeof part.value === 'string' ? Buffer.from(part.value, 'utf8') : part.value;
@@ -35,14 +23,14 @@ export function buildMultipart(parts: readonly FormPart[], boundary = newBoundar
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Every offset at which `needle` occurs in `haystack`. */
+export type MultipartBody = ReturnType<typeof buildMultipart>;
+
 export function offsetsOf(haystack: Buffer, needle: string): number[] {
   const offsets: number[] = [];
   for (let at = haystack.indexOf(needle, 0, 'latin1'); at !== -1; at = haystack.indexOf(needle, at + needle.length, 'latin1')) offsets.push(at);
   return offsets;
 }
 
-/** Writes `value` at each offset (latin1: one byte per character). */
 export function patchAt(buffer: Buffer, offsets: readonly number[], value: string): void {
   for (const offset of offsets) buffer.write(value, offset, 'latin1');
 }

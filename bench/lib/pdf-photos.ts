@@ -1,9 +1,6 @@
 /**
- * Distinct field-photo stand-ins for pdf-report: JPEGs of a phone's size (1920x1080, every fifth
- * upright, quality 80, about 300 KB), each a different window of one seeded texture with its own
- * colour cast, so no two share pixels and each costs the server a full decode for its print copy.
- * A coarse grain survives the print copy's downscale (as a photo's detail does), so the 1200 px
- * copies weigh like real photos' rather than a blur's. One costs a JPEG encode (30-40 ms).
+ * Distinct ~300 KB phone-sized JPEGs for pdf-report, each a window of one seeded texture: no two share pixels, so each costs a
+ * full decode; a coarse grain survives the 1200 px print copy's downscale, so copies weigh like real photos', not a blur's.
  */
 import sharp from 'sharp';
 import { Random } from '../../server/db/seed/random.js';
@@ -12,10 +9,8 @@ const TEXTURE = 2400;
 const LONG = 1920;
 const SHORT = 1080;
 const QUALITY = 80;
-/** Pixels per grain of the coarse noise. */
 const GRAIN = 3;
 
-/** Raw RGB, TEXTURE x TEXTURE: gradients, fine noise, coarse grain; `coarse` sets the weight. */
 function texture(seed: number, coarse: number): Buffer {
   const fine = Math.round(coarse * 0.4);
   const rng = new Random(seed);
@@ -41,7 +36,6 @@ function texture(seed: number, coarse: number): Buffer {
       const n0 = (((pixels[i] ?? 0) * fine) >> 8) + (((grain[g] ?? 0) * coarse) >> 8);
       const n1 = (((pixels[i + 1] ?? 0) * fine) >> 8) + (((grain[g + 1] ?? 0) * coarse) >> 8);
       const n2 = (((pixels[i + 2] ?? 0) * fine) >> 8) + (((grain[g + 2] ?? 0) * coarse) >> 8);
-      // Sky above the horizon, ballast and sleepers below.
       pixels[i] = room * (ground ? 0.35 + 0.3 * gx : 0.45 + 0.2 * gy) + n0;
       pixels[i + 1] = room * (ground ? 0.3 + 0.25 * gy : 0.6 + 0.2 * gy) + n1;
       pixels[i + 2] = room * (ground ? 0.2 + 0.2 * gx * gy : 0.8 + 0.2 * gx * gy) + n2;
@@ -50,7 +44,6 @@ function texture(seed: number, coarse: number): Buffer {
   return pixels;
 }
 
-/** The i-th photo: the same i gives the same bytes on every run. */
 function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer }> {
   const rng = new Random(0x9e37_79b9 ^ (index * 2_654_435_761));
   const portrait = index % 5 === 4;
@@ -68,7 +61,6 @@ function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer }> {
     .then((bytes) => ({ bytes }));
 }
 
-/** A maker of distinct photos near 300 KB: the coarse grain's amplitude is found by bisection on the first photo. */
 export async function fieldPhotoMaker(options: { seed: number }): Promise<{ make: (index: number) => Promise<{ bytes: Buffer }> }> {
   const target = 300 * 1024;
   let [low, high] = [4, 120];

@@ -3,7 +3,6 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** USER_HZ, the unit of /proc's CPU times (100 on nearly every Linux). */
 const TICKS_PER_SECOND = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString()) || 100;
@@ -14,7 +13,6 @@ const TICKS_PER_SECOND = (() => {
 
 const readStat = (file: string) => readFile(file, 'utf8').catch(() => '');
 
-/** The sum of a /proc stat line's fields, numbered as in proc(5), in seconds. */
 function statSeconds(stat: string, fieldNumbers: readonly number[]): number | null {
   if (!stat) return null;
   // The fields after the command name (which may hold spaces): the first one is field 3.
@@ -25,15 +23,7 @@ function statSeconds(stat: string, fieldNumbers: readonly number[]): number | nu
 
 const UTIME_STIME = [14, 15];
 
-export interface CpuSeconds {
-  total: number;
-  /** The main thread alone: in Node, the event loop (JavaScript, and WASM such as PGlite). */
-  main: number | null;
-  /** The other threads by name, e.g. 'libuv-worker' (the thread pool: fs, sharp) and 'V8 DefaultWorke' (GC, compiling). */
-  threads: Record<string, number>;
-}
-
-export async function readCpuSeconds(pid: number): Promise<CpuSeconds | null> {
+export async function readCpuSeconds(pid: number) {
   const total = statSeconds(await readStat(`/proc/${pid}/stat`), UTIME_STIME);
   if (total === null) return null;
   const threads: Record<string, number> = {};
@@ -51,7 +41,6 @@ export async function readCpuSeconds(pid: number): Promise<CpuSeconds | null> {
   return { total, main, threads };
 }
 
-/** CPU seconds of this process's children that have ended and been waited for (cutime + cstime), e.g. a command the bench ran. */
 export const reapedChildrenCpuSeconds = async () => statSeconds(await readStat('/proc/self/stat'), [16, 17]);
 
 export function ownCpuSeconds(): number {
@@ -59,7 +48,6 @@ export function ownCpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
-/** CPU seconds used so far by every process whose command name is `comm` (e.g. 'postgres'). */
 export async function readCommandCpuSeconds(comm: string): Promise<number | null> {
   const pids = await readdir('/proc').catch(() => null);
   if (!pids) return null;
@@ -71,7 +59,6 @@ export async function readCommandCpuSeconds(comm: string): Promise<number | null
   return total;
 }
 
-/** CPU seconds the whole machine has spent busy (all CPUs, all but idle and iowait) so far. */
 export async function readMachineBusySeconds(): Promise<number | null> {
   const line = (await readStat('/proc/stat')).split('\n')[0];
   if (!line) return null;
@@ -80,13 +67,7 @@ export async function readMachineBusySeconds(): Promise<number | null> {
   return [user, nice, system, irq, softirq, steal].reduce<number>((sum, v) => sum + (v ?? 0), 0) / TICKS_PER_SECOND;
 }
 
-export interface DirUsage {
-  files: number;
-  bytes: number;
-}
-
-/** Regular files under `dir` (recursively) and their total size; none if it does not exist. */
-export async function dirUsage(dir: string, options: { skip?: (name: string) => boolean } = {}): Promise<DirUsage> {
+export async function dirUsage(dir: string, options: { skip?: (name: string) => boolean } = {}) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   const usage = { files: 0, bytes: 0 };
   for (const entry of entries) {
@@ -99,3 +80,5 @@ export async function dirUsage(dir: string, options: { skip?: (name: string) => 
   }
   return usage;
 }
+
+export type DirUsage = Awaited<ReturnType<typeof dirUsage>>;

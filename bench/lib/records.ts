@@ -1,7 +1,4 @@
-/**
- * Helpers for the read scenarios: JSON reads with a sign-in cookie, checked against the
- * product's contracts (common/schemas/), timings alone and CPU per request.
- */
+/** Read scenario helpers: JSON reads checked against the product's contracts (common/schemas/), timings alone, CPU per request. */
 import { performance } from 'node:perf_hooks';
 import type { ZodType } from 'zod';
 import { type InspectionLog, inspectionListResponseSchema } from '../../common/schemas/inspection.js';
@@ -9,10 +6,6 @@ import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds } from './process-
 import { median, round } from './stats.js';
 import type { Budget, ScenarioContext } from './types.js';
 
-/**
- * docs/architecture.md, 'Budgets', for every read scenario on the generated records: the absolute p99 and the
- * ratio to the bare ceiling (lib/bare-ceilings.ts) measured in the same run under the same load.
- */
 export const READ_BUDGET: Budget = {
   description:
     "API reads with 100k inspections / 10k curves: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
@@ -22,15 +15,7 @@ export const READ_BUDGET: Budget = {
   database: 'postgres',
 };
 
-export interface JsonAnswer {
-  status: number;
-  body: unknown;
-  bytes: number;
-  ms: number;
-  etag: string | null;
-}
-
-export async function getJson(ctx: ScenarioContext, path: string, cookie: string, timeoutMs = 30_000): Promise<JsonAnswer> {
+export async function getJson(ctx: ScenarioContext, path: string, cookie: string, timeoutMs = 30_000) {
   const started = performance.now();
   const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(timeoutMs) });
   const text = await response.text();
@@ -44,7 +29,8 @@ export async function getJson(ctx: ScenarioContext, path: string, cookie: string
   return { status: response.status, body, bytes: Buffer.byteLength(text), ms, etag: response.headers.get('etag') };
 }
 
-/** GET `path` read with the product's own contract; throws (with the answer) unless it is 200 and meets it. */
+export type JsonAnswer = Awaited<ReturnType<typeof getJson>>;
+
 export async function getParsed<T>(ctx: ScenarioContext, path: string, cookie: string, schema: ZodType<T>, timeoutMs?: number): Promise<JsonAnswer & { body: T }> {
   const answer = await getJson(ctx, path, cookie, timeoutMs);
   const parsed = schema.safeParse(answer.body);
@@ -54,7 +40,6 @@ export async function getParsed<T>(ctx: ScenarioContext, path: string, cookie: s
   return { ...answer, body: parsed.data };
 }
 
-/** POST `body` as JSON, the answer read with the product's contract; throws unless it is a 2xx that meets it. */
 export async function postParsed<T>(ctx: ScenarioContext, path: string, cookie: string, body: unknown, schema: ZodType<T>, timeoutMs: number) {
   const started = performance.now();
   const init = { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) };
@@ -67,13 +52,11 @@ export async function postParsed<T>(ctx: ScenarioContext, path: string, cookie: 
   return { status: response.status, ms, body: parsed.data };
 }
 
-/** GET /api/inspections?<query> read with the product's contract. */
 export async function inspectionPage(ctx: ScenarioContext, cookie: string, query: string): Promise<{ logs: InspectionLog[]; total: number; bytes: number; ms: number }> {
   const { body, bytes, ms } = await getParsed(ctx, `/api/inspections?${query}`, cookie, inspectionListResponseSchema);
   return { ...body, bytes, ms };
 }
 
-/** Median of a few timings of `op` one at a time: the floor under load. */
 export async function medianMs(times: number, op: () => Promise<number>): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < times; i++) samples.push(await op());
@@ -82,16 +65,7 @@ export async function medianMs(times: number, op: () => Promise<number>): Promis
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** CPU seconds so far of the server (`main`: its main thread), of PostgreSQL's processes (on PostgreSQL) and of the load generator (own). */
-export interface CpuMark {
-  server: number | null;
-  main: number | null;
-  database: number | null;
-  own: number;
-  at: number;
-}
-
-export async function cpuMark(ctx: ScenarioContext): Promise<CpuMark> {
+export async function cpuMark(ctx: ScenarioContext) {
   const [server, database] = await Promise.all([
     readCpuSeconds(ctx.serverPid),
     ctx.database === 'postgres' ? readCommandCpuSeconds('postgres') : Promise.resolve(null),
@@ -99,7 +73,8 @@ export async function cpuMark(ctx: ScenarioContext): Promise<CpuMark> {
   return { server: server?.total ?? null, main: server?.main ?? null, database, own: ownCpuSeconds(), at: performance.now() };
 }
 
-/** Where the CPU went per request between two marks: what a 2-CPU machine can give at most. */
+export type CpuMark = Awaited<ReturnType<typeof cpuMark>>;
+
 export function cpuNote(start: CpuMark | undefined, end: CpuMark, requests: number): string | null {
   if (!start || start.server === null || end.server === null || requests === 0) return null;
   const seconds = (end.at - start.at) / 1000;

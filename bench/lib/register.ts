@@ -1,8 +1,4 @@
-/**
- * The curve register as the register scenarios drive it: CSV files of new curves in sections of
- * the bench's own (no key or HKM code meets the demo's or the generated records'), POST
- * /api/import-excel as the admin's "Import" sends it, and the register read through its list.
- */
+/** The curve register as the scenarios drive it: CSV files of new curves in sections of the bench's own, the import, the list. */
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
 import { type Curve, curveListResponseSchema } from '../../common/schemas/curve.js';
@@ -14,13 +10,10 @@ import { buildMultipart, type MultipartBody } from './multipart.js';
 import { getParsed } from './records.js';
 import type { ScenarioContext } from './types.js';
 
-/** A field's position in a row of cells (the product's own column list, in the export's order). */
 export const CSV_COLUMN = Object.fromEntries(CURVE_COLUMNS.map((c, i) => [c.field, i])) as Record<CurveField, number>;
 
-/** As the records generator splits the zone. */
 const DIVISION_WEIGHTS = Object.entries(SCALE_DIVISION_WEIGHTS);
 const DIVISION_CODES: Record<string, string> = { 'RTM/WR': 'RTM', 'BRC/WR': 'BRC', 'FZR/NR': 'FZR', 'NDLS/NR': 'DLI', 'JBP/WCR': 'JBP' };
-/** Rows per section: 100 curve numbers on a double line (Up and Down), 200 on a single one. */
 const ROWS_PER_SECTION = 200;
 const REMARKS = [
   'Lubricator shifted 20 m towards km post, check grease nozzle',
@@ -32,18 +25,11 @@ const REMARKS = [
 
 export interface BenchCurveOptions {
   count: number;
-  /** Sections are `${sectionPrefix}-1`, `-2`, ...: of the bench's own. */
   sectionPrefix: string;
-  /** HKM codes run from here: far above the demo's (< 10,000) and the records generator's (its max + 1 on). */
   firstHkmCode: number;
   seed: number;
 }
 
-/**
- * `count` new curves as a register sheet's cells: sections of 200 rows in the five divisions,
- * Up/Down pairs on double lines, a remark on some rows (with commas and quotes, so the CSV quotes
- * them). The same on every run.
- */
 export function benchCurveRows(options: BenchCurveOptions): string[][] {
   const rng = new Random(options.seed);
   const rows: string[][] = [];
@@ -94,12 +80,10 @@ export function benchCurveRows(options: BenchCurveOptions): string[][] {
   return rows;
 }
 
-/** A CSV file (UTF-8, CRLF, quoted where needed) of the header and these rows. */
 export function curvesCsv(rows: readonly string[][]): string {
   return Papa.unparse({ fields: CURVE_COLUMNS.map((c) => c.header), data: rows as string[][] }, { newline: '\r\n' });
 }
 
-/** The multipart body of an import, built once, outside any timing. */
 export function importForm(csv: string, fileName: string): MultipartBody {
   return buildMultipart([
     { name: 'type', value: 'curves' },
@@ -107,16 +91,7 @@ export function importForm(csv: string, fileName: string): MultipartBody {
   ]);
 }
 
-export interface ImportAnswer {
-  status: number;
-  /** From sending the request to the last byte of the answer. */
-  ms: number;
-  /** When it is a 200 that meets the contract. */
-  result: ImportResult | null;
-  text: string;
-}
-
-export async function postImport(ctx: ScenarioContext, cookie: string, form: MultipartBody, dryRun: boolean, timeoutMs = 600_000): Promise<ImportAnswer> {
+export async function postImport(ctx: ScenarioContext, cookie: string, form: MultipartBody, dryRun: boolean, timeoutMs = 600_000) {
   const body = new Uint8Array(form.body);
   const started = performance.now();
   const response = await fetch(`${ctx.baseUrl}/api/import-excel${dryRun ? '?dryRun=true' : ''}`, {
@@ -138,7 +113,8 @@ export async function postImport(ctx: ScenarioContext, cookie: string, form: Mul
   return { status: response.status, ms, result: parsed?.success ? parsed.data : null, text };
 }
 
-/** What an import must answer; a mismatch is a message naming every figure that differs. */
+type ImportAnswer = Awaited<ReturnType<typeof postImport>>;
+
 export function importMismatch(answer: ImportAnswer, expected: Partial<ImportResult>): string | null {
   if (answer.status !== 200) return `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`;
   if (!answer.result) return `an answer that is not the import contract: ${answer.text.slice(0, 300)}`;
@@ -153,12 +129,10 @@ export function importMismatch(answer: ImportAnswer, expected: Partial<ImportRes
   return wrong.length > 0 ? wrong.join(', ') : null;
 }
 
-/** GET /api/consolidated-curves?<query> read with the product's contract; throws unless it is 200 and meets it. */
 export async function curvePage(ctx: ScenarioContext, cookie: string, query: string): Promise<{ curves: Curve[]; total: number }> {
   return (await getParsed(ctx, `/api/consolidated-curves?${query}`, cookie, curveListResponseSchema, 60_000)).body;
 }
 
-/** `{ total }` of GET /api/consolidated-curves: the register's size. */
 export async function curveTotal(ctx: ScenarioContext, cookie: string): Promise<number> {
   return (await curvePage(ctx, cookie, 'limit=1')).total;
 }

@@ -1,9 +1,4 @@
-/**
- * What the runner makes of the scenarios' results: the bare ceiling beside each product figure
- * and the ratio to it (`ceilingOf`), the budget's verdict (`judge`, docs/architecture.md,
- * 'Budgets') and the table `npm run bench` prints, with its header (the run's facts) and its
- * footnotes (what each ceiling is, failures, budgets, every scenario's notes, the servers' warnings).
- */
+/** The runner's verdicts and table: the bare ceiling and ratio (`ceilingOf`), the budget (`judge`), the table and its footnotes. */
 import path from 'node:path';
 import { serverLogFile, type ServerLogSummary } from './server.js';
 import { formatTable, num } from './table.js';
@@ -13,7 +8,6 @@ const DATABASE_NAMES: Record<DatabaseKind, string> = { pglite: 'PGlite', postgre
 
 const ratioOf = (a: number, b: number) => Math.round((a / b) * 10_000) / 10_000;
 
-/** The bare ceiling in one shape for the table and results.json: from the result's `throughputBaseline` (the same load on a bare route) or else its `baseline` (the same work done bare, timed). */
 export function ceilingOf(result: ScenarioResult | null) {
   const t = result?.throughputBaseline;
   if (result && t && t.throughput > 0) {
@@ -30,7 +24,6 @@ export function ceilingOf(result: ScenarioResult | null) {
 
 export type Verdict = { kind: 'none' } | { kind: 'pass' | 'fail' | 'not-applicable'; detail: string };
 
-/** What the runner records for each scenario (and writes to results.json). */
 export interface ScenarioRecord {
   name: string;
   description: string;
@@ -43,11 +36,9 @@ export interface ScenarioRecord {
   verdict: Verdict;
   ceiling: ReturnType<typeof ceilingOf>;
   noCeiling: string | null;
-  /** What its own server was, when it had one. */
   ownServer?: string;
 }
 
-/** Applies a budget; one defined for another database, CPU count or concurrency is 'not-applicable', its comparison printed for information. */
 export function judge(budget: Budget | undefined, result: ScenarioResult | null, peakRssMb: number | null, database: DatabaseKind, cpus: number): Verdict {
   if (!budget) return { kind: 'none' };
   if (!result) return { kind: 'not-applicable', detail: 'no result' };
@@ -55,7 +46,6 @@ export function judge(budget: Budget | undefined, result: ScenarioResult | null,
   const ratio = (product?: number, bare?: number) => (product !== undefined && bare !== undefined && bare > 0 ? product / bare : null);
   const [timeRatio, rssRatio, throughputRatio] = [ratio(b?.productSeconds, b?.baselineSeconds), ratio(b?.productRssRiseMb, b?.baselineRssRiseMb), ratio(throughput, t?.throughput)];
   const percent = (fraction: number | null | undefined) => `${((fraction ?? 0) * 100).toFixed(0)}%`;
-  // Each limit the budget sets: the figure (null: not measured), whether it is an upper limit, and how it reads ('p99 61.2 > 50 ms').
   const limits: Array<{ limit?: number; value: number | null; atMost: boolean; phrase: (op: string) => string; missing?: string }> = [
     { limit: budget.maxP99Ms, value: latencyMs.p99, atMost: true, phrase: (op) => `p99 ${latencyMs.p99} ${op} ${budget.maxP99Ms} ms` },
     { limit: budget.minThroughput, value: throughput, atMost: false, phrase: (op) => `${throughput} ${op} ${budget.minThroughput} ${unit}` },
@@ -119,7 +109,6 @@ function verdictLabel({ verdict, budget }: ScenarioRecord, database: DatabaseKin
   return budget?.database && budget.database !== database ? `n/a on ${DATABASE_NAMES[database]}` : 'n/a';
 }
 
-/** The ceiling's cells: the bare figure, the ratio as the budget table words it, the bare p99 and the p99 ratio. */
 function ceilingCells(ceiling: ScenarioRecord['ceiling']): string[] {
   if (!ceiling) return ['-', '-', '-', '-'];
   if (ceiling.kind === 'time') return [`${num(ceiling.bare, ceiling.bare < 10 ? 3 : 1)} s`, `${num(ceiling.ratio, 2)}x time`, '-', '-'];
@@ -128,7 +117,6 @@ function ceilingCells(ceiling: ScenarioRecord['ceiling']): string[] {
   return [`${num(ceiling.bare)} ${ceiling.unit}`, `${num(ceiling.ratio * 100, 1)}% thr`, num(ceiling.bareP99Ms, 2), p99Ratio];
 }
 
-/** results.json: the run's facts and every scenario's record. */
 export interface RunResults {
   date: string;
   node: string;
@@ -138,7 +126,6 @@ export interface RunResults {
   database: { kind: DatabaseKind; version: string | null };
   serverRssWhenReadyMb: number | null;
   dataset: DatasetInfo | null;
-  prepareSql: string | null;
   settings: { durationSeconds: number; warmupSeconds: number; connectionsOverride: number | null };
   passed: boolean;
   serverLog: ServerLogSummary;
@@ -157,7 +144,6 @@ export function report(run: RunResults): string {
     `Load phases ${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up; client (autocannon) and server share this machine.`,
     `Server: dist/server/main.js, NODE_ENV=production DEMO=1 ALLOW_DEMO_IN_PRODUCTION=1; RSS when ready ${num(run.serverRssWhenReadyMb, 0)} MB.`,
   ];
-  if (run.prepareSql) lines.push(`Database prepared with ${path.relative(process.cwd(), run.prepareSql)} (BENCH_PREPARE_SQL) before the server started.`);
   if (dataset) {
     lines.push(
       `Data: demo seed + generated records: ${dataset.inspections} inspections, ${dataset.curves} curves, ${dataset.photos} distinct photos ` +

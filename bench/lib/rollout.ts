@@ -1,13 +1,7 @@
 /**
- * The machine rollout sheet (curve_records) at the size of a zone, for the machine dashboard's
- * scenarios: a record for every curve of the register (topped up by the scale seed) that has none
- * yet, in the demo's five divisions and 16 DENs, each section's curves split between its own AEN
- * and a second one further along the line, with the stage entries a divisional sheet holds: a date
- * ('14.03.2025'), 'Done' (ticked off without a date) or 'Pending', at the odds of the demo seed's
- * rollout (server/db/seed/rollout.ts: the first two sections of a division are phase I, started
- * earlier and further along). The same rows on every run for the same register and today (a
- * seeded PRNG). The demo seed's rollout covers a few hundred curves and the scale seed tops up the
- * register only, so the scenario adds these itself (PostgreSQL) and removes them afterwards.
+ * The machine rollout sheet (curve_records) at a zone's size for machine-stats: a record for every curve without one, stage
+ * entries at the demo seed's odds (server/db/seed/rollout.ts), the same rows every run (seeded PRNG). The demo seed covers only
+ * a few hundred curves, so the scenario adds these itself (PostgreSQL) and removes them afterwards.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -29,7 +23,6 @@ type CurveKeys = Record<'division_railway' | 'section' | 'curve_number' | 'line'
 
 const entry = (date: string | null, undated: boolean) => (date === null ? 'Pending' : undated ? 'Done' : sheetDate(date));
 
-/** Per section: its phase and its two AENs, the second `AEN/<code>` of a station in its second half that names no other AEN. */
 function sectionPlans(): Map<string, { phase: 'I' | 'II'; aens: [string, string] }> {
   const used = new Set(DIVISION_REFS.flatMap((d) => d.sections.map((s) => s.aen)));
   const plans = new Map<string, { phase: 'I' | 'II'; aens: [string, string] }>();
@@ -43,7 +36,6 @@ function sectionPlans(): Map<string, { phase: 'I' | 'II'; aens: [string, string]
   return plans;
 }
 
-/** Up to `count` of the register's curves without a record, in register order, as records numbered on per division. */
 async function rolloutRows(client: pg.Client, count: number, today: string): Promise<RolloutRow[]> {
   const { rows: curves } = await client.query<CurveKeys>(
     `select division_railway, section, curve_number, line, coalesce(den, '') as den, coalesce(aen, '') as aen, coalesce(sse, '') as sse
@@ -88,16 +80,11 @@ async function rolloutRows(client: pg.Client, count: number, today: string): Pro
   return rows;
 }
 
-/** The records a scenario reads, and how to take the added ones away again. */
 export interface Rollout {
-  /** Rows in curve_records while measuring. */
   rows: number;
-  /** Per division (PostgreSQL only). */
   byDivision: Map<string, number>;
   what: string;
-  /** PostgreSQL only: a connection to the server's database, for the writes. */
   client: pg.Client | null;
-  /** Added rows whose machine is still pending: the writes install one each. */
   pending: number[];
   remove(): Promise<void>;
 }
@@ -109,11 +96,6 @@ async function countRows(client: pg.Client): Promise<Map<string, number>> {
 
 const sum = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 
-/**
- * On PostgreSQL: tops curve_records up to as many records as the register has curves (10k),
- * through the server's database (the server notices: the table's version moves on), with one
- * `INSERT ... SELECT FROM unnest(...)`. On PGlite: the demo seed's records, as many as `countThroughApi` reads.
- */
 export async function prepareRollout(ctx: ScenarioContext, countThroughApi: () => Promise<number>): Promise<Rollout> {
   const target = ctx.dataset?.curves ?? 10_000;
   if (!ctx.databaseUrl) {

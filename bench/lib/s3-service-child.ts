@@ -1,9 +1,4 @@
-/**
- * s3rver (an S3 look-alike writing to local disk) in a process of its own for `upload-s3`, started
- * exactly as the tests start it (server/test/s3-server.ts), so that its CPU and event loop are its
- * own and not the load generator's. Sends one S3ServiceMessage; SIGTERM or the parent going away
- * stops s3rver and removes its directory.
- */
+/** s3rver in its own process for `upload-s3`, started as the tests start it, so its CPU is not the load generator's. */
 import { startS3Server } from '../../server/test/s3-server.js';
 
 export type S3ServiceMessage =

@@ -1,8 +1,4 @@
-/**
- * Starts the built server (dist/server/main.js) as a child process on a free port with a
- * scratch DATA_DIR and the demo seed, on PGlite or, given an admin URL, on a scratch
- * PostgreSQL database created for the run. stop() ends the server and removes both.
- */
+/** Starts the built server as a child process on a free port with a scratch DATA_DIR and database and the demo seed; stop() removes both. */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,33 +12,25 @@ import type { DatabaseKind } from './types.js';
 
 export { PROJECT_ROOT };
 const SERVER_ENTRY = path.join(PROJECT_ROOT, 'dist', 'server', 'main.js');
-/** Creating a PGlite data dir, migrating and seeding the demo data all happen before listen. */
 const START_TIMEOUT_MS = 180_000;
 
-/** bench/server.log, or bench/server-<scenario>.log for a scenario's own server. */
 export const serverLogFile = (scenario?: string) => path.join(PROJECT_ROOT, 'bench', scenario ? `server-${scenario}.log` : 'server.log');
 
-/** The `version` of a package.json (for the report). */
 export const packageVersion = (file: string): string | null => (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? null;
 
 export interface ServerLogSummary {
-  /** Lines logged at warn level or above (pino 40+), or written to stderr. */
   warnings: number;
   errors: number;
-  /** The last ten of them. */
   recent: string[];
 }
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 export interface StartServerOptions {
-  /** A PostgreSQL URL the bench may create and drop a database through; unset: PGlite. */
   adminDatabaseUrl: string | undefined;
   logFile: string;
   log(message: string): void;
-  /** Runs before the server starts (while nothing holds the embedded PGlite), e.g. to load generated data. */
   prepare?(target: { databaseUrl: string | undefined; dataDir: string }): Promise<void>;
-  /** Added to the server's environment last (e.g. BLOB_STORE=s3 and S3_*). */
   extraEnv?: Record<string, string>;
 }
 
@@ -128,7 +116,6 @@ export async function startServer(options: StartServerOptions) {
     const database: DatabaseKind = databaseUrl ? 'postgres' : 'pglite';
     options.log(`server ready on ${baseUrl} (${database}) after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const logSummary = (): ServerLogSummary => ({ ...summary, recent: [...summary.recent] });
-    // stop() ends the server and removes its scratch data dir and database.
     return { baseUrl, pid: child.pid, dataDir, database, databaseUrl, databaseVersion, env: env as Readonly<NodeJS.ProcessEnv>, logSummary, stop: cleanUp };
   } catch (error) {
     await cleanUp();

@@ -18,23 +18,18 @@ export function summarizeLatencies(samplesMs: readonly number[]) {
 
 export type LatencySummary = ReturnType<typeof summarizeLatencies>;
 
-/** Two decimals by default: enough for milliseconds and MB. */
 export function round(value: number, decimals = 2): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;
 }
 
-/** Responses whose status is outside 200-299, from a status -> count map. */
 export const countNon2xx = (statusCodes: Readonly<Record<string, number>>) =>
   Object.entries(statusCodes).reduce((sum, [code, count]) => (code.startsWith('2') ? sum : sum + count), 0);
 
-/** The middle value (the upper one of an even count); 0 for none. */
 export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** A figure in a note: a value, or nothing (left out of the note). */
 export type Figure = string | number | null | undefined;
 
-/** Every note in one shape: `label: name value; name value` (a value may hold commas of its own); figures with no value are left out. */
 export function note(label: string, figures: Readonly<Record<string, Figure>>): string {
   const parts = Object.entries(figures)
     .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined)

@@ -19,7 +19,6 @@ export function formatTable(columns: readonly Column[], rows: ReadonlyArray<read
   return [line(columns.map((c) => c.header)), rule, ...rows.map(line)].join('\n');
 }
 
-/** A number with a fixed number of decimals, or '-' when there is none. */
 export function num(value: number | null | undefined, decimals = 1): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(decimals);
 }

@@ -1,9 +1,4 @@
-/**
- * Timed pieces of work made one at a time (reports, exports, zips), not floods of small requests:
- * a download read to its end and timed to its first and last byte, the server's RSS and CPU
- * around each piece, what a scenario keeps about its runs (RunBook) and their figures as the
- * table's row and as one note.
- */
+/** Timed pieces of work made one at a time (reports, exports, zips): downloads timed to first and last byte, server RSS and CPU. */
 import { performance } from 'node:perf_hooks';
 import * as yauzl from 'yauzl';
 import { withRss, type WithRss } from './memory.js';
@@ -11,16 +6,7 @@ import { cpuMark } from './records.js';
 import { countNon2xx, type Figure, median, note, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
 
-export interface TimedDownload {
-  status: number;
-  bytes: number;
-  firstByteMs: number;
-  /** From the request to the last byte. */
-  ms: number;
-}
-
-/** Reads the answer to its end as it arrives, each chunk handed to `onChunk` and then dropped: the client holds no more of it. */
-export async function timedDownload(url: string, init: RequestInit, onChunk: (chunk: Uint8Array) => void = () => {}): Promise<TimedDownload> {
+export async function timedDownload(url: string, init: RequestInit, onChunk: (chunk: Uint8Array) => void = () => {}) {
   const started = performance.now();
   const response = await fetch(url, init);
   let firstByteMs = performance.now() - started;
@@ -35,7 +21,8 @@ export async function timedDownload(url: string, init: RequestInit, onChunk: (ch
   return { status: response.status, bytes, firstByteMs, ms: performance.now() - started };
 }
 
-/** GETs a file read to its end; an answer other than 200, or one that is not a zip (XLSX files are), is an error. */
+export type TimedDownload = Awaited<ReturnType<typeof timedDownload>>;
+
 export async function downloadZip(url: string, headers: Record<string, string>, timeoutMs: number): Promise<TimedDownload & { body: Buffer }> {
   const chunks: Uint8Array[] = [];
   const download = await timedDownload(url, { headers, signal: AbortSignal.timeout(timeoutMs) }, (chunk) => chunks.push(chunk));
@@ -46,7 +33,6 @@ export async function downloadZip(url: string, headers: Record<string, string>, 
   return { ...download, body };
 }
 
-/** `<row ` elements of each worksheet of an XLSX file (by entry name), counted as each inflates. */
 export async function worksheetRowCounts(body: Buffer): Promise<Map<string, number>> {
   const zip = await yauzl.fromBufferPromise(body, { lazyEntries: true });
   const rows = new Map<string, number>();
@@ -65,13 +51,11 @@ export async function worksheetRowCounts(body: Buffer): Promise<Map<string, numb
 }
 
 export interface ServerFigures<T> extends WithRss<T> {
-  /** CPU seconds over the work: the server (all threads; its main thread apart) and PostgreSQL's processes (on PostgreSQL). */
   serverCpu: number | null;
   serverMainCpu: number | null;
   databaseCpu: number | null;
 }
 
-/** A piece of timed work with the server's RSS sampled every 20 ms and its CPU (and PostgreSQL's) counted. */
 export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Promise<T>): Promise<ServerFigures<T>> {
   const start = await cpuMark(ctx);
   const measured = await withRss(ctx.serverPid, work);
@@ -80,7 +64,6 @@ export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Pro
   return { ...measured, serverCpu: spent(start.server, end.server), serverMainCpu: spent(start.main, end.main), databaseCpu: spent(start.database, end.database) };
 }
 
-/** One timed run with the server's figures around it. */
 export interface TimedRun {
   ms: number;
   firstByteMs: number;
@@ -92,12 +75,10 @@ export interface TimedRun {
 }
 
 export const mib = (bytes: number) => bytes / 1024 / 1024;
-/** Each run's figure in the order run, `a / b / c`. */
 export const series = (values: readonly number[], decimals: number, signed = false) =>
   values.map((v) => `${signed && v >= 0 ? '+' : ''}${round(v, decimals)}`).join(' / ');
 export const rssRise = (run: { rssPeakMb: number; rssBeforeMb: number }) => Math.max(0, run.rssPeakMb - run.rssBeforeMb);
 
-/** The runs' figures as one note; `extra` goes between the times and the memory. */
 export function runsNote(label: string, runs: readonly TimedRun[], extra: Readonly<Record<string, Figure>> = {}): string {
   if (runs.length === 0) return `${label}: no successful run`;
   // The median of the known values (PostgreSQL's CPU is unknown on PGlite).
@@ -118,7 +99,6 @@ export function runsNote(label: string, runs: readonly TimedRun[], extra: Readon
   });
 }
 
-/** Statuses, problems and the ids seen of a timed scenario, kept the same way by each. */
 export class RunBook {
   readonly statusCodes: Record<string, number> = {};
   readonly problems: string[] = [];
@@ -126,12 +106,10 @@ export class RunBook {
   status(code: number): void {
     this.statusCodes[String(code)] = (this.statusCodes[String(code)] ?? 0) + 1;
   }
-  /** A piece made anew must answer a new id. */
   expectNew(id: string, label: string): void {
     if (this.seen.has(id)) this.problems.push(`${label}: answered ${id} again: not made anew`);
     this.seen.add(id);
   }
-  /** Runs one measured piece; a failure is a problem, not the end of the scenario. */
   async attempt<T>(work: () => Promise<T>): Promise<T | null> {
     try {
       return await work();
@@ -143,7 +121,6 @@ export class RunBook {
   errorNotes(limit = 5, label = 'error'): string[] {
     return this.problems.slice(0, limit).map((message) => `${label}: ${message}`);
   }
-  /** The table's figures of its runs (each `ms`): throughput is runs over their summed time; every problem is an error. */
   result(unit: string, runsMs: readonly number[], decimals = 3): ScenarioResult {
     const seconds = runsMs.reduce((sum, ms) => sum + ms, 0) / 1000;
     return {

@@ -1,9 +1,6 @@
 /**
- * The photo upload measurement of `upload` (photos on the server's disk) and `upload-s3` (in an
- * S3-compatible store): the field app's multipart uploads under load, the server's memory and CPU
- * over the measured phase and what the store gained, then the bare baseline of docs/architecture.md,
- * 'Budgets' (bare/: a bare Fastify route streaming the same multipart to a file with sha256) under
- * the same load in the same run.
+ * The photo upload measurement of `upload` and `upload-s3`: multipart uploads under load with the server's memory, CPU and
+ * the store's growth, then the bare upload route (bare/server.ts) under the same load in the same run.
  */
 import { createHash, type Hash, randomFillSync, randomInt, randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -15,7 +12,7 @@ import { BARE_UPLOAD_PATH, startBareUploadServer } from '../bare/start.js';
 import { runLoad } from './load.js';
 import { readRssMb, recordRss, type RssRecorder } from './memory.js';
 import { buildMultipart, newBoundary, offsetsOf, patchAt } from './multipart.js';
-import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds, readMachineBusySeconds, type CpuSeconds, type DirUsage } from './process-stats.js';
+import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds, readMachineBusySeconds, type DirUsage } from './process-stats.js';
 import { inspectionPage } from './records.js';
 import { curvePage } from './register.js';
 import { round } from './stats.js';
@@ -28,32 +25,23 @@ export const UPLOAD_HEIGHT = 1080;
 const POOL_SIZE = 8;
 const QUALITY = 90;
 const TARGET_BYTES = 2 * 1024 * 1024;
-/** Overwritten in place by every request (same length): the clientSubmissionId, and the bytes after the JPEG's end marker. */
 const UUID_PLACEHOLDER = '00000000-0000-4000-8000-000000000000';
-/** The metadata's photoSha256 (64 hex digits), overwritten in place by every request. */
 const HASH_PLACEHOLDER = 'feedc0de'.repeat(8);
-/** The railway's calendar (the server's default APP_TIMEZONE): the upload's date must not be in the future. */
+// The server's default APP_TIMEZONE: the upload's date must not be in the future there.
 const APP_TIME_ZONE = 'Asia/Kolkata';
 const BARE_DESCRIPTION = 'bare Fastify + @fastify/multipart route streaming the same multipart to a file with sha256 (own process, no fsync)';
 const mib = (bytes: number, decimals = 2) => (bytes / 1024 / 1024).toFixed(decimals);
-/** Milliseconds of CPU per upload. */
 const perUpload = (cpuSeconds: number, successes: number) => (successes > 0 ? ((cpuSeconds * 1000) / successes).toFixed(1) : '-');
 const change = (from: number | null | undefined, to: number | null | undefined) => (typeof from === 'number' && typeof to === 'number' ? to - from : null);
 
-/** Where the server under test keeps the photos, as the measurement needs to know it. */
 export interface UploadStore {
   label: string;
-  /** What the notes call the store, e.g. 'the scratch DATA_DIR/blobs'. */
   where: string;
-  /** The photos stored so far (files or objects) and their bytes. */
   usage(): Promise<DirUsage>;
-  /** Processes beside the server doing the store's work (s3rver): their CPU per upload goes into the notes. */
   helpers?: ReadonlyArray<{ name: string; pid: number }>;
-  /** Said first in the notes. */
   notes?: readonly string[];
 }
 
-/** Raw RGB: soft colour gradients (different for every call) under per-pixel noise of `amplitude`. */
 function texture(amplitude: number): Buffer {
   const [width, height] = [UPLOAD_WIDTH, UPLOAD_HEIGHT];
   const pixels = randomFillSync(Buffer.allocUnsafe(width * height * 3));
@@ -77,7 +65,6 @@ const encode = (amplitude: number) =>
     .jpeg({ quality: QUALITY, chromaSubsampling: '4:4:4' })
     .toBuffer();
 
-/** Distinct camera-sized JPEGs near TARGET_BYTES: the noise amplitude is found by bisection on one photo (within 3 %). */
 async function photoPool(): Promise<{ photos: Buffer[]; amplitude: number }> {
   let [low, high, amplitude] = [0, 255, 96];
   for (let step = 0; step < 8; step++) {
@@ -94,12 +81,7 @@ async function photoPool(): Promise<{ photos: Buffer[]; amplitude: number }> {
   return { photos, amplitude };
 }
 
-/**
- * The request bodies, built once: each photo of the pool in the field app's multipart (`metadata`
- * with the photo's sha256, then `file`) for a CoF record on `curve`; and the patcher that makes
- * every request new in place: a new clientSubmissionId, the same UUID after the JPEG's end marker
- * (decoders stop there), and the photoSha256 to match, from a hash state saved before the UUID.
- */
+// A new UUID after the JPEG's end marker (decoders stop there) makes each photo new; its sha256 from a hash state saved before it.
 async function uploadBodies(ctx: ScenarioContext, label: string, curve: Curve) {
   const generating = performance.now();
   const { photos, amplitude } = await photoPool();
@@ -145,7 +127,6 @@ async function uploadBodies(ctx: ScenarioContext, label: string, curve: Curve) {
   return { contentType: `multipart/form-data; boundary=${boundary}`, nextBody, sizes, amplitude };
 }
 
-/** One upload first, to check the request is right (and to fail early with the reason). */
 async function probe(url: string, headers: Record<string, string>, body: Buffer): Promise<string> {
   const response = await fetch(url, { method: 'POST', headers, body: new Uint8Array(body) });
   const text = await response.text();
@@ -153,16 +134,7 @@ async function probe(url: string, headers: Record<string, string>, body: Buffer)
   return text;
 }
 
-interface CpuMark {
-  server: CpuSeconds | null;
-  own: number;
-  machine: number | null;
-  database: number | null;
-  helpers: Array<number | null>;
-  at: number;
-}
-
-async function cpuNow(ctx: ScenarioContext, pid: number, helpers: ReadonlyArray<{ pid: number }>, withDatabase: boolean): Promise<CpuMark> {
+async function cpuNow(ctx: ScenarioContext, pid: number, helpers: ReadonlyArray<{ pid: number }>, withDatabase: boolean) {
   const [server, machine, database, ...helperCpu] = await Promise.all([
     readCpuSeconds(pid),
     readMachineBusySeconds(),
@@ -171,6 +143,8 @@ async function cpuNow(ctx: ScenarioContext, pid: number, helpers: ReadonlyArray<
   ]);
   return { server, own: ownCpuSeconds(), machine, database, helpers: helperCpu, at: performance.now() };
 }
+
+type CpuMark = Awaited<ReturnType<typeof cpuNow>>;
 
 interface Target {
   path: string;
@@ -183,7 +157,6 @@ interface Target {
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 
-/** The load on one target (the server, or the bare baseline) with CPU, RSS and the store's growth around the measured phase. */
 async function measure(ctx: ScenarioContext, target: Target, nextBody: () => Buffer) {
   const marks: { start?: CpuMark & { stored: DirUsage }; recorder?: RssRecorder } = {};
   const rssAtStart = await readRssMb(target.pid);
@@ -226,7 +199,6 @@ function rssNote(who: string, m: Measured, successes: number): string[] {
   ];
 }
 
-/** The server's, its helpers' (s3rver), the load generator's and the whole machine's CPU over the measured phase. */
 function cpuNotes(ctx: ScenarioContext, start: CpuMark, after: CpuMark, helpers: ReadonlyArray<{ name: string; pid: number }>, successes: number): string[] {
   const seconds = (after.at - start.at) / 1000;
   if (!start.server || !after.server || seconds <= 0) return [];
@@ -265,11 +237,7 @@ function cpuNotes(ctx: ScenarioContext, start: CpuMark, after: CpuMark, helpers:
   return notes;
 }
 
-/**
- * The decodes the phase's uploads left to the photo worker (after each commit): when it caught up,
- * and the CPU per upload with that work counted, so the request path's figure is not read as the
- * whole cost. The worker takes the oldest first: when the newest 50 are decoded, all are.
- */
+// The photo worker decodes after each commit, oldest first: when the newest 50 are decoded, all are.
 async function workerBacklog(ctx: ScenarioContext, start: CpuMark, phaseEnd: number, successes: number): Promise<string> {
   const admin = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
   const deadline = performance.now() + 600_000;
@@ -289,7 +257,6 @@ async function workerBacklog(ctx: ScenarioContext, start: CpuMark, phaseEnd: num
   );
 }
 
-/** The bare upload route under the same load (same bodies, connections and duration) in its own process; its figures beside the product's. */
 async function bareBaseline(ctx: ScenarioContext, label: string, contentType: string, nextBody: () => Buffer, result: ScenarioResult): Promise<string[]> {
   const bare = await startBareUploadServer();
   try {
@@ -318,27 +285,19 @@ async function bareBaseline(ctx: ScenarioContext, label: string, contentType: st
   }
 }
 
-/**
- * Photo uploads as the field app sends them, every request a new submission with new photo bytes,
- * so the server does all of its work every time: multipart parsing, the header checks, sha256, the
- * store's write and flush, the row insert, and after the commit the photo worker's decode,
- * thumbnail and print copy (in the same process: its CPU is counted). The bodies are built once and
- * patched in place per request, so the load generator takes little of the CPU it shares with the server.
- */
+// Every request a new submission with new photo bytes, so the server does all its work every time; bodies patched in place to spare the CPU.
 export async function runUploads(ctx: ScenarioContext, store: UploadStore): Promise<ScenarioResult> {
   const cookie = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
   const [curve] = (await curvePage(ctx, cookie, 'limit=1')).curves;
   if (!curve) throw new Error('GET /api/consolidated-curves?limit=1 returned no curve: the demo seed should have some');
   const { contentType, nextBody, sizes, amplitude } = await uploadBodies(ctx, store.label, curve);
   const headers = { cookie, 'content-type': contentType };
-
   const probeText = await probe(`${ctx.baseUrl}${UPLOAD_PATH}`, headers, nextBody());
   ctx.log(`${store.label}: probe stored ${probeText.slice(0, 200)}`);
   const stored: unknown = JSON.parse(probeText);
   if (!stored || typeof stored !== 'object' || !('imageWidth' in stored) || stored.imageWidth !== UPLOAD_WIDTH) {
     throw new Error(`the probe upload was stored with unexpected figures: ${probeText.slice(0, 300)}`);
   }
-
   const helpers = store.helpers ?? [];
   const product = await measure(ctx, { path: UPLOAD_PATH, pid: ctx.serverPid, headers, usage: () => store.usage(), helpers, withDatabase: true }, nextBody);
   const { result, start, after, storedAfter } = product;

@@ -1,9 +1,4 @@
-/**
- * One new inspection record through the product's upload (POST /api/inspections/upload), as a
- * phone sends it: the scenarios that measure an answer cached per data version use it to move the
- * version on (the statement trigger of migration 0001 bumps change_counters in the writing
- * transaction), on PGlite as on PostgreSQL, since the server holds PGlite's data dir.
- */
+/** One new inspection record through the upload, as a phone sends it: moves a cached answer's data version on (PGlite too). */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { makeJpeg, uploadForm } from '../../server/test/photos.js';
@@ -16,10 +11,8 @@ export interface CurveKey {
   line: string;
 }
 
-/** A small real JPEG (640x480): the upload's photo check decodes it; its size does not matter here. */
 export const visitPhoto = (): Promise<Buffer> => makeJpeg(640, 480);
 
-/** One record with its photo through the upload, `fields` as the phone's metadata; throws unless 201. */
 export async function uploadVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, fields: Record<string, unknown>): Promise<{ ms: number; recordId: string; imageHash: string }> {
   const started = performance.now();
   const response = await fetch(`${ctx.baseUrl}/api/inspections/upload`, {
@@ -36,7 +29,6 @@ export async function uploadVisit(ctx: ScenarioContext, cookie: string, photo: B
   return { ms, recordId: answer.recordId, imageHash: answer.imageHash };
 }
 
-/** A CoF measurement on `curve` dated `date` (YYYY-MM-DD); resolves to the upload's milliseconds. */
 export async function uploadCofVisit(ctx: ScenarioContext, cookie: string, photo: Buffer, curve: CurveKey, date: string, cofValue = '0.20'): Promise<number> {
   const { divisionRailway, section, curveNumber, line } = curve;
   const fields = { date, type: 'CoF', divisionRailway, section, curveNumber, line, cofValue, location: 'Near End' };

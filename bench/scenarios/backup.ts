@@ -1,10 +1,6 @@
 /**
- * `npm run backup` while the records view is read, over the generated records and their photos:
- * inspections-page's load on the records list with no backup (the baseline, same run), then
- * while a backup runs, then while a second one runs right after into the same folder (photos
- * are shared between the backups of a folder: it should copy none). The command runs as an
- * operator runs it, with the bench server's own environment: on PostgreSQL it reads the database
- * and the photo store itself; on PGlite it asks the running server over DATA_DIR/control.sock.
+ * `npm run backup`, twice into one folder, while the records list is read, beside the same load with no backup (same run).
+ * Run as an operator would: on PostgreSQL it reads the database itself; on PGlite it asks the server over DATA_DIR/control.sock.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,19 +20,14 @@ import type { Scenario, ScenarioContext } from '../lib/types.js';
 const PAGE = 50;
 const PAGES = 20;
 const CONNECTIONS = 50;
-/** Longer than any backup of the bench's data should take; the command is ended after it. */
 const COMMAND_TIMEOUT_MS = 30 * 60_000;
 
 interface BackupCommandRun {
-  /** From the spawn to the exit, npm's and tsx's start included. */
   wallSeconds: number;
-  /** CPU of the command's processes once they have exited; null off Linux. */
   cpuSeconds: number | null;
   folder: string;
   manifest: BackupManifest;
-  /** What the command printed, npm's own lines left out. */
   output: string[];
-  /** Seconds after the spawn: the snapshot (the manifest's clock), photos.txt and manifest.json first seen (every 100 ms), the exit. */
   phases: { snapshot: number; photoList: number | null; manifest: number | null; exit: number };
 }
 
@@ -113,9 +104,7 @@ function cpuCores(ctx: ScenarioContext, { start, end }: WindowFigures['cpu']): s
   return parts.join(', ');
 }
 
-/** The backup's own time: from the database snapshot to the manifest (start-up and the claim not included). */
 const insideSeconds = (run: BackupCommandRun) => (Date.parse(run.manifest.finishedAt) - Date.parse(run.manifest.snapshotAt)) / 1000;
-/** A span seen by polling every 100 ms: under one poll it reads '< 0.1 s'. */
 const span = (value: number | null) => (value === null ? '-' : value < 0.1 ? '< 0.1 s' : `${value.toFixed(2)} s`);
 
 function phaseNote({ phases: { snapshot, photoList, manifest, exit } }: BackupCommandRun): string {
@@ -129,10 +118,8 @@ function phaseNote({ phases: { snapshot, photoList, manifest, exit } }: BackupCo
 interface BackupWindow {
   run: BackupCommandRun;
   load: WindowFigures;
-  /** Photo files the run added to BACKUP_DIR/photos. */
   copied: DirUsage;
   folder: DirUsage;
-  /** The whole backup directory after the run. */
   all: DirUsage;
 }
 
@@ -152,7 +139,6 @@ export const backup: Scenario = {
     const aloneMs = await medianMs(9, async () => (await inspectionPage(ctx, cookie, `limit=${PAGE}&offset=${PAGE * 10}`)).ms);
     const livePhotos = await dirUsage(path.join(ctx.dataDir, 'blobs'), { skip: (name) => !/^[0-9a-f]{64}$/.test(name) });
     const load = recordsListLoad(cookie, ctx.connections(CONNECTIONS));
-
     // The system temp dir: the same disk as the server's scratch DATA_DIR.
     const backupDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-bench-backup-'));
     const photosDir = path.join(backupDir, 'photos');
@@ -174,7 +160,6 @@ export const backup: Scenario = {
     } finally {
       await rm(backupDir, { recursive: true, force: true });
     }
-
     const [one, two] = backups as [BackupWindow, BackupWindow];
     const during = one.load;
     const manifest = one.run.manifest;

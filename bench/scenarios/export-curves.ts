@@ -1,9 +1,6 @@
 /**
- * The register's Excel export at the budget table's size: the register topped up to 100,000
- * curves through the product's import, then GET /api/export/curves as the demo Admin read to the
- * end, 3 times, alternating with one division's export (a third of the rows) to compare the
- * server's RSS rise (sampled every 20 ms) for fewer and more rows; each answer must be a complete
- * workbook with every row. Against the bare exceljs streaming writer on the same rows, same run.
+ * The register's Excel export at 100,000 curves (topped up through the import), alternating with one division's export to
+ * see whether the RSS rise follows the row count; beside bare exceljs streaming the same rows, same run.
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
@@ -20,29 +17,22 @@ import { downloadZip, mib, RunBook, rssRise, runsNote, series, type TimedRun, wi
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
 const PATH = '/api/export/curves';
-/** docs/architecture.md, 'Budgets': Excel exports of 100k rows. */
 const TARGET_CURVES = 100_000;
 const SECTION_PREFIX = 'BENCH-EXP';
-/** Far from the demo's codes, the records generator's and import-curves' (1,000,000,001 on). */
-const FIRST_HKM_CODE = 1_100_000_001;
+const FIRST_HKM_CODE = 1_100_000_001; // far from the demo's, the records generator's and import-curves' codes
 const SEED = 0xe_4907;
 const REPEATS = 3;
-/** A fraction of the rows (about a third), to see whether the RSS rise follows the row count. */
 const DIVISION = 'RTM/WR';
-/** The unmeasured first export: the smallest division. */
 const WARMUP_DIVISION = 'JBP/WCR';
-/** The export reads and writes this many rows between waits (export-service.ts's BATCH_ROWS). */
-const BASELINE_BATCH = 2000;
+const BASELINE_BATCH = 2000; // export-service.ts's BATCH_ROWS: the export yields this often
 
 type Cell = string | number | null;
 
 interface ExportRun extends TimedRun {
   status: number;
-  /** Data rows in the sheet (its rows less the header). */
   rows: number;
 }
 
-/** One export read to the end, timed with the server's figures; then its sheet's rows counted (throws if the file is not a whole workbook). */
 async function measuredExport(ctx: ScenarioContext, cookie: string, division: string | undefined): Promise<ExportRun> {
   const path = division ? `${PATH}?division=${encodeURIComponent(division)}` : PATH;
   const { value, ...figures } = await withServerFigures(ctx, () => downloadZip(`${ctx.baseUrl}${path}`, { cookie }, 300_000));
@@ -52,7 +42,6 @@ async function measuredExport(ctx: ScenarioContext, cookie: string, division: st
   return { ...download, ...figures, rows: (counts.at(-1) ?? 0) - 1 };
 }
 
-/** Tops the register up to TARGET_CURVES through the product's own import, in files of the most rows it takes. */
 async function topUp(ctx: ScenarioContext, cookie: string, have: number): Promise<string> {
   const need = TARGET_CURVES - have;
   if (need <= 0) return `the register already had ${have} curves`;
@@ -76,7 +65,6 @@ async function topUp(ctx: ScenarioContext, cookie: string, have: number): Promis
   );
 }
 
-/** The register in its order, as the export's cells (numbers in numeric columns, text else), through the paged list. */
 async function fetchCells(ctx: ScenarioContext, cookie: string, total: number): Promise<Cell[][]> {
   const cells: Cell[][] = [];
   for (let offset = 0; offset < total; offset += CURVE_PAGE_MAX) {
@@ -93,11 +81,6 @@ async function fetchCells(ctx: ScenarioContext, cookie: string, total: number): 
   return cells;
 }
 
-/**
- * The bare baseline: exceljs's streaming WorkbookWriter alone writing the same rows with the
- * export's sheet layout into a stream that drops the bytes, yielding to the event loop every
- * BASELINE_BATCH rows as the export does between its reads.
- */
 async function writeBaseline(rows: readonly Cell[][]): Promise<{ seconds: number; bytes: number; cpu: number }> {
   let bytes = 0;
   const sink = new Writable({

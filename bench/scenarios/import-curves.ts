@@ -1,10 +1,6 @@
 /**
- * The admin's register import at the budget table's size: 10,000 new curves as CSV, a dry run,
- * the import, the same file again, then the file with every tenth row changed, each timed alone
- * (send to the answer's last byte) with the server's RSS sampled every 20 ms. The budget is the
- * import's time (3 s); the bare baseline in the same run is printed beside it: papaparse of the
- * same text + ONE insert of its rows (18 arrays through unnest: 10,000 x 18 single parameters would
- * pass PostgreSQL's 65,535) into an empty table of the register's shape with its indexes.
+ * The register import of 10,000 new curves (dry run, import, same file again, every tenth row changed), each timed alone.
+ * Bare baseline: papaparse + ONE insert through unnest (10,000 x 18 single parameters would pass PostgreSQL's 65,535).
  */
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,17 +15,14 @@ import { withServerFigures } from '../lib/timer.js';
 import type { Scenario, ScenarioResult } from '../lib/types.js';
 
 const ROWS = 10_000;
-/** Every CHANGED_EVERY-th row gets a new length and remark for the last import. */
 const CHANGED_EVERY = 10;
 const SECTION_PREFIX = 'BENCH-IMP';
 const FIRST_HKM_CODE = 1_000_000_001;
 const SEED = 0x1_4c5f;
 const BASELINE_RUNS = 3;
 const BASELINE_TABLE = 'hkmi_bench_import_baseline';
-/** One import should take seconds; past this the server is taken to be stuck. */
 const STEP_TIMEOUT_MS = 120_000;
 
-/** The array type each column goes through unnest as, where it is not varchar. */
 const COLUMN_TYPES: Partial<Record<(typeof COPIED_CURVE_COLUMNS)[number], string>> = {
   no: 'int4', hkm_code: 'int4', km_from: 'int4', met_from: 'int4', km_to: 'int4', met_to: 'int4', length: 'int4', degree: 'numeric', comments: 'text',
 };
@@ -41,11 +34,6 @@ interface BaselineTable {
   close(): Promise<void>;
 }
 
-/**
- * On PostgreSQL a scratch table like the register's (indexes too, its own id sequence) in the
- * server's database, dropped after; on PGlite, whose data dir the server holds, the register of
- * an in-memory PGlite in this process made by the app's migrations.
- */
 async function openBaselineTable(databaseUrl: string | undefined): Promise<BaselineTable> {
   if (!databaseUrl) {
     const pglite = new PGlite();
@@ -71,7 +59,6 @@ async function openBaselineTable(databaseUrl: string | undefined): Promise<Basel
   };
 }
 
-/** The floor under the import, BASELINE_RUNS times on an emptied table: no checks, lookups or audit. */
 async function timeBaseline(table: BaselineTable, csv: string): Promise<number[]> {
   const columns = COPIED_CURVE_COLUMNS.map((name) => [name, COLUMN_TYPES[name] ?? 'varchar'] as const);
   const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
@@ -125,7 +112,6 @@ export const importCurves: Scenario = {
     const statusCodes: Record<string, number> = {};
     const runs: Array<{ label: string; status: number; ms: number; text: string }> = [];
     const problems: string[] = [];
-    // A 200 with the wrong figures is an error of the run (a non-2xx already fails it).
     let errors = 0;
     for (const step of steps) {
       const form = importForm(step.csv, 'bench-curves.csv');

@@ -6,7 +6,6 @@ import { inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { ScenarioContext } from '../lib/types.js';
 
 const PAGE = 50;
-/** Seconds of each per-filter load phase after the mixed one (for the notes only). */
 const PER_KIND_SECONDS = 2;
 
 interface Kind {
@@ -16,14 +15,12 @@ interface Kind {
 
 const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
-/** The first `count` items with distinct keys. */
 function distinct<T>(items: readonly T[], key: (item: T) => string, count: number): T[] {
   const byKey = new Map<string, T>();
   for (const item of items) if (!byKey.has(key(item))) byKey.set(key(item), item);
   return [...byKey.values()].slice(0, count);
 }
 
-/** Filters as the records view's filter bar makes them, with values taken from real records. */
 function buildKinds(sample: readonly InspectionLog[], older: readonly InspectionLog[]): Kind[] {
   const pages = (base: Record<string, string>, offsets = [0, PAGE]) => offsets.map((offset) => q({ limit: PAGE, offset, ...base }));
   // Recent windows and windows a year or two back: newest-first plans differ a lot between them.
@@ -32,7 +29,6 @@ function buildKinds(sample: readonly InspectionLog[], older: readonly Inspection
     { name: 'division', queries: DIVISIONS.flatMap((division) => pages({ division })) },
     {
       name: 'type+dates',
-      // A month's CoF readings, or a quarter's services: the report-style questions.
       queries: dated.flatMap((l, i) =>
         i % 2 === 0
           ? pages({ type: 'CoF', from: addDays(l.date, -15), to: addDays(l.date, 15) })
@@ -56,13 +52,11 @@ function buildKinds(sample: readonly InspectionLog[], older: readonly Inspection
   ];
 }
 
-/** A load walking through the queries in turn. */
 function walking(queries: readonly string[]): RowLoad {
   let turn = 0;
   return { path: `/api/inspections?${queries[0] ?? ''}`, nextPath: () => `/api/inspections?${queries[turn++ % queries.length] ?? ''}` };
 }
 
-/** Checks each kind's queries find records within the limit; each kind alone, one connection, median. */
 async function aloneNote(ctx: ScenarioContext, cookie: string, kinds: readonly Kind[]): Promise<string> {
   const alone: string[] = [];
   for (const kind of kinds) {
@@ -82,12 +76,7 @@ async function aloneNote(ctx: ScenarioContext, cookie: string, kinds: readonly K
   return `alone (one connection, median): ${alone.join('; ')}`;
 }
 
-/**
- * The records view's filters over the generated 100k records as the demo Admin: division,
- * type with a date range, technician, section with curve number, part of a record ID, and
- * division with type, interleaved request by request. After the measured mix, each kind runs
- * alone for a moment so that the notes say which filter is the slow one.
- */
+// The records view's filters over the generated records, interleaved; then each kind alone, so the notes say which is slow (README).
 export const inspectionsFiltered = loadScenario({
   name: 'inspections-filtered',
   description:
@@ -96,12 +85,10 @@ export const inspectionsFiltered = loadScenario({
   dataset: 'records',
   as: 'Admin',
   connections: 50,
-  // the budget table's read baseline: one indexed page of the same table, unfiltered.
   ceiling: 'inspections-page',
   remark: 'unfiltered: the ceiling of a page of the table, not of each filter',
   cpu: true,
   async prepare(ctx, cookie) {
-    // Real values to filter by, from records some way into the list.
     const sample = (await inspectionPage(ctx, cookie, q({ limit: 500, offset: 2_000 }))).logs;
     if (sample.length < 100) throw new Error(`expected 500 records at offset 2000 to pick filter values from, got ${sample.length}`);
     const listTotal = (await inspectionPage(ctx, cookie, q({ limit: 1, offset: 0 }))).total;
@@ -112,7 +99,6 @@ export const inspectionsFiltered = loadScenario({
     }
     const kinds = buildKinds(sample, older);
     const alone = await aloneNote(ctx, cookie, kinds);
-    // Interleaved: the first query of each kind, then the second of each, and so on.
     const mix = Array.from({ length: Math.max(...kinds.map((k) => k.queries.length)) }, (_, i) => kinds.flatMap((k) => k.queries[i] ?? [])).flat();
     return {
       // The probes above run one at a time; nothing is queued on the server when the load starts.

@@ -7,15 +7,9 @@ import { uploadVisit } from '../lib/visits.js';
 
 const PAGE = 50;
 const PAGES = 20;
-/** New records per second while the pages are read: a busy zone's peak is far below this. */
 const UPLOADS_PER_SECOND = 2;
 
-/**
- * inspections-page while records arrive. The server reuses a page until inspection_logs
- * changes; here every upload changes it, so this shows what the records view costs when the
- * cache is emptied twice a second (each page then made again from the database at least once
- * per upload). Same pages, connections and budget as inspections-page.
- */
+// inspections-page while records arrive: every upload empties the server's page cache (README).
 export const inspectionsPageWrites = loadScenario({
   name: 'inspections-page-writes',
   description: `inspections-page while a Technician uploads ${UPLOADS_PER_SECOND} records per second, 50 connections; bare ceiling: the same pages of inspection_logs`,
@@ -27,7 +21,6 @@ export const inspectionsPageWrites = loadScenario({
   remark: "measured without writes: the bare route has no cache to empty, and the uploads' own work (sharp, sha256, the row) is the product's alone",
   async prepare(ctx, admin) {
     const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
-    // A camera-sized photo of about 400 KB.
     const photo = await makeJpeg(1920, 1080);
     let uploaded = 0;
     let failed = 0;

@@ -1,7 +1,4 @@
-/**
- * The plain request-load scenarios, one row each (lib/load-row.ts), each beside its bare ceiling
- * (lib/bare-ceilings.ts) under the same load. The rows with more to them have files of their own.
- */
+/** The plain request-load scenarios, one row each (lib/load-row.ts), each beside its bare ceiling under the same load. */
 import { curveListResponseSchema } from '../../common/schemas/curve.js';
 import { dataSummarySchema } from '../../common/schemas/records.js';
 import { DEMO_USERS } from '../../server/db/seed/users.js';
@@ -10,7 +7,6 @@ import { type LoadRow, loadScenario, type RowLoad } from '../lib/load-row.js';
 import { getJson, getParsed, inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { Scenario, ScenarioContext } from '../lib/types.js';
 
-/** POST /api/auth/login with the right password, each employee ID in turn, 10 connections; the bare read + argon2id verify beside it. */
 function signInRow(name: string, description: string, employeeIds: (ctx: ScenarioContext) => readonly string[]): LoadRow {
   const remark = 'the product also takes and settles a throttle slot, deletes expired sessions, inserts a session row and a trusted-browser row';
   const prepare = (ctx: ScenarioContext) => {
@@ -26,12 +22,10 @@ function signInRow(name: string, description: string, employeeIds: (ctx: Scenari
 const CURVES_PATH = `/api/consolidated-curves?limit=${BARE_CURVES_LIMIT}`;
 const SUMMARY_PATH = '/api/data-summary';
 const PAGE = 50;
-/** The records view opens at page 1; people page on a little, rarely far. */
 const PAGES = 20;
 
 const ROWS: readonly LoadRow[] = [
   {
-    // The cheapest API route: routing, hooks, headers and one database ping. A floor for the rest.
     name: 'health',
     description: 'GET /api/health, 50 connections; bare Fastify + `select 1` beside it',
     ceiling: 'select-1',
@@ -57,7 +51,6 @@ const ROWS: readonly LoadRow[] = [
       return { load: { path: CURVES_PATH }, notes: [note] };
     },
   },
-  // A shift starting: the demo seed's seven accounts signing in at once, in turn.
   signInRow('login', 'the 7 demo accounts in turn, 10 connections', () => DEMO_USERS.map((u) => u.employeeId)),
   // A class on one demo account: the throttle lets at most 5 attempts on one ID be under way at once; the others wait for a slot.
   signInRow('login-one-account', 'all 10 connections as the demo Technician (at most 5 under way at once on one ID)', (ctx) => [ctx.demo.byRole('Technician').employeeId]),
@@ -90,7 +83,6 @@ const ROWS: readonly LoadRow[] = [
     },
   },
   {
-    // The records view's header counts; the budget table's read ceiling is one indexed page of the table it counts.
     name: 'data-summary',
     description: `GET ${SUMMARY_PATH} as the demo Admin over the generated records, 50 connections; bare ceiling: one indexed page of inspection_logs`,
     budget: READ_BUDGET,

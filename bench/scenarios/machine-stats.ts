@@ -1,15 +1,6 @@
 /**
- * The machine dashboard's reads (GET /api/machine-stats, with GET /api/machine-filters as the
- * dashboard asks them when a DEN is chosen) over a rollout sheet of 10k curve records
- * (bench/lib/rollout.ts), beside the bare read baseline (docs/architecture.md, 'Budgets') measured
- * in the same run. The demo Admin and the division-limited demo Client at once, each walking every
- * DEN and AEN their filters offer.
- *
- * machine-stats: the warm case (the service keeps the figures per version of curve_records).
- * machine-stats-writes: the same load while one row's machine_actual is updated once a second, so
- * after every write the first requests read the whole table again and regroup it. On PGlite the
- * server holds the data dir and no API writes curve_records: both read the demo seed's few hundred
- * records and the writes variant cannot write (the notes say so; the budget is for PostgreSQL).
+ * The machine dashboard's reads over 10k curve records (lib/rollout.ts), the demo Admin and Client at once, beside the bare
+ * read baseline; machine-stats-writes updates a row a second so answers are remade. On PGlite: the demo seed's records (README).
  */
 import { performance } from 'node:perf_hooks';
 import { dateInTimeZone } from '../../common/rules/dates.js';
@@ -27,14 +18,10 @@ import type { Budget, Scenario, ScenarioContext, ScenarioResult } from '../lib/t
 const STATS = '/api/machine-stats';
 const FILTERS = '/api/machine-filters';
 const WRITE_EVERY_SECONDS = 1;
-/** Each kind of request alone under the same load, for the notes. */
 const ALONE_SECONDS = 2;
-/** Requests one at a time right after a write, for the notes of the writes variant. */
 const UNCACHED_RUNS = 10;
-/** Share of the connections that are the Client's; the rest are the Admin's. */
 const CLIENT_SHARE = 0.2;
 const CLIENT = DEMO_ACCOUNTS.find((a) => a.role === 'Client');
-/** The bare route's pages, in turn: the register's first page, and the Client's division's. */
 const BARE_CEILING: BareKind = `register-pages:${CLIENT?.divisionAccess ?? 'RTM/WR'}`;
 const BUDGET: Budget = {
   ...READ_BUDGET,
@@ -52,7 +39,6 @@ const statsAnswer = (ctx: ScenarioContext, cookie: string, path = statsPath()) =
 const filtersAnswer = async (ctx: ScenarioContext, cookie: string, den?: string) =>
   (await getParsed(ctx, withQuery(FILTERS, { den }), cookie, machineFiltersResponseSchema)).body;
 
-/** What one user's dashboard can ask: every DEN the filters offer, and every AEN under each. */
 interface Choices {
   cookie: string;
   dens: string[];
@@ -68,7 +54,6 @@ async function choicesOf(ctx: ScenarioContext, who: string, cookie: string): Pro
   return { cookie, dens, pairs };
 }
 
-/** The dashboard's kinds of request: the n-th path of each walks through the DENs and AENs. */
 const KINDS = {
   whole: { label: `${STATS} (no filter)`, path: () => statsPath() },
   den: { label: `${STATS}?den=`, path: (c: Choices, n: number) => statsPath(c.dens[n % c.dens.length]) },
@@ -83,7 +68,6 @@ function walker(choices: Choices, kind: Kind): () => string {
   return () => KINDS[kind].path(choices, n++);
 }
 
-/** Every kind in turn. */
 function mixOf(choices: Choices): () => string {
   const next = KIND_NAMES.map((kind) => walker(choices, kind));
   let turn = 0;
@@ -93,7 +77,6 @@ function mixOf(choices: Choices): () => string {
 const describeLoad = (r: ScenarioResult) =>
   `${r.throughput} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms at ${String(r.connections)} connections`;
 
-/** Two loads' results as one: throughput, requests and counts summed, latencies the higher of the two (the mean weighted). */
 function combined(parts: Record<'Admin' | 'Client', ScenarioResult>): ScenarioResult {
   const results = Object.values(parts);
   const sum = (pick: (r: ScenarioResult) => number) => results.reduce((n, r) => n + pick(r), 0);
@@ -121,7 +104,6 @@ function combined(parts: Record<'Admin' | 'Client', ScenarioResult>): ScenarioRe
   };
 }
 
-/** The Admin's and the Client's mixes at once, each with its own sign-in; both measured phases start together, after `beforeMeasured`. */
 async function mixedLoad(ctx: ScenarioContext, setup: Setup, beforeMeasured: () => Promise<void>) {
   const total = ctx.connections(50);
   const clientConnections = Math.max(1, Math.round(total * CLIENT_SHARE));
@@ -142,7 +124,6 @@ async function mixedLoad(ctx: ScenarioContext, setup: Setup, beforeMeasured: () 
 
 type Setup = Awaited<ReturnType<typeof setUp>>;
 
-/** Signs in, adds the records, reads the filters and checks the first answers against the data. */
 async function setUp(ctx: ScenarioContext) {
   if (!CLIENT?.divisionAccess) throw new Error('the demo seed has no Client limited to a division');
   const adminCookie = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
@@ -178,13 +159,11 @@ async function setUp(ctx: ScenarioContext) {
   }
 }
 
-/** Every kind as the Admin, then the Client's `clientKinds`, each with its label. */
 const askedKinds = (setup: Setup, clientKinds: readonly Kind[]) =>
   [...KIND_NAMES.map((kind) => ({ who: 'Admin', choices: setup.admin, kind })), ...clientKinds.map((kind) => ({ who: 'Client', choices: setup.client, kind }))].map(
     (asked) => ({ ...asked, label: `${asked.who} ${KINDS[asked.kind].label}` }),
   );
 
-/** Each kind alone, one connection, median of 9 (after the cache is warm). */
 async function aloneNote(ctx: ScenarioContext, setup: Setup): Promise<string> {
   const figures: Record<string, string> = {};
   for (const { choices, kind, label } of askedKinds(setup, ['whole'])) {
@@ -194,7 +173,6 @@ async function aloneNote(ctx: ScenarioContext, setup: Setup): Promise<string> {
   return note('alone (one connection, median of 9, cached)', figures);
 }
 
-/** One UPDATE of one row a second during the measured phase (PostgreSQL only): a machine installed today on the next pending curve. */
 function machineWriter(ctx: ScenarioContext, rollout: Rollout, writer: NonNullable<Rollout['client']>) {
   const today = sheetDate(dateInTimeZone(new Date(), process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata'));
   const writeMs: number[] = [];
@@ -217,7 +195,6 @@ function machineWriter(ctx: ScenarioContext, rollout: Rollout, writer: NonNullab
   return {
     write,
     failed: () => failed,
-    /** The write must reach the answers: the figures are remade at the new version. */
     async checkReaches(cookie: string) {
       const before = await installed(cookie);
       await write();
@@ -243,7 +220,6 @@ function machineWriter(ctx: ScenarioContext, rollout: Rollout, writer: NonNullab
   };
 }
 
-/** What one answer costs when the figures must be made again, alone, and at once again (cached). */
 async function uncachedNote(ctx: ScenarioContext, setup: Setup, write: () => Promise<void>): Promise<string> {
   const cold: number[] = [];
   const warm: number[] = [];

@@ -1,11 +1,6 @@
 /**
- * The Excel maintenance report of every division at the zone's size (10k curves, 100k
- * inspections): POST /api/reports/curve-maintenance {division: 'all', section: 'all'} as the demo
- * Admin, then GET /api/reports/download/{reportId} read to the end, timed from the POST to the
- * last byte with the server's RSS sampled every 20 ms. A report is made once per data version,
- * so before every run a Technician records one CoF visit: each measured report is rendered (a
- * new reportId each time). In turn with each, the bare baseline in its own process (bare/jobs.ts):
- * one SQL read of the due curves and exceljs's streaming writer on the same two lists.
+ * The Excel maintenance report of every division at the zone's size, timed from the POST to the download's last byte. A report
+ * is made once per data version, so a CoF visit is recorded before every run; beside the bare baseline (bare/jobs.ts).
  */
 import { maintenanceReportResponseSchema, scheduleResponseSchema } from '../../common/schemas/schedule.js';
 import { type ExcelFigures, startReportBaseline, type WithRssFigures } from '../bare/jobs.js';
@@ -21,7 +16,6 @@ const STEP_TIMEOUT_MS = 300_000;
 
 const post = (ctx: ScenarioContext, cookie: string) => postParsed(ctx, POST_PATH, cookie, { division: 'all', section: 'all' }, maintenanceReportResponseSchema, STEP_TIMEOUT_MS);
 
-/** POST, then the download read to its end: the report as the admin's browser gets it. */
 async function makeAndDownload(ctx: ScenarioContext, cookie: string) {
   const { ms: postMs, body: answer } = await post(ctx, cookie);
   const { body, bytes, firstByteMs, ms: downloadMs } = await downloadZip(`${ctx.baseUrl}/api/reports/download/${answer.reportId}`, { cookie }, STEP_TIMEOUT_MS);
@@ -71,7 +65,6 @@ export const maintenanceReport: Scenario = {
     const bare: Array<WithRssFigures<ExcelFigures>> = [];
     let reuse: { ms: number; same: boolean } | null = null;
     try {
-      // Unmeasured: the first report and the first baseline pay for lazy code and cold caches.
       await newVisit();
       book.expectNew((await makeAndDownload(ctx, admin)).answer.reportId, 'warm-up');
       await baseline.run(context);

@@ -1,11 +1,6 @@
 /**
- * The PDF photo report at a division's month-to-half-year scale (docs/architecture.md, 'Budgets'):
- * POST /api/reports/generate {type: Service, division: RTM/WR, fromDate, toDate, format: images}
- * as the demo Admin over 200 and over 1,000 records, each with its own ~300 KB photo (uploaded
- * through the product before timing), the job followed until done and the PDF read to the last
- * byte, beside bare pdfkit embedding the same print-size photos in its own process (bare/jobs.ts).
- * Cold (the print copies made during the report) and warm (kept); the budget is judged warm.
- * Then the records list under a steady load while a 1,000-photo report is made, and without one.
+ * The PDF photo report over 200 and 1,000 records with their own photos, cold and warm (judged warm), beside bare pdfkit on
+ * the same print copies (bare/jobs.ts); then the records list under a steady load during a 1,000-photo report (README).
  */
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,9 +26,7 @@ const TYPE = 'Service';
 const PHOTOS = 1000;
 const SMALL = 200;
 const PER_DAY = 5;
-/** Years before the generated records (three years up to today) and the demo seed's: the report's records are ours alone. */
-const FIRST_DAY = '2015-01-01';
-/** A few records of their own for the unmeasured first report (fonts, code paths). */
+const FIRST_DAY = '2015-01-01'; // before the generated records and the demo seed's: the report's records are ours alone
 const WARMUP_DAY = '2014-06-02';
 const WARMUP_PHOTOS = 4;
 const REPEATS = 5;
@@ -43,14 +36,8 @@ const PHOTO_SEED = 0x5044_4652;
 const UPLOADS_AT_ONCE = 4;
 const POLL_MS = 50;
 const STEP_TIMEOUT_MS = 600_000;
-/**
- * The records-list load during the report: a steady rate from a few connections, not a flood:
- * a flood keeps the server's event loop full and starves the report, whose every step waits its
- * turn (BENCH_PDF_LIST_RATE=0 floods; see README).
- */
 const LIST_CONNECTIONS = 10;
-const LIST_RATE = 50;
-/** The same load without a report runs as long as the report did, but no longer than this. */
+const LIST_RATE = 50; // steady, not a flood: a flood fills the event loop and starves the report (README)
 const IDLE_MAX_SECONDS = 60;
 
 interface Range {
@@ -58,7 +45,6 @@ interface Range {
   toDate: string;
 }
 
-/** BENCH_PDF_LIST_RATE: requests per second of the records-list load (0: as fast as it answers). */
 function listRate(): number {
   const raw = process.env.BENCH_PDF_LIST_RATE?.trim();
   if (!raw) return LIST_RATE;
@@ -67,7 +53,6 @@ function listRate(): number {
   return value;
 }
 
-/** Makes photos [first, first + count) and uploads each with a Service visit, a few at once; `dateOf(i)` dates the i-th of the batch. */
 async function seedVisits(ctx: ScenarioContext, cookie: string, curves: readonly Curve[], make: (index: number) => Promise<{ bytes: Buffer }>, first: number, count: number, dateOf: (i: number) => string) {
   const seeded = new Array<{ index: number; hash: string; bytes: number }>(count);
   let next = 0;
@@ -86,15 +71,10 @@ async function seedVisits(ctx: ScenarioContext, cookie: string, curves: readonly
   return seeded;
 }
 
-/** Where the server keeps a photo's print copy (DiskBlobStore: `blobs/ab/cd/<sha256>.print-1200.jpg`). */
 const printCopyOf = (ctx: ScenarioContext, hash: string) => path.join(ctx.dataDir, 'blobs', hash.slice(0, 2), hash.slice(2, 4), `${hash}.print-1200.jpg`);
 const sizeOf = (file: string) => stat(file).then((s) => s.size, () => null);
 const statusOf = async (ctx: ScenarioContext, cookie: string, reportId: string) => (await getParsed(ctx, `/api/reports/${reportId}`, cookie, reportSummarySchema)).body;
 
-/**
- * GETs the PDF read to its end as it arrives, counting its page objects and embedded images
- * (pdfkit writes `/Type /Page` and `/Subtype /Image` once each) and keeping only its head and tail.
- */
 async function downloadPdf(url: string, cookie: string) {
   let head = '';
   let tail = '';
@@ -118,7 +98,6 @@ async function downloadPdf(url: string, cookie: string) {
   return { ...download, pages: page - pageTree, images };
 }
 
-/** POST /api/reports/generate, the job followed until done, then the PDF read to its end. */
 async function makeReport(ctx: ScenarioContext, cookie: string, range: Range, expected: number) {
   const started = performance.now();
   const request = { type: TYPE, division: DIVISION, fromDate: range.fromDate, toDate: range.toDate, format: 'images' };
@@ -136,7 +115,6 @@ async function makeReport(ctx: ScenarioContext, cookie: string, range: Range, ex
   return { reportId: answer.reportId, postStatus, postMs, readyMs, downloadMs, ms: readyMs + downloadMs, ...download };
 }
 
-/** A report timed from the POST to the last byte, with the server's RSS sampled every 20 ms and its CPU (main thread apart). */
 async function measuredReport(ctx: ScenarioContext, cookie: string, label: string, range: Range, photos: number) {
   const { value: made, ...figures } = await withServerFigures(ctx, () => makeReport(ctx, cookie, range, photos));
   const { summary } = await statusOf(ctx, cookie, made.reportId);
@@ -149,7 +127,6 @@ const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
 const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : '-');
 const loadText = (connections: number, rate: number) => `${connections} connections, ${rate > 0 ? `${rate} req/s in all` : 'each sending as soon as it is answered'}`;
-/** What the report's job says it printed (GET /api/reports/{id} summary). */
 const printed = (run: ReportRun) => {
   const summary = run.summary as { photosPrinted?: unknown; pages?: unknown } | null;
   return { photos: typeof summary?.photosPrinted === 'number' ? summary.photosPrinted : null, pages: typeof summary?.pages === 'number' ? summary.pages : null };
@@ -172,7 +149,6 @@ export const pdfReport: Scenario = {
     if (curves.length === 0) throw new Error(`GET /api/consolidated-curves returned no curve of ${DIVISION}`);
     const book = new RunBook();
     const { problems } = book;
-    // The data: 1,000 records of one division, five a day, each with its own photo.
     const mark = performance.now();
     const maker = await fieldPhotoMaker({ seed: PHOTO_SEED });
     const lastDay = addDays(FIRST_DAY, PHOTOS / PER_DAY - 1);
@@ -193,8 +169,7 @@ export const pdfReport: Scenario = {
     let loaded: { run: ReportRun; load: WindowFigures; idle: WindowFigures } | null = null;
     let reuse: { ms: number; same: boolean } | null = null;
     const printKb: number[] = [];
-    // Each run asks for the same records with fromDate one day earlier (no records there): a report
-    // is reused only for the same parameters and data, so each is made anew.
+    // fromDate one day earlier each run (no records there): a report is reused only for the same parameters, so each is made anew.
     let shift = 0;
     const report = async (label: string, photos: number) => {
       const range = { fromDate: addDays(FIRST_DAY, -shift++), toDate: photos === SMALL ? smallLastDay : lastDay };
@@ -239,8 +214,7 @@ export const pdfReport: Scenario = {
         printKb.push(size / 1024);
         await copyFile(copy, path.join(photosDir, `${String(photo.index).padStart(4, '0')}.jpg`));
       }
-      // Warm, in pairs (200 then 1,000, each in turn with the baseline): the budget's figures. The
-      // server's RSS creeps up from report to report, so peaks are compared within a pair.
+      // Warm, in pairs (200 then 1,000): the server's RSS creeps up from report to report, so peaks are compared within a pair.
       for (let i = 0; i < REPEATS; i++) {
         for (const photos of [SMALL, PHOTOS]) {
           warm[photos]?.push(await report(`warm ${photos} photos, run ${i + 1}`, photos));
@@ -288,7 +262,6 @@ export const pdfReport: Scenario = {
       },
     };
     const notes = result.notes;
-    // The cold run (one) and the warm runs (their medians) of each size, each beside the baseline's medians.
     const rows = [SMALL, PHOTOS].flatMap((photos) => {
       const bareRuns = bare[photos] ?? [];
       const coldRun = cold.find((r) => r.photos === photos);
@@ -318,14 +291,13 @@ export const pdfReport: Scenario = {
     const headers = ['report', 'photos', 'product s', 'pdfkit s', 'ratio', 'server RSS MB (before -> peak)', 'pdfkit peak RSS MB', 'PDF MB', 'server CPU s', 'pdfkit CPU s'];
     const table = formatTable(headers.map((header, i) => (i === 0 ? { header } : { header, align: 'right' as const })), rows);
     for (const line of table.split('\n')) notes.push(`| ${line}`);
-    // Budget 1 is also judged by the runner; budget 2 only here (lib/budget.ts has no limit on a difference between two runs).
+    // The time budget is also judged by the runner (`judge` in lib/report.ts); the memory budget only here: judge has no limit on a difference between two runs.
     if (productSeconds > 0 && baselineSeconds > 0) {
       const r = productSeconds / baselineSeconds;
       const ok = r <= TIME_BUDGET;
       notes.push(`budget time: warm ${PHOTOS}-photo report ${productSeconds.toFixed(2)} s vs bare pdfkit ${baselineSeconds.toFixed(2)} s = ${r.toFixed(2)}x ${ok ? '<=' : '>'} ${TIME_BUDGET}x: ${ok ? 'pass' : 'FAIL'} (judged warm: the baseline embeds photos already print-sized)`);
     }
     if (warmLarge.length > 0 && warmSmall.length > 0) {
-      // Pair i: the 200-photo report and the 1,000-photo report made right after it.
       const pairDifferences = (large: readonly { rssPeakMb: number }[], small: readonly { rssPeakMb: number }[]) =>
         large.flatMap((run, i) => (small[i] ? [run.rssPeakMb - small[i].rssPeakMb] : []));
       const pairs = pairDifferences(warmLarge, warmSmall);
@@ -341,7 +313,7 @@ export const pdfReport: Scenario = {
           `${difference.toFixed(1)} MB ${ok ? '<' : '>='} ${RSS_BUDGET_MB} MB: ${ok ? 'pass' : 'FAIL'} ` +
           `(pairs ${series(pairs, 0, true)} MB; peaks ${PHOTOS}: ${peaks(warmLarge)}, ${SMALL}: ${peaks(warmSmall)} MB; ` +
           `bare pdfkit's peaks ${PHOTOS}: ${peaks(bareLarge)}, ${SMALL}: ${peaks(bareSmall)} MB, pairs median ${median(pairDifferences(bareLarge, bareSmall)).toFixed(1)} MB). ` +
-          `Judged here, not by the runner (lib/budget.ts has no limit on a difference between two runs)`,
+          `Judged here, not by the runner (judge in lib/report.ts has no limit on a difference between two runs)`,
         `memory, run by run: the server's RSS before -> peak, in the order run: ${inOrder.map((r) => `${r.label.startsWith('cold') ? 'cold ' : ''}${r.photos}: ${r.rssBeforeMb.toFixed(0)} -> ${r.rssPeakMb.toFixed(0)}`).join(', ')} MB. ` +
           `Each warm run's rise over the RSS just before it: ${PHOTOS} photos ${rises(warmLarge)} MB, ${SMALL} photos ${rises(warmSmall)} MB, ` +
           `difference of the medians ${riseDifference.toFixed(1)} MB (${riseDifference < RSS_BUDGET_MB ? 'also' : 'NOT'} under ${RSS_BUDGET_MB} MB; for information); ` +

@@ -1,9 +1,6 @@
 /**
- * The admin's records view in Chromium at a phone's size over the generated records: sign in, open
- * the view, wait for the first cards, go to the next page; no bare baseline (noCeiling says why).
- * It must never load the table: every list request asks for at most 50 records and no answer
- * passes 500 KB. Assumes the view (web/src/features/admin/records) shows records as articles in a
- * list named "Inspection records", a "Showing 1–50 of N records" line, and a button named "Next".
+ * The admin's records view in Chromium at a phone's size: it must never load the table (list requests <= 50 records, answers
+ * <= 500 KB). Assumes the view's markup: a list named "Inspection records", "Showing 1–50 of N records", a "Next" button.
  */
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -13,12 +10,9 @@ import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js'
 const VIEW = '/admin?view=records-management';
 const VIEWPORT = { width: 412, height: 915 };
 const RUNS = 3;
-/** A page of the list may ask for at most this many records... */
 const MAX_LIMIT = 50;
-/** ...and no answer of the list may weigh more than this. */
 const MAX_RESPONSE_BYTES = 500 * 1024;
 const TIMEOUT_MS = 30_000;
-/** Debian's Chromium: the bench never downloads a browser. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface ListCall {
@@ -44,18 +38,15 @@ async function signIn(page: Page, ctx: ScenarioContext, employeeId: string) {
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: TIMEOUT_MS });
 }
 
-/** The cards: articles in the list named "Inspection records", else any article showing a record ID (robust to small markup changes). */
 const cards = (page: Page) =>
   page
     .getByRole('list', { name: /inspection records/i })
     .getByRole('article')
     .or(page.getByRole('article').filter({ hasText: /INS-\d{8}-/ }));
 
-/** "Showing 1–50 of 100,054 records": the view's own statement of which page it shows. */
 const showing = (page: Page, first: number) => page.getByText(new RegExp(`Showing\\s+${first}\\s*[–-]`)).first();
 
 async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string): Promise<RunFigures> {
-  // A new context each run: a first visit, with nothing cached.
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const calls: ListCall[] = [];
@@ -94,7 +85,6 @@ async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string
         () => null,
       );
     await showing(page, 1).waitFor({ timeout: TIMEOUT_MS }).catch(() => undefined);
-
     const clicked = performance.now();
     await page.getByRole('button', { name: /next/i }).first().click();
     await showing(page, MAX_LIMIT + 1).waitFor({ timeout: TIMEOUT_MS });
@@ -132,7 +122,6 @@ export const recordsViewBrowser: Scenario = {
       await browser.close();
     }
     const seconds = (performance.now() - started) / 1000;
-
     const calls = runs.flatMap((r) => r.calls);
     const statusCodes: Record<string, number> = {};
     for (const call of calls) statusCodes[String(call.status)] = (statusCodes[String(call.status)] ?? 0) + 1;
@@ -145,7 +134,6 @@ export const recordsViewBrowser: Scenario = {
       durationSeconds: round(seconds),
       requests: calls.length,
       throughput: round(runs.length / seconds, 2),
-      // The table's latency columns: time from opening the view to the first cards.
       latencyMs: summarizeLatencies(runs.map((r) => r.firstCardsMs)),
       non2xx: calls.filter((c) => c.status < 200 || c.status > 299).length,
       errors: tooMany.length + tooBig.length,

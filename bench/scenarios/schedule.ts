@@ -6,28 +6,22 @@ import type { ScenarioContext } from '../lib/types.js';
 import { type CurveKey, uploadCofVisit, visitPhoto } from '../lib/visits.js';
 
 const PAGE = 50;
-/** The largest division of the generated zone (a third of the curves). */
 const DIVISION = 'RTM/WR';
-/** A technician's due list: what needs a visit, most urgent first, one page. */
 const TECHNICIAN_PATH = `/api/schedule?limit=${PAGE}&status=attention`;
 const DIVISION_PATH = `/api/schedule?division=${encodeURIComponent(DIVISION)}&limit=${PAGE}&status=attention`;
 const PATHS = [TECHNICIAN_PATH, DIVISION_PATH] as const;
-/** Requests made right after a write, one at a time (half on each page). */
 const UNCACHED_RUNS = 30;
-/** Each page alone under the same load, for the notes. */
 const ALONE_SECONDS = 2;
 
 const schedulePage = (ctx: ScenarioContext, cookie: string, path: string) => getParsed(ctx, path, cookie, scheduleResponseSchema, 60_000);
 
-/** Whether the generated records hang on the register's curves: the lateral look-ups must find visits. */
 async function dataCheck(ctx: ScenarioContext, admin: string): Promise<string> {
   const answer = await getParsed(ctx, '/api/schedule/summary', admin, scheduleSummaryResponseSchema);
   const { sections } = answer.body;
   const sum = (pick: (s: ScheduleSectionSummary) => number) => sections.reduce((n, s) => n + pick(s), 0);
   const [curves, serviceNever, cofNever] = [sum((s) => s.curves), sum((s) => s.service.never), sum((s) => s.cof.never)];
   if (ctx.dataset && curves !== ctx.dataset.curves) throw new Error(`the schedule covers ${curves} curves, the register was loaded with ${ctx.dataset.curves}`);
-  // The generator puts its records on the register's own keys (section, curve number, line):
-  // if they did not match, nearly every curve would read "never done" and the look-ups find nothing.
+  // Unless the generated records hang on the register's keys, every curve reads "never done" and the look-ups find nothing.
   if (serviceNever > curves / 2 || cofNever > curves / 2) {
     throw new Error(`${serviceNever} of ${curves} curves have no Service visit and ${cofNever} no CoF visit: the generated records' curve keys do not match the register`);
   }
@@ -39,7 +33,6 @@ async function dataCheck(ctx: ScenarioContext, admin: string): Promise<string> {
 
 const ms = (value: number) => `${round(value, 1)} ms`;
 
-/** Each request right after a new record (a CoF upload on a curve of that page): the uncached case. */
 async function uncachedNote(ctx: ScenarioContext, technician: string, firstPages: ReadonlyArray<Awaited<ReturnType<typeof schedulePage>>>): Promise<string> {
   ctx.log(`schedule: ${UNCACHED_RUNS} requests, each right after an upload ...`);
   const photo = await visitPhoto();
@@ -71,14 +64,7 @@ async function uncachedNote(ctx: ScenarioContext, technician: string, firstPages
   );
 }
 
-/**
- * The due list (GET /api/schedule) at the zone's size (10k curves, 100k inspections), signed in
- * as the demo Technician: one page of 50 of everything that needs a visit, most urgent first,
- * and the same for one division, in turn, at 50 connections. The answers are cached per data
- * version, so this is the warm case; the bare Fastify + Drizzle route reading one indexed page
- * of the register takes the same load in the same run (docs/architecture.md, 'Budgets'). Then the uncached
- * case: one request at a time right after a new record (an upload) moved the version on.
- */
+// The due list at the zone's size, warm (cached per data version); the uncached case in the notes (README).
 export const schedule = loadScenario({
   name: 'schedule',
   description: `GET /api/schedule?limit=${PAGE}&status=attention, and ?division=${DIVISION}, as the demo Technician over the generated records, 50 connections; uncached after a write`,
@@ -91,7 +77,6 @@ export const schedule = loadScenario({
   dataset: 'records',
   as: 'Technician',
   connections: 50,
-  // The same load on one indexed page of the register, through Drizzle.
   ceiling: `register-pages:${DIVISION}`,
   cpu: true,
   async prepare(ctx, technician) {
@@ -112,7 +97,6 @@ export const schedule = loadScenario({
     );
     let turn = 0;
     return {
-      // Warm: both pages in turn at 50 connections (the table's figures).
       load: { path: TECHNICIAN_PATH, nextPath: () => PATHS[turn++ % PATHS.length] ?? TECHNICIAN_PATH },
       notes,
       async after(result) {

@@ -1,8 +1,4 @@
-/**
- * Photo uploads as the field app sends them, beside the budget table's bare baseline route under
- * the same load: `upload` with the photos on the server's disk, `upload-s3` with them in an
- * S3-compatible store. The measurement is one (bench/lib/upload-run.ts); only where the photos go differs.
- */
+/** Photo uploads as the field app sends them (lib/upload-run.ts): `upload` to the server's disk, `upload-s3` to s3rver. */
 import path from 'node:path';
 import { forkChild } from '../lib/child.js';
 import { dirUsage } from '../lib/process-stats.js';
@@ -13,7 +9,6 @@ import { runUploads, UPLOAD_CONNECTIONS, UPLOAD_HEIGHT, UPLOAD_PATH, UPLOAD_WIDT
 
 const LOAD = `POST ${UPLOAD_PATH}, ~2 MiB ${UPLOAD_WIDTH}x${UPLOAD_HEIGHT} JPEG`;
 
-/** The default BLOB_STORE=disk, under the scratch DATA_DIR/blobs. */
 export const upload: Scenario = {
   name: 'upload',
   description: `${LOAD} + CoF metadata as the demo Technician, ${UPLOAD_CONNECTIONS} connections; bare upload route beside it`,
@@ -30,14 +25,9 @@ export const upload: Scenario = {
   },
 };
 
-/** The s3rver the runner starts for upload-s3's own server (ownServer), until it is stopped. */
 let s3: (Extract<S3ServiceMessage, { type: 'ready' }> & { pid: number }) | null = null;
 
-/**
- * BLOB_STORE=s3 on s3rver 3.7, the test suite's S3 look-alike, in a process of its own
- * (lib/s3-service-child.ts); what that measures is said in the notes. No budget is judged (the
- * budget table's is for the upload as deployed); the bare baseline and the ratio are printed all the same.
- */
+// s3rver keeps objects as files on the same disk: the S3 code path's overhead, not a real store's latency; not judged (README).
 export const uploadS3: Scenario = {
   name: 'upload-s3',
   description: `upload with BLOB_STORE=s3 (s3rver on local disk): ${LOAD}, ${UPLOAD_CONNECTIONS} connections; bare upload route beside it`,

@@ -1,10 +1,6 @@
 /**
- * The records view's "download selected": one zip of N photos, streamed. Timed one at a time for
- * 50 photos (the issue's figure), then 10 and 200, each a few times, with the server's RSS sampled
- * every 20 ms: if the server held the photos in memory, the rise would grow with N. Then 4 zips of
- * 200 at once. Each run is followed by the same zip from the bare ceiling (bare/start.ts: yazl
- * alone over the same photo files, in its own process, its RSS sampled the same way); the table's
- * ratio is the median 50-photo zip's time over the bare one's.
+ * The records view's "download selected" zip of 50 (the issue's figure), 10 and 200 photos, then 4 at once: the RSS rise must
+ * not follow N. Each beside the same zip from yazl alone (bare/start.ts); the ratio is the median 50-photo zip's.
  */
 import { BARE_ZIP_PATH, startBareZipServer } from '../bare/start.js';
 import { withRss } from '../lib/memory.js';
@@ -14,21 +10,17 @@ import { mib, RunBook, rssRise, timedDownload, type TimedDownload } from '../lib
 import type { Scenario } from '../lib/types.js';
 
 const PATH = '/api/images/download';
-/** The issue's figure first; the others show whether memory follows the number of photos. */
 const SIZES = [50, 10, 200] as const;
 const REPEATS = 5;
-/** Several big zips at once: memory must stay flat in the number of downloads in flight too. */
 const PARALLEL = 4;
 const BARE_DESCRIPTION = 'bare yazl zip of the same photo files (stored, opened lazily, size up front) from a bare Fastify route in its own process';
 
 interface ZipRun extends TimedDownload {
-  /** Entries named by the zip's end-of-central-directory record; null if it has none. */
   entries: number | null;
   rssBeforeMb: number;
   rssPeakMb: number;
 }
 
-/** Where a zip is asked for (the server as the demo Admin, or the bare ceiling) and what was seen there. */
 interface ZipSide {
   url: string;
   headers: Record<string, string>;
@@ -39,13 +31,11 @@ interface ZipSide {
 
 const sideOf = (url: string, headers: Record<string, string>, pid: number): ZipSide => ({ url, headers, pid, book: new RunBook(), runs: new Map(SIZES.map((size) => [size, []])) });
 
-/** The entry count of the end-of-central-directory record (ZIP64 puts 0xffff there: fine for this check). */
 function zipEntries(tail: Buffer): number | null {
   for (let at = tail.length - 22; at >= 0; at--) if (tail.readUInt32LE(at) === 0x06054b50) return tail.readUInt16LE(at + 10);
   return null;
 }
 
-/** One zip read to the end and dropped as it arrives (the client keeps nothing but the tail). */
 async function download(side: ZipSide, ids: readonly string[]): Promise<TimedDownload & { entries: number | null }> {
   let tail = Buffer.alloc(0);
   const init = { method: 'POST', headers: { ...side.headers, 'content-type': 'application/json' }, body: JSON.stringify({ imageIds: ids }), signal: AbortSignal.timeout(120_000) };
