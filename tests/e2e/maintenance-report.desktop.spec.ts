@@ -139,7 +139,9 @@ function expectCountsOfSummary(counts: { service: number; cof: number }, before:
 }
 
 function expectDueSheets(sheets: Awaited<ReturnType<typeof readWorkbook>>, counts: { service: number; cof: number }) {
-  expect([...sheets.keys()]).toEqual(['Summary', 'Service due', 'CoF due']);
+  // The open follow-up actions of the scope have a sheet of their own.
+  expect([...sheets.keys()]).toEqual(['Summary', 'Service due', 'CoF due', 'Actions']);
+  expect(sheetOf(sheets, 'Actions').header.slice(0, 5)).toEqual(['Action', 'Fault', 'State', 'Severity', 'Division']);
   const service = sheetOf(sheets, 'Service due');
   const cof = sheetOf(sheets, 'CoF due');
   expect(service.header.slice(0, 4)).toEqual(['Division', 'Section', 'Curve', 'Line']);
@@ -243,4 +245,8 @@ test("a Client's maintenance report is their own division's", async ({ page }) =
   expect(sectionRows.length).toBeGreaterThan(0);
   for (const row of sectionRows) expect(row[0]).toBe(CLIENT.division);
   expect(summaryValue(summary, 'Scope', 'Section')).toBe(`${CLIENT.division}, all sections`);
+  // The demo has open actions in the Client's division and in others: only theirs are listed.
+  const actions = sheetOf(sheets, 'Actions').rows;
+  expect(actions.length).toBeGreaterThan(0);
+  for (const row of actions) expect([row[2], row[4]]).toEqual(['Open', CLIENT.division]);
 });
