@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageingBandOf, faultsReportedBy, isLaterVisit, kindsClosedBy, type VisitFacts } from './follow-up-actions.js';
+import { ageingBandOf, faultsReportedBy, kindsClosedBy, type VisitFacts } from './follow-up-actions.js';
 
 const T = 0.25;
 const service = (overrides: Partial<VisitFacts>): VisitFacts => ({
@@ -46,12 +46,6 @@ describe('kindsClosedBy', () => {
     expect(kindsClosedBy(cof(0.251), T)).toEqual([]);
     expect(kindsClosedBy(cof(null), T)).toEqual([]);
   });
-});
-
-it('orders visits by date, then by when they were stored', () => {
-  expect(isLaterVisit({ date: '2026-11-21', storedAt: '2026-11-20T00:00:00Z' }, { date: '2026-11-20', storedAt: '2026-11-22T00:00:00Z' })).toBe(true);
-  expect(isLaterVisit({ date: '2026-11-20', storedAt: '2026-11-20T10:00:00Z' }, { date: '2026-11-20', storedAt: '2026-11-20T09:00:00Z' })).toBe(true);
-  expect(isLaterVisit({ date: '2026-11-20', storedAt: '2026-11-20T09:00:00Z' }, { date: '2026-11-20', storedAt: '2026-11-20T09:00:00Z' })).toBe(false);
 });
 
 it('bands an open action by age: 0-2, 3-7, 8-30, over 30 days', () => {

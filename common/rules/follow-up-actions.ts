@@ -99,18 +99,6 @@ export function kindsClosedBy(visit: VisitFacts, cofAlertThreshold: number): Act
   return [];
 }
 
-/** A visit's place in the order of visits: its date, then when it was stored. */
-export interface VisitOrder {
-  date: string;
-  storedAt: string;
-}
-
-/** Whether visit `a` comes after visit `b` in the order of visits. */
-export function isLaterVisit(a: VisitOrder, b: VisitOrder): boolean {
-  if (a.date !== b.date) return a.date > b.date;
-  return a.storedAt > b.storedAt;
-}
-
 export const AGEING_BANDS = ['0-2', '3-7', '8-30', 'over-30'] as const;
 export type AgeingBand = (typeof AGEING_BANDS)[number];
 

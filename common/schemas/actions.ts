@@ -4,18 +4,10 @@
  * The rule is common/rules/follow-up-actions.ts.
  */
 import { z } from 'zod';
+import { optionalName } from './schedule.js';
 import { ACTION_KINDS, ACTION_SEVERITIES, ACTION_STATES, AGEING_BANDS } from '../rules/follow-up-actions.js';
 
 export const ACTIONS_PAGE_MAX = 500;
-
-const optionalName = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    // 'all' and an empty value both mean no filter, as in the views' selects.
-    .transform((v) => (v === undefined || v === '' || v.toLowerCase() === 'all' ? undefined : v));
 
 export const actionListQuerySchema = z.object({
   division: optionalName('division', 50),

@@ -10,7 +10,8 @@ import { DUE_STATES, SCHEDULE_STATUS_FILTERS } from '../rules/schedule.js';
 /** A phone takes the schedule of its whole curve list in one answer. */
 export const SCHEDULE_PAGE_MAX = CURVE_LIST_LIMIT;
 
-const optionalName = (label: string, max: number) =>
+/** An optional name filter; 'all' and an empty value mean none. Shared by the list queries. */
+export const optionalName = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
