@@ -1,19 +1,12 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './a11y.js';
+import { actionCards, expectPhotoShown } from './action-helpers.js';
 import { ADMIN, CLIENT, expectPath, signIn } from './helpers.js';
 
 // The demo seed files open and closed follow-up actions from its visits, by the server's own rule.
 
 // Sign-in, photos made on demand and axe on a shared 2-core machine: more than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
-
-const actionCards = (page: Page) => page.getByRole('list', { name: 'Follow-up actions' }).getByRole('article');
-
-/** The photo has arrived and decoded: the server made its thumbnail and the browser drew it. */
-async function expectPhotoShown(photo: Locator) {
-  await expect(photo).toBeVisible();
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-}
 
 test('an Admin on a phone sees open actions, their photo and history, and closes one with a note', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

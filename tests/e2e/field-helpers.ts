@@ -78,6 +78,27 @@ export async function readyForTheField(page: Page, employeeId: string, password 
     .toBeGreaterThan(2);
 }
 
+/** The answer the phone keeps for a URL (the reference store of its IndexedDB), or undefined. */
+export function keptAnswer(page: Page, url: string): Promise<unknown> {
+  return page.evaluate(async (key) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('hkmi-field');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('reference')) return undefined;
+      return await new Promise<unknown>((resolve) => {
+        const request = db.transaction('reference').objectStore('reference').get(key);
+        request.onsuccess = () => resolve((request.result as { body?: unknown } | undefined)?.body);
+        request.onerror = () => resolve(undefined);
+      });
+    } finally {
+      db.close();
+    }
+  }, url);
+}
+
 async function captureAndSubmit(page: Page) {
   await expectPath(page, '/camera');
   await page.getByRole('button', { name: 'Open Camera' }).click();
@@ -86,6 +107,15 @@ async function captureAndSubmit(page: Page) {
   await capture.click();
   await page.getByRole('button', { name: 'Submit Record' }).click();
   await expectPath(page, '/success');
+}
+
+/** The server's record ID on the success screen of a record sent at once. */
+export async function recordIdOnSuccess(page: Page): Promise<string> {
+  await expectPath(page, '/success');
+  await expect(page.getByText('Completed')).toBeVisible();
+  const text = (await page.locator('body').innerText()).match(/INS-\d{8}-[0-9A-Z]{6}/);
+  if (!text) throw new Error('no record ID on the success screen');
+  return text[0];
 }
 
 /** A CoF visit on the first FZR/NR curve, photo from the fake camera, submitted. */
@@ -106,10 +136,35 @@ export async function makeServiceRecord(page: Page) {
   await page.getByLabel('Section', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('HKM Code').selectOption({ index: 1 });
   await expect(page.getByLabel('Curve Number')).not.toHaveValue('');
+  await recordServiceFindings(page, { update: 'Machine is working fine', machineWorking: true });
+}
+
+export type ServiceUpdateLabel = 'Machine is working fine' | 'Some part is broken' | 'Some part is stolen';
+
+/**
+ * A Service visit from its first step, the curve chosen: what was found (a part reported takes
+ * the first category and its first item), whether the machine works, a photo from the fake
+ * camera, submitted. Answers the part reported, as the form named it.
+ */
+export async function recordServiceFindings(
+  page: Page,
+  findings: { update: ServiceUpdateLabel; machineWorking: boolean },
+): Promise<{ category: string; item: string } | null> {
   await page.getByRole('button', { name: 'Log Service Details' }).click();
-  await page.getByLabel('Machine is working fine').check();
+  await expectPath(page, '/service-details');
+  await page.getByLabel(findings.update).check();
+  let part: { category: string; item: string } | null = null;
+  if (findings.update !== 'Machine is working fine') {
+    const category = page.getByLabel('Category');
+    const item = page.getByLabel('Item Name');
+    await category.selectOption({ index: 1 });
+    await item.selectOption({ index: 1 });
+    part = { category: await category.locator('option:checked').innerText(), item: await item.locator('option:checked').innerText() };
+  }
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('radio', { name: 'Yes', exact: true }).check();
+  await expectPath(page, '/review');
+  await page.getByRole('radio', { name: findings.machineWorking ? 'Yes' : 'No', exact: true }).check();
   await page.getByRole('button', { name: 'Capture Image' }).click();
   await captureAndSubmit(page);
+  return part;
 }

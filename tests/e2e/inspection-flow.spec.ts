@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { recordIdOnSuccess } from './field-helpers.js';
 import { TECHNICIAN, expectPath, signIn } from './helpers.js';
 
 interface StoredLog {
@@ -42,14 +43,6 @@ async function storedRecord(page: Page, recordId: string): Promise<StoredLog> {
   const meta = await sharp(bytes).metadata();
   expect([meta.width, meta.height]).toEqual([log.imageWidth, log.imageHeight]);
   return log;
-}
-
-async function recordIdOnSuccess(page: Page): Promise<string> {
-  await expectPath(page, '/success');
-  await expect(page.getByText('Completed')).toBeVisible();
-  const text = (await page.locator('body').innerText()).match(/INS-\d{8}-[0-9A-Z]{6}/);
-  if (!text) throw new Error('no record ID on the success screen');
-  return text[0];
 }
 
 async function captureWithCamera(page: Page) {
