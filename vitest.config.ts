@@ -19,6 +19,9 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at a time on the 2-core CI machine: most of a server file's time is waiting (on
+    // PostgreSQL, on a child server starting, on sharp's threads), which one worker leaves idle.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'common', include: ['common/**/*.test.ts'], environment: 'node' } },
       serverProject('pglite'),

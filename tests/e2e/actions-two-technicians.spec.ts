@@ -14,6 +14,7 @@ import { type BrowserContext, devices, expect, type Locator, type Page, test } f
 import { daysBetween } from '../../common/rules/dates.js';
 import { type Action, type ActionListResponse, ACTIONS_PAGE_MAX } from '../../common/schemas/actions.js';
 import type { ScheduleResponse } from '../../common/schemas/schedule.js';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './a11y.js';
 import { actionCards, expectPhotoShown } from './action-helpers.js';
 import { keptAnswer, outbox, readyForTheField, recordIdOnSuccess, recordServiceFindings } from './field-helpers.js';
 import { ADMIN, CLIENT, TECHNICIAN, expectPath, signIn } from './helpers.js';
@@ -141,6 +142,11 @@ test('a stolen part reported by one technician is fixed offline by another and s
     await expect(fault).toContainText(`Part stolen: ${action.reported}`);
     await expect(fault).toContainText(`reported today, due in ${dueInDays} d`);
     await b.screenshot({ path: '/tmp/actions-two-technicians-390-due-list-offline.png', fullPage: true });
+    // The due list with a fault first: readable by everyone, and no sideways scroll on a 360 px phone.
+    await expectNoSeriousA11yViolations(b, 'the due list with a fault to fix, offline');
+    await b.setViewportSize({ width: 360, height: 800 });
+    await expectNoSidewaysScroll(b, 'the due list with a fault to fix at 360 px');
+    await b.setViewportSize(PHONE.viewport);
     await sectionSelect.selectOption(RECENT_SECTIONS);
     const faultsBefore = await faultsListed(dueList);
 

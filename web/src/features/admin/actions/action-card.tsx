@@ -87,7 +87,7 @@ function HistoryItem({ event }: { event: ActionEvent }) {
         <span className="text-slate-800">{` · ${submittedText(event.at)} · ${who}`}</span>
       </p>
       {event.recordId !== null ? (
-        <p className="font-mono text-sm break-all text-slate-800">
+        <p className="font-mono text-sm wrap-anywhere text-slate-800">
           {ACTION_TEXTS.eventRecord(event.recordId, event.recordDate === null ? null : visitDateText(event.recordDate))}
         </p>
       ) : null}
