@@ -8,7 +8,8 @@ import { type LoadOptions, runLoad } from './load.js';
 import { cpuMark, type CpuMark, kb, medianMs } from './records.js';
 import type { ScenarioContext, ScenarioResult, ThroughputBaseline } from './types.js';
 
-export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login' | `register-pages:${string}`;
+type PagedKind = `register-pages:${string}` | `actions-pages:${string}`;
+export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login' | PagedKind;
 
 export const BARE_CURVES_LIMIT = 1000;
 const BARE_INSPECTION_PAGES = 20;
@@ -23,15 +24,18 @@ interface CeilingSpec {
 }
 
 function specOf(kind: BareKind, ctx: ScenarioContext): CeilingSpec {
-  if (kind.startsWith('register-pages:')) {
-    const division = kind.slice('register-pages:'.length);
+  const paged = /^(register|actions)-pages:(.+)$/.exec(kind);
+  if (paged) {
+    const [, table, division = ''] = paged;
+    const route = table === 'register' ? 'curves' : 'actions';
+    const what = table === 'register' ? "curves (the register's first page" : "open follow_up_actions by the product's list query (every division's first page";
     return {
-      description: `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} curves (the register's first page and ${division}'s in turn)`,
-      route: 'curves',
-      paths: ['/curves?offset=0', `/curves?division=${encodeURIComponent(division)}&offset=0`],
+      description: `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} ${what} and ${division}'s in turn)`,
+      route,
+      paths: [`/${route}?offset=0`, `/${route}?division=${encodeURIComponent(division)}&offset=0`],
     };
   }
-  const specs: Record<Exclude<BareKind, `register-pages:${string}`>, CeilingSpec> = {
+  const specs: Record<Exclude<BareKind, PagedKind>, CeilingSpec> = {
     'select-1': { description: 'bare Fastify + Drizzle, one `select 1`', route: 'ping', paths: ['/ping'] },
     'curves-1000': {
       description: `bare Fastify + Drizzle, the register's first ${BARE_CURVES_LIMIT} curves in register order (the same rows), uncompressed`,

@@ -79,3 +79,16 @@ export async function eachAlone(
   }
   return note(`each alone for ${seconds} s at ${ctx.connections(connections)} connections`, figures);
 }
+
+/** Reads one at a time, each right after a write that moves its data version on (made anew), then again at once (cached). */
+export async function afterWrites(runs: number, write: (i: number) => Promise<number>, read: (i: number) => Promise<{ ms: number; etag?: string | null }>) {
+  const [cold, warm, writes, etags] = [[] as number[], [] as number[], [] as number[], [] as Array<string | null | undefined>];
+  for (let i = 0; i < runs; i++) {
+    writes.push(await write(i));
+    const made = await read(i);
+    cold.push(made.ms);
+    etags.push(made.etag);
+    warm.push((await read(i)).ms);
+  }
+  return { cold, warm, writes, etags };
+}

@@ -9,7 +9,7 @@ import { sheetDate } from '../../server/db/seed/calendar.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
 import { type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
 import { runLoad } from '../lib/load.js';
-import { eachAlone } from '../lib/load-row.js';
+import { afterWrites, eachAlone } from '../lib/load-row.js';
 import { cpuMark, cpuNote, getJson, getParsed, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
 import { prepareRollout, type Rollout } from '../lib/rollout.js';
 import { note, round, summarizeLatencies } from '../lib/stats.js';
@@ -221,13 +221,7 @@ function machineWriter(ctx: ScenarioContext, rollout: Rollout, writer: NonNullab
 }
 
 async function uncachedNote(ctx: ScenarioContext, setup: Setup, write: () => Promise<void>): Promise<string> {
-  const cold: number[] = [];
-  const warm: number[] = [];
-  for (let i = 0; i < UNCACHED_RUNS; i++) {
-    await write();
-    cold.push((await statsAnswer(ctx, setup.admin.cookie)).ms);
-    warm.push((await statsAnswer(ctx, setup.admin.cookie)).ms);
-  }
+  const { cold, warm } = await afterWrites(UNCACHED_RUNS, () => write().then(() => 0), () => statsAnswer(ctx, setup.admin.cookie));
   const c = summarizeLatencies(cold);
   return note(`alone, right after a write (the whole table regrouped; ${setup.rollout.rows} records), ${STATS} over ${UNCACHED_RUNS}`, {
     p50: `${c.p50} ms`,
