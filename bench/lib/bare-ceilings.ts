@@ -4,8 +4,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { BARE_PAGE, type BareReadRoute, startBareReadServer } from '../bare/start.js';
-import { type LoadOptions, runLoad } from './load.js';
-import { cpuMark, type CpuMark, kb, medianMs } from './records.js';
+import { inTurn, type LoadOptions, runLoad } from './load.js';
+import { cpuMark, type CpuMark, cpuParts, kb, medianMs } from './records.js';
 import type { ScenarioContext, ScenarioResult, ThroughputBaseline } from './types.js';
 
 type PagedKind = `register-pages:${string}` | `actions-pages:${string}`;
@@ -77,10 +77,9 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
       await (await fetch(probeUrl, init)).arrayBuffer();
       return performance.now() - started;
     });
-    let turn = 0;
-    const load: Omit<LoadOptions, 'connections'> = json
-      ? { path: paths[0] ?? '', method: 'POST', json, unit: 'logins/s', timeoutSeconds: 30 }
-      : { path: paths[0] ?? '', ...(paths.length > 1 ? { nextPath: () => paths[turn++ % paths.length] ?? '' } : {}) };
+    // One path: no setupRequest, which would make autocannon rebuild every request.
+    const [path = ''] = paths;
+    const load: Omit<LoadOptions, 'connections'> = json ? { path, method: 'POST', json, unit: 'logins/s', timeoutSeconds: 30 } : paths.length > 1 ? inTurn(paths) : { path };
     const bareCpu = () => cpuMark({ ...ctx, serverPid: bare.pid });
     let start: CpuMark | undefined;
     const beforeMeasured = async () => {
@@ -90,12 +89,7 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
     const end = await bareCpu();
     const failed = result.errors + result.non2xx;
     if (failed > 0) throw new Error(`the bare route had ${failed} failed requests: ${result.notes.join('; ')}`);
-    // PostgreSQL's figure sums every postgres process: one that exits meanwhile (another client's) makes it drop, and it is left out.
-    const perRequest = (from: number | null | undefined, to: number | null) =>
-      from != null && to !== null && to >= from && result.requests > 0 ? `${(((to - from) * 1000) / result.requests).toFixed(2)} ms` : null;
-    const ownCpu = perRequest(start?.server, end.server);
-    const databaseCpu = perRequest(start?.database, end.database);
-    const cpu = ownCpu ? `; CPU per request: its process ${ownCpu}${databaseCpu ? `, PostgreSQL ${databaseCpu}` : ''}` : '';
+    const cpu = start?.server != null && result.requests > 0 ? `; CPU per request: ${cpuParts(start, end, result.requests, 'its process')}` : '';
     const { throughput, unit, latencyMs } = result;
     return {
       baseline: { description: spec.description, throughput, p99Ms: latencyMs.p99, p50Ms: latencyMs.p50 },

@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import * as yauzl from 'yauzl';
 import { withRss, type WithRss } from './memory.js';
-import { cpuMark } from './records.js';
+import { cpuMark, cpuSpent } from './records.js';
 import { countNon2xx, type Figure, median, note, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
 
@@ -60,8 +60,8 @@ export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Pro
   const start = await cpuMark(ctx);
   const measured = await withRss(ctx.serverPid, work);
   const end = await cpuMark(ctx);
-  const spent = (a: number | null, b: number | null) => (a !== null && b !== null ? b - a : null);
-  return { ...measured, serverCpu: spent(start.server, end.server), serverMainCpu: spent(start.main, end.main), databaseCpu: spent(start.database, end.database) };
+  const { server, main, database } = cpuSpent(start, end);
+  return { ...measured, serverCpu: server, serverMainCpu: main, databaseCpu: database };
 }
 
 export interface TimedRun {

@@ -1,5 +1,6 @@
 import { actionCountsResponseSchema, actionListResponseSchema } from '../../common/schemas/actions.js';
 import { ACTION_KINDS } from '../../common/rules/follow-up-actions.js';
+import { inTurn } from '../lib/load.js';
 import { afterWrites, eachAlone, loadScenario } from '../lib/load-row.js';
 import { getParsed, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import { note, summarizeLatencies } from '../lib/stats.js';
@@ -69,9 +70,8 @@ export const actions = loadScenario({
         [COUNTS_PATH]: `${counts.body.divisions.length} divisions, ${counts.body.divisions.reduce((n, d) => n + d.overdue, 0)} overdue, ${kb(counts.bytes)}, ${alone[2]} ms`,
       }),
     );
-    let turn = 0;
     return {
-      load: { path: OPEN_PATH, nextPath: () => PATHS[turn++ % PATHS.length] ?? OPEN_PATH },
+      load: inTurn(PATHS),
       notes,
       async after(result) {
         const alone = await eachAlone(ctx, ALONE_SECONDS, 50, PATHS.map((path) => ({ label: path, load: { path, headers: { cookie: admin } } })), result);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { makeJpeg } from '../../server/test/photos.js';
+import { inTurn, RECORDS_LIST_PATHS } from '../lib/load.js';
 import { loadScenario } from '../lib/load-row.js';
 import { inspectionPage, READ_BUDGET } from '../lib/records.js';
 import { round } from '../lib/stats.js';
 import { uploadVisit } from '../lib/visits.js';
 
 const PAGE = 50;
-const PAGES = 20;
 const UPLOADS_PER_SECOND = 2;
 
 // inspections-page while records arrive: every upload empties the server's page cache (README).
@@ -34,9 +34,8 @@ export const inspectionsPageWrites = loadScenario({
       );
     };
     let writer: NodeJS.Timeout | undefined;
-    let turn = 0;
     return {
-      load: { path: `/api/inspections?limit=${PAGE}&offset=0`, nextPath: () => `/api/inspections?limit=${PAGE}&offset=${(turn++ % PAGES) * PAGE}` },
+      load: inTurn(RECORDS_LIST_PATHS),
       notes: [],
       during() {
         uploaded = 0;

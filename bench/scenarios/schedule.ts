@@ -1,4 +1,5 @@
 import { scheduleResponseSchema, type ScheduleSectionSummary, scheduleSummaryResponseSchema } from '../../common/schemas/schedule.js';
+import { inTurn } from '../lib/load.js';
 import { afterWrites, eachAlone, loadScenario } from '../lib/load-row.js';
 import { getParsed, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import { round, summarizeLatencies } from '../lib/stats.js';
@@ -87,9 +88,8 @@ export const schedule = loadScenario({
       `the pages: ${TECHNICIAN_PATH} (${technicianPage.body.total} curves need attention; ${kb(technicianPage.bytes)} of JSON) and ${DIVISION_PATH} ` +
         `(${divisionPage.body.total}; ${kb(divisionPage.bytes)}); alone, cached (one connection, median of 9): ${alone.map((a) => `${a} ms`).join(' and ')}`,
     );
-    let turn = 0;
     return {
-      load: { path: TECHNICIAN_PATH, nextPath: () => PATHS[turn++ % PATHS.length] ?? TECHNICIAN_PATH },
+      load: inTurn(PATHS),
       notes,
       async after(result) {
         // Each page alone, and the first as the Admin: no "recent sections" of a technician to look up per request.
