@@ -121,14 +121,15 @@ export class RunBook {
   errorNotes(limit = 5, label = 'error'): string[] {
     return this.problems.slice(0, limit).map((message) => `${label}: ${message}`);
   }
-  result(unit: string, runsMs: readonly number[], decimals = 3): ScenarioResult {
+  /** The table's figures of these runs; throughput in `perRun` units (e.g. rows) a second. */
+  result(unit: string, runsMs: readonly number[], decimals = 3, perRun = 1): ScenarioResult {
     const seconds = runsMs.reduce((sum, ms) => sum + ms, 0) / 1000;
     return {
       unit,
       connections: 1,
       durationSeconds: round(seconds),
       requests: Object.values(this.statusCodes).reduce((sum, n) => sum + n, 0),
-      throughput: round(seconds > 0 ? runsMs.length / seconds : 0, decimals),
+      throughput: round(seconds > 0 ? (runsMs.length * perRun) / seconds : 0, decimals),
       latencyMs: summarizeLatencies([...runsMs]),
       non2xx: countNon2xx(this.statusCodes),
       errors: this.problems.length,
