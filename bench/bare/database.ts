@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { type Database, type Db, openDatabase } from '../../server/db/client.js';
 import { seedDemoData } from '../../server/db/seed/index.js';
-import { generateInspections } from '../../server/db/seed/scale/generate.js';
+import { generateWithActions } from '../../server/db/seed/scale/load.js';
 import { DiskBlobStore } from '../../server/storage/disk-blob-store.js';
 
 export interface GeneratedData {
@@ -50,7 +50,7 @@ export async function loadGeneratedRecords(pglite: PGlite, database: Database): 
   try {
     await seedDemoData(database.db, new DiskBlobStore(blobsDir), { today });
     const query = async <R>(text: string, params?: unknown[]) => (await pglite.query<R>(text, params)).rows;
-    await generateInspections({ query }, { count: Number(process.env.BARE_COUNT), curves: Number(process.env.BARE_CURVES) || undefined, today, blobsDir });
+    await generateWithActions(database, { query }, { count: Number(process.env.BARE_COUNT), curves: Number(process.env.BARE_CURVES) || undefined, today, blobsDir });
   } finally {
     rmSync(blobsDir, { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { Database, Db } from '../../server/db/client.js';
 import { consolidatedCurveDetails as curves, inspectionLogs, users } from '../../server/db/schema.js';
+import { listActions } from '../../server/features/actions/repository.js';
 import { hashPassword } from '../../server/security/password.js';
 import { loadGeneratedRecords, openBareDb } from './database.js';
 import { BARE_PAGE, type BareMessage, type BareReadRoute, type BareRoute, COPIED_CURVE_COLUMNS, type CurvesMessage, type ZipFilesMessage } from './start.js';
@@ -23,6 +24,15 @@ import { BARE_PAGE, type BareMessage, type BareReadRoute, type BareRoute, COPIED
 const nextMessage = <T>() => new Promise<T>((resolve) => process.once('message', (message) => resolve(message as T)));
 
 const REGISTER_ORDER = [asc(curves.divisionRailway), asc(curves.section), asc(curves.no), asc(curves.id)];
+
+async function generatedRecords(pglite: PGlite, database: Database): Promise<string> {
+  const seconds = await loadGeneratedRecords(pglite, database);
+  const { rows } = await pglite.query<{ n: number; actions: number }>('select count(*)::int as n, (select count(*)::int from follow_up_actions) as actions from inspection_logs');
+  return (
+    `the demo seed and the scale seed's records as the server's were loaded (same seed, day and sizes): ${rows[0]?.n ?? '?'} inspections, ` +
+    `${rows[0]?.actions ?? '?'} follow-up actions, loaded in ${seconds.toFixed(1)} s`
+  );
+}
 
 const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Database): Promise<string>; route(app: FastifyInstance, db: Db): void }> = {
   ping: {
@@ -50,17 +60,21 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
       }),
   },
   inspections: {
-    async fill(pglite, database) {
-      const seconds = await loadGeneratedRecords(pglite, database);
-      const { rows } = await pglite.query<{ n: number }>('select count(*)::int as n from inspection_logs');
-      return `the demo seed and the scale seed's records as the server's were loaded (same seed, day and sizes): ${rows[0]?.n ?? '?'} inspections, loaded in ${seconds.toFixed(1)} s`;
-    },
+    fill: generatedRecords,
     route: (app, db) =>
       app.get('/inspections', async (request) => {
         const { offset = 0 } = request.query as { offset?: string };
         // Spelled as inspection_logs_submitted_idx is built (and as the product's list spells it), so the index is used.
         const newestFirst = [sql`${inspectionLogs.submittedAt} desc nulls last`, sql`${inspectionLogs.id} desc nulls last`];
         return { logs: await db.select().from(inspectionLogs).orderBy(...newestFirst).limit(BARE_PAGE).offset(Number(offset)) };
+      }),
+  },
+  actions: {
+    fill: generatedRecords,
+    route: (app, db) =>
+      app.get('/actions', async (request) => {
+        const { division, offset = 0 } = request.query as { division?: string; offset?: string };
+        return { actions: await listActions(db, { division, state: 'open' }, { limit: BARE_PAGE, offset: Number(offset) }) };
       }),
   },
   login: {

@@ -20,7 +20,7 @@ export const COPIED_CURVE_COLUMNS = [
   'length', 'station1', 'station2', 'degree', 'den', 'aen', 'sse', 'comments',
 ] as const;
 
-export type BareReadRoute = 'ping' | 'curves' | 'inspections' | 'login';
+export type BareReadRoute = 'ping' | 'curves' | 'inspections' | 'actions' | 'login';
 export type BareRoute = BareReadRoute | 'upload' | 'zip';
 export type BareMessage = { type: 'ready'; port: number; note: string } | { type: 'failed'; message: string };
 export type CurvesMessage = { type: 'curves'; rows: Array<Record<string, unknown>> };
@@ -58,7 +58,7 @@ async function registerRows(ctx: ScenarioContext, cookie: string): Promise<Curve
 
 export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, adminCookie: () => Promise<string>) {
   const generated = ctx.dataset?.generated;
-  if (!ctx.databaseUrl && route === 'inspections' && !generated) throw new Error("the bare read baseline over the records needs the run's generated records (dataset: records)");
+  if (!ctx.databaseUrl && (route === 'inspections' || route === 'actions') && !generated) throw new Error("the bare read baseline over the records needs the run's generated records (dataset: records)");
   const env = {
     BARE_DATABASE_URL: ctx.databaseUrl ?? '',
     ...generatedDataEnv({ today: dateInTimeZone(new Date(), APP_TIME_ZONE), count: generated?.count ?? 0, curves: generated?.curves ?? 0 }),
@@ -66,7 +66,7 @@ export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, 
     BARE_PASSWORD: ctx.demo.password,
   };
   const copy = !ctx.databaseUrl && route === 'curves' ? async () => registerRows(ctx, await adminCookie()) : undefined;
-  // 'inspections' on PGlite: the demo seed and 100k generated records take a while.
+  // 'inspections' and 'actions' on PGlite: the demo seed and 100k generated records take a while.
   return startBare(route, env, copy, 900_000);
 }
 

@@ -4,11 +4,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { BARE_PAGE, type BareReadRoute, startBareReadServer } from '../bare/start.js';
-import { type LoadOptions, runLoad } from './load.js';
-import { cpuMark, type CpuMark, kb, medianMs } from './records.js';
+import { inTurn, type LoadOptions, runLoad } from './load.js';
+import { cpuMark, type CpuMark, cpuParts, kb, medianMs } from './records.js';
 import type { ScenarioContext, ScenarioResult, ThroughputBaseline } from './types.js';
 
-export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login' | `register-pages:${string}`;
+type PagedKind = `register-pages:${string}` | `actions-pages:${string}`;
+export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login' | PagedKind;
 
 export const BARE_CURVES_LIMIT = 1000;
 const BARE_INSPECTION_PAGES = 20;
@@ -23,15 +24,18 @@ interface CeilingSpec {
 }
 
 function specOf(kind: BareKind, ctx: ScenarioContext): CeilingSpec {
-  if (kind.startsWith('register-pages:')) {
-    const division = kind.slice('register-pages:'.length);
+  const paged = /^(register|actions)-pages:(.+)$/.exec(kind);
+  if (paged) {
+    const [, table, division = ''] = paged;
+    const route = table === 'register' ? 'curves' : 'actions';
+    const what = table === 'register' ? "curves (the register's first page" : "open follow_up_actions by the product's list query (every division's first page";
     return {
-      description: `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} curves (the register's first page and ${division}'s in turn)`,
-      route: 'curves',
-      paths: ['/curves?offset=0', `/curves?division=${encodeURIComponent(division)}&offset=0`],
+      description: `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} ${what} and ${division}'s in turn)`,
+      route,
+      paths: [`/${route}?offset=0`, `/${route}?division=${encodeURIComponent(division)}&offset=0`],
     };
   }
-  const specs: Record<Exclude<BareKind, `register-pages:${string}`>, CeilingSpec> = {
+  const specs: Record<Exclude<BareKind, PagedKind>, CeilingSpec> = {
     'select-1': { description: 'bare Fastify + Drizzle, one `select 1`', route: 'ping', paths: ['/ping'] },
     'curves-1000': {
       description: `bare Fastify + Drizzle, the register's first ${BARE_CURVES_LIMIT} curves in register order (the same rows), uncompressed`,
@@ -73,10 +77,9 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
       await (await fetch(probeUrl, init)).arrayBuffer();
       return performance.now() - started;
     });
-    let turn = 0;
-    const load: Omit<LoadOptions, 'connections'> = json
-      ? { path: paths[0] ?? '', method: 'POST', json, unit: 'logins/s', timeoutSeconds: 30 }
-      : { path: paths[0] ?? '', ...(paths.length > 1 ? { nextPath: () => paths[turn++ % paths.length] ?? '' } : {}) };
+    // One path: no setupRequest, which would make autocannon rebuild every request.
+    const [path = ''] = paths;
+    const load: Omit<LoadOptions, 'connections'> = json ? { path, method: 'POST', json, unit: 'logins/s', timeoutSeconds: 30 } : paths.length > 1 ? inTurn(paths) : { path };
     const bareCpu = () => cpuMark({ ...ctx, serverPid: bare.pid });
     let start: CpuMark | undefined;
     const beforeMeasured = async () => {
@@ -86,12 +89,7 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
     const end = await bareCpu();
     const failed = result.errors + result.non2xx;
     if (failed > 0) throw new Error(`the bare route had ${failed} failed requests: ${result.notes.join('; ')}`);
-    // PostgreSQL's figure sums every postgres process: one that exits meanwhile (another client's) makes it drop, and it is left out.
-    const perRequest = (from: number | null | undefined, to: number | null) =>
-      from != null && to !== null && to >= from && result.requests > 0 ? `${(((to - from) * 1000) / result.requests).toFixed(2)} ms` : null;
-    const ownCpu = perRequest(start?.server, end.server);
-    const databaseCpu = perRequest(start?.database, end.database);
-    const cpu = ownCpu ? `; CPU per request: its process ${ownCpu}${databaseCpu ? `, PostgreSQL ${databaseCpu}` : ''}` : '';
+    const cpu = start?.server != null && result.requests > 0 ? `; CPU per request: ${cpuParts(start, end, result.requests, 'its process')}` : '';
     const { throughput, unit, latencyMs } = result;
     return {
       baseline: { description: spec.description, throughput, p99Ms: latencyMs.p99, p50Ms: latencyMs.p50 },

@@ -1,4 +1,5 @@
 /** A request-load scenario as one row: sign-in, the route checked once, its load, hooks, and its bare ceiling under the same load. */
+import { performance } from 'node:perf_hooks';
 import { type BareKind, withBareCeiling } from './bare-ceilings.js';
 import { type LoadOptions, runLoad } from './load.js';
 import { cpuMark, cpuNote, type CpuMark } from './records.js';
@@ -78,4 +79,43 @@ export async function eachAlone(
     }
   }
   return note(`each alone for ${seconds} s at ${ctx.connections(connections)} connections`, figures);
+}
+
+/** Reads one at a time, each right after a write that moves its data version on (made anew), then again at once (cached). */
+export async function afterWrites(runs: number, write: (i: number) => Promise<number>, read: (i: number) => Promise<{ ms: number; etag?: string | null }>) {
+  const [cold, warm, writes, etags] = [[] as number[], [] as number[], [] as number[], [] as Array<string | null | undefined>];
+  for (let i = 0; i < runs; i++) {
+    writes.push(await write(i));
+    const made = await read(i);
+    cold.push(made.ms);
+    etags.push(made.etag);
+    warm.push((await read(i)).ms);
+  }
+  return { cold, warm, writes, etags };
+}
+
+/** Work repeated at a steady rate while a load runs (writes that move a data version on), timed, failures kept apart. */
+export function repeatedWrites(perSecond: number, work: () => Promise<unknown>) {
+  const figures = { ms: [] as number[], failed: 0, lastError: '' };
+  let timer: NodeJS.Timeout | undefined;
+  const once = async () => {
+    const started = performance.now();
+    try {
+      await work();
+      figures.ms.push(performance.now() - started);
+    } catch (error) {
+      figures.failed += 1;
+      figures.lastError = error instanceof Error ? error.message : String(error);
+    }
+  };
+  return {
+    figures,
+    once,
+    start() {
+      Object.assign(figures, { ms: [], failed: 0, lastError: '' });
+      void once();
+      timer = setInterval(() => void once(), 1000 / perSecond);
+    },
+    stop: () => clearInterval(timer),
+  };
 }

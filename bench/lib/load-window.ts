@@ -5,17 +5,13 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { inTurn, RECORDS_LIST_PATHS } from './load.js';
 import { cpuMark, type CpuMark } from './records.js';
 import { countNon2xx, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext } from './types.js';
 
-const LIST_PAGE = 50;
-const LIST_PAGES = 20;
-
 export function recordsListLoad(cookie: string, connections: number, overallRate = 0) {
-  let turn = 0;
-  const nextPath = () => `/api/inspections?limit=${LIST_PAGE}&offset=${(turn++ % LIST_PAGES) * LIST_PAGE}`;
-  return { path: `/api/inspections?limit=${LIST_PAGE}&offset=0`, nextPath, headers: { cookie }, connections, overallRate };
+  return { ...inTurn(RECORDS_LIST_PATHS), headers: { cookie }, connections, overallRate };
 }
 export type WindowLoadOptions = ReturnType<typeof recordsListLoad>;
 export type WindowFigures = Awaited<ReturnType<typeof duringLoad>>['load'];

@@ -22,6 +22,15 @@ export interface LoadOptions {
 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
+/** Each request the next of these paths, round and round: no one cached answer or plan serves them all. */
+export function inTurn(paths: readonly string[]): { path: string; nextPath: () => string } {
+  let turn = 0;
+  return { path: paths[0] ?? '', nextPath: () => paths[turn++ % paths.length] ?? '' };
+}
+
+/** The records view's list: the first 20 pages of 50, newest first. */
+export const RECORDS_LIST_PATHS = Array.from({ length: 20 }, (_, page) => `/api/inspections?limit=50&offset=${page * 50}`);
+
 function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: number) {
   const { nextBody, nextPath, expectStatus, json } = options;
   const isSuccess = (status: number) => (expectStatus === undefined ? status >= 200 && status < 300 : status === expectStatus);

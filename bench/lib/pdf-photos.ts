@@ -1,6 +1,7 @@
 /**
- * Distinct ~300 KB phone-sized JPEGs for pdf-report, each a window of one seeded texture: no two share pixels, so each costs a
- * full decode; a coarse grain survives the 1200 px print copy's downscale, so copies weigh like real photos', not a blur's.
+ * Distinct phone-sized JPEGs of about a target size (pdf-report's ~300 KB, upload's ~2 MiB), each a window of one seeded
+ * texture: no two share pixels, so each costs a full decode; a coarse grain survives the 1200 px print copy's downscale, so
+ * copies weigh like real photos', not a blur's.
  */
 import sharp from 'sharp';
 import { Random } from '../../server/db/seed/random.js';
@@ -8,7 +9,6 @@ import { Random } from '../../server/db/seed/random.js';
 const TEXTURE = 2400;
 const LONG = 1920;
 const SHORT = 1080;
-const QUALITY = 80;
 const GRAIN = 3;
 
 function texture(seed: number, coarse: number): Buffer {
@@ -44,9 +44,18 @@ function texture(seed: number, coarse: number): Buffer {
   return pixels;
 }
 
-function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer }> {
+export interface PhotoOptions {
+  seed: number;
+  targetBytes?: number;
+  quality?: number;
+  /** Every fifth photo upright, as phones take them (pdf-report); false: all 1920x1080 (upload). */
+  portraits?: boolean;
+  chromaSubsampling?: '4:2:0' | '4:4:4';
+}
+
+function encode(raw: Buffer, index: number, { quality = 80, portraits = true, chromaSubsampling = '4:2:0' }: PhotoOptions): Promise<{ bytes: Buffer }> {
   const rng = new Random(0x9e37_79b9 ^ (index * 2_654_435_761));
-  const portrait = index % 5 === 4;
+  const portrait = portraits && index % 5 === 4;
   const [width, height] = portrait ? [SHORT, LONG] : [LONG, SHORT];
   const left = rng.int(0, TEXTURE - width);
   const top = rng.int(0, TEXTURE - height);
@@ -56,18 +65,18 @@ function encode(raw: Buffer, index: number): Promise<{ bytes: Buffer }> {
   return sharp(raw, { raw: { width: TEXTURE, height: TEXTURE, channels: 3 } })
     .extract({ left, top, width, height })
     .linear(gains, offsets)
-    .jpeg({ quality: QUALITY })
+    .jpeg({ quality, chromaSubsampling })
     .toBuffer()
     .then((bytes) => ({ bytes }));
 }
 
-export async function fieldPhotoMaker(options: { seed: number }): Promise<{ make: (index: number) => Promise<{ bytes: Buffer }> }> {
-  const target = 300 * 1024;
+export async function fieldPhotoMaker(options: PhotoOptions): Promise<{ make: (index: number) => Promise<{ bytes: Buffer }>; amplitude: number }> {
+  const target = options.targetBytes ?? 300 * 1024;
   let [low, high] = [4, 120];
   let amplitude = 32;
   let raw = texture(options.seed, amplitude);
   for (let step = 0; step < 7; step++) {
-    const size = (await encode(raw, 0)).bytes.length;
+    const size = (await encode(raw, 0, options)).bytes.length;
     if (Math.abs(size - target) <= target * 0.04) break;
     if (size < target) low = amplitude;
     else high = amplitude;
@@ -77,5 +86,5 @@ export async function fieldPhotoMaker(options: { seed: number }): Promise<{ make
     raw = texture(options.seed, amplitude);
   }
   const chosen = raw;
-  return { make: (index) => encode(chosen, index) };
+  return { make: (index) => encode(chosen, index, options), amplitude };
 }

@@ -75,16 +75,24 @@ export async function cpuMark(ctx: ScenarioContext) {
 
 export type CpuMark = Awaited<ReturnType<typeof cpuMark>>;
 
+/** CPU seconds between two marks; PostgreSQL's null when unknown, or when one of its processes exited meanwhile (the sum drops). */
+export function cpuSpent(start: CpuMark | undefined, end: CpuMark) {
+  const spent = (a: number | null | undefined, b: number | null) => (a != null && b !== null && b >= a ? b - a : null);
+  const { server, main, database, own } = end;
+  return { seconds: start ? (end.at - start.at) / 1000 : 0, server: spent(start?.server, server), main: spent(start?.main, main), database: spent(start?.database, database), own: spent(start?.own, own) };
+}
+
+/** "server (Node) X ms (Y cores), PostgreSQL ..., load generator ...": per request when given the requests, else cores. */
+export function cpuParts(start: CpuMark | undefined, end: CpuMark, requests = 0, server = 'server (Node)'): string {
+  const spent = cpuSpent(start, end);
+  const cores = (cpu: number) => `${(cpu / spent.seconds).toFixed(2)} cores`;
+  const figures: Array<[string, number | null]> = [[server, spent.server], ['PostgreSQL', spent.database], ['load generator', spent.own]];
+  return figures
+    .flatMap(([label, cpu]) => (cpu === null || !(spent.seconds > 0) ? [] : [`${label} ${requests > 0 ? `${((cpu * 1000) / requests).toFixed(2)} ms (${cores(cpu)})` : cores(cpu)}`]))
+    .join(', ');
+}
+
 export function cpuNote(start: CpuMark | undefined, end: CpuMark, requests: number): string | null {
-  if (!start || start.server === null || end.server === null || requests === 0) return null;
-  const seconds = (end.at - start.at) / 1000;
-  const per = (cpu: number) => `${((cpu * 1000) / requests).toFixed(2)} ms`;
-  const server = end.server - start.server;
-  const parts = [`server (Node) ${per(server)} (${(server / seconds).toFixed(2)} cores)`];
-  if (start.database !== null && end.database !== null) {
-    const database = end.database - start.database;
-    parts.push(`PostgreSQL ${per(database)} (${(database / seconds).toFixed(2)} cores)`);
-  }
-  parts.push(`load generator ${per(end.own - start.own)}`);
-  return `CPU per request over the measured phase (${requests} requests): ${parts.join(', ')}`;
+  if (cpuSpent(start, end).server === null || requests === 0) return null;
+  return `CPU per request over the measured phase (${requests} requests): ${cpuParts(start, end, requests)}`;
 }

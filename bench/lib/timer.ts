@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import * as yauzl from 'yauzl';
 import { withRss, type WithRss } from './memory.js';
-import { cpuMark } from './records.js';
+import { cpuMark, cpuSpent } from './records.js';
 import { countNon2xx, type Figure, median, note, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
 
@@ -60,8 +60,8 @@ export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Pro
   const start = await cpuMark(ctx);
   const measured = await withRss(ctx.serverPid, work);
   const end = await cpuMark(ctx);
-  const spent = (a: number | null, b: number | null) => (a !== null && b !== null ? b - a : null);
-  return { ...measured, serverCpu: spent(start.server, end.server), serverMainCpu: spent(start.main, end.main), databaseCpu: spent(start.database, end.database) };
+  const { server, main, database } = cpuSpent(start, end);
+  return { ...measured, serverCpu: server, serverMainCpu: main, databaseCpu: database };
 }
 
 export interface TimedRun {
@@ -121,14 +121,15 @@ export class RunBook {
   errorNotes(limit = 5, label = 'error'): string[] {
     return this.problems.slice(0, limit).map((message) => `${label}: ${message}`);
   }
-  result(unit: string, runsMs: readonly number[], decimals = 3): ScenarioResult {
+  /** The table's figures of these runs; throughput in `perRun` units (e.g. rows) a second. */
+  result(unit: string, runsMs: readonly number[], decimals = 3, perRun = 1): ScenarioResult {
     const seconds = runsMs.reduce((sum, ms) => sum + ms, 0) / 1000;
     return {
       unit,
       connections: 1,
       durationSeconds: round(seconds),
       requests: Object.values(this.statusCodes).reduce((sum, n) => sum + n, 0),
-      throughput: round(seconds > 0 ? runsMs.length / seconds : 0, decimals),
+      throughput: round(seconds > 0 ? (runsMs.length * perRun) / seconds : 0, decimals),
       latencyMs: summarizeLatencies([...runsMs]),
       non2xx: countNon2xx(this.statusCodes),
       errors: this.problems.length,

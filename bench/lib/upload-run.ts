@@ -2,16 +2,16 @@
  * The photo upload measurement of `upload` and `upload-s3`: multipart uploads under load with the server's memory, CPU and
  * the store's growth, then the bare upload route (bare/server.ts) under the same load in the same run.
  */
-import { createHash, type Hash, randomFillSync, randomInt, randomUUID } from 'node:crypto';
+import { createHash, type Hash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import sharp from 'sharp';
 import { dateInTimeZone } from '../../common/rules/dates.js';
 import type { Curve } from '../../common/schemas/curve.js';
 import { BARE_UPLOAD_PATH, startBareUploadServer } from '../bare/start.js';
 import { runLoad } from './load.js';
 import { readRssMb, recordRss, type RssRecorder } from './memory.js';
 import { buildMultipart, newBoundary, offsetsOf, patchAt } from './multipart.js';
+import { fieldPhotoMaker } from './pdf-photos.js';
 import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds, readMachineBusySeconds, type DirUsage } from './process-stats.js';
 import { inspectionPage } from './records.js';
 import { curvePage } from './register.js';
@@ -25,6 +25,7 @@ export const UPLOAD_HEIGHT = 1080;
 const POOL_SIZE = 8;
 const QUALITY = 90;
 const TARGET_BYTES = 2 * 1024 * 1024;
+const PHOTO_SEED = 0x55_504c;
 const UUID_PLACEHOLDER = '00000000-0000-4000-8000-000000000000';
 const HASH_PLACEHOLDER = 'feedc0de'.repeat(8);
 // The server's default APP_TIMEZONE: the upload's date must not be in the future there.
@@ -42,49 +43,11 @@ export interface UploadStore {
   notes?: readonly string[];
 }
 
-function texture(amplitude: number): Buffer {
-  const [width, height] = [UPLOAD_WIDTH, UPLOAD_HEIGHT];
-  const pixels = randomFillSync(Buffer.allocUnsafe(width * height * 3));
-  const room = 255 - amplitude;
-  const [ox, oy, oc] = [randomInt(width), randomInt(height), randomInt(256)];
-  const noise = (i: number) => ((pixels[i] ?? 0) * amplitude) >> 8;
-  for (let y = 0, i = 0; y < height; y++) {
-    const gy = ((y + oy) % height) / height;
-    for (let x = 0; x < width; x++, i += 3) {
-      const gx = ((x + ox) % width) / width;
-      pixels[i] = room * gx + noise(i);
-      pixels[i + 1] = room * gy + noise(i + 1);
-      pixels[i + 2] = room * (((oc + 255 * (gx + gy)) % 256) / 256) + noise(i + 2);
-    }
-  }
-  return pixels;
-}
-
-const encode = (amplitude: number) =>
-  sharp(texture(amplitude), { raw: { width: UPLOAD_WIDTH, height: UPLOAD_HEIGHT, channels: 3 } })
-    .jpeg({ quality: QUALITY, chromaSubsampling: '4:4:4' })
-    .toBuffer();
-
-async function photoPool(): Promise<{ photos: Buffer[]; amplitude: number }> {
-  let [low, high, amplitude] = [0, 255, 96];
-  for (let step = 0; step < 8; step++) {
-    const size = (await encode(amplitude)).length;
-    if (Math.abs(size - TARGET_BYTES) <= TARGET_BYTES * 0.03) break;
-    if (size < TARGET_BYTES) low = amplitude;
-    else high = amplitude;
-    const next = Math.round((low + high) / 2);
-    if (next === amplitude) break;
-    amplitude = next;
-  }
-  const photos: Buffer[] = [];
-  for (let i = 0; i < POOL_SIZE; i++) photos.push(await encode(amplitude));
-  return { photos, amplitude };
-}
-
 // A new UUID after the JPEG's end marker (decoders stop there) makes each photo new; its sha256 from a hash state saved before it.
 async function uploadBodies(ctx: ScenarioContext, label: string, curve: Curve) {
   const generating = performance.now();
-  const { photos, amplitude } = await photoPool();
+  const { make, amplitude } = await fieldPhotoMaker({ seed: PHOTO_SEED, targetBytes: TARGET_BYTES, quality: QUALITY, portraits: false, chromaSubsampling: '4:4:4' });
+  const photos = await Promise.all(Array.from({ length: POOL_SIZE }, async (_, i) => (await make(i)).bytes));
   const sizes = photos.map((p) => p.length);
   ctx.log(
     `${label}: ${POOL_SIZE} distinct ${UPLOAD_WIDTH}x${UPLOAD_HEIGHT} JPEGs (quality ${QUALITY}, noise ${amplitude}) in ` +

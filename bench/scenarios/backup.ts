@@ -12,10 +12,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { backupFolders, type BackupManifest, MANIFEST_FILE, PHOTO_LIST_FILE, readManifest } from '../../server/features/backups/backup-folder.js';
 import { duringLoad, recordsListLoad, type WindowFigures } from '../lib/load-window.js';
 import { dirUsage, type DirUsage, reapedChildrenCpuSeconds } from '../lib/process-stats.js';
-import { inspectionPage, medianMs } from '../lib/records.js';
+import { cpuParts, inspectionPage, medianMs } from '../lib/records.js';
 import { PROJECT_ROOT } from '../lib/server.js';
 import { round } from '../lib/stats.js';
-import type { Scenario, ScenarioContext } from '../lib/types.js';
+import type { Scenario } from '../lib/types.js';
 
 const PAGE = 50;
 const PAGES = 20;
@@ -92,17 +92,6 @@ const ratio = (during: number, quiet: number) => (quiet > 0 ? `${(during / quiet
 const listFigures = (load: WindowFigures) =>
   `${load.throughput} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, max ${load.latencyMs.max} ms ` +
   `(${load.requests} answers in ${load.seconds} s${load.errors + load.non2xx > 0 ? `, ${load.errors + load.non2xx} failed` : ''})`;
-
-function cpuCores(ctx: ScenarioContext, { start, end }: WindowFigures['cpu']): string {
-  const seconds = (end.at - start.at) / 1000;
-  if (!(seconds > 0)) return '';
-  const cores = (a: number, b: number) => `${((b - a) / seconds).toFixed(2)} cores`;
-  const parts: string[] = [];
-  if (start.server !== null && end.server !== null) parts.push(`server ${cores(start.server, end.server)}`);
-  if (ctx.database === 'postgres' && start.database !== null && end.database !== null) parts.push(`PostgreSQL ${cores(start.database, end.database)}`);
-  parts.push(`load generator ${cores(start.own, end.own)}`);
-  return parts.join(', ');
-}
 
 const insideSeconds = (run: BackupCommandRun) => (Date.parse(run.manifest.finishedAt) - Date.parse(run.manifest.snapshotAt)) / 1000;
 const span = (value: number | null) => (value === null ? '-' : value < 0.1 ? '< 0.1 s' : `${value.toFixed(2)} s`);
@@ -199,12 +188,12 @@ export const backup: Scenario = {
           (damaged > 0 ? `, ${photos.missing.length} missing and ${photos.corrupt.length} damaged in the live store` : '') +
           `; its folder ${r.folder.files} files, ${mb(r.folder.bytes)}; the backup dir then ${r.all.files} files, ${mb(r.all.bytes)}` +
           (r.run.cpuSeconds !== null ? `; CPU of the command's processes ${r.run.cpuSeconds.toFixed(2)} s` : '') +
-          `; over the run: ${cpuCores(ctx, r.load.cpu)}`,
+          `; over the run: ${cpuParts(r.load.cpu.start, r.load.cpu.end)}`,
       );
     }
     if (two.copied.files !== 0) notes.push(`UNEXPECTED: the second backup copied ${two.copied.files} photo files; photos are shared between the backups of one folder`);
     notes.push(
-      `baseline window's CPU: ${cpuCores(ctx, quiet.cpu)}; the command's start-up (npm, tsx) is in the wall time: ` +
+      `baseline window's CPU: ${cpuParts(quiet.cpu.start, quiet.cpu.end)}; the command's start-up (npm, tsx) is in the wall time: ` +
         `${(one.run.wallSeconds - insideSeconds(one.run)).toFixed(2)} s and ${(two.run.wallSeconds - insideSeconds(two.run)).toFixed(2)} s outside snapshot-to-manifest`,
       `backup dir ${backupDir}: ${folders} backup folders, ${two.all.files} files, ${mb(two.all.bytes)} in all (removed afterwards); ` +
         `the first backup's output: ${one.run.output.join(' | ')}`,

@@ -10,8 +10,8 @@ import type { ImportResult } from '../../common/schemas/register.js';
 import { openDatabase } from '../../server/db/client.js';
 import { COPIED_CURVE_COLUMNS } from '../bare/start.js';
 import { benchCurveRows, CSV_COLUMN, curvesCsv, importForm, importMismatch, postImport } from '../lib/register.js';
-import { countNon2xx, median, round, summarizeLatencies } from '../lib/stats.js';
-import { withServerFigures } from '../lib/timer.js';
+import { median, round } from '../lib/stats.js';
+import { RunBook, withServerFigures } from '../lib/timer.js';
 import type { Scenario, ScenarioResult } from '../lib/types.js';
 
 const ROWS = 10_000;
@@ -109,10 +109,8 @@ export const importCurves: Scenario = {
       { label: 'same file again', csv, dryRun: false, expected: { valid: true, count: ROWS, added: 0, changed: 0, unchanged: ROWS } },
       { label: `${changedCount} rows changed`, csv: changedCsv, dryRun: false, expected: { valid: true, count: ROWS, added: 0, changed: changedCount, unchanged: ROWS - changedCount } },
     ];
-    const statusCodes: Record<string, number> = {};
+    const book = new RunBook();
     const runs: Array<{ label: string; status: number; ms: number; text: string }> = [];
-    const problems: string[] = [];
-    let errors = 0;
     for (const step of steps) {
       const form = importForm(step.csv, 'bench-curves.csv');
       const started = performance.now();
@@ -128,16 +126,12 @@ export const importCurves: Scenario = {
       if (!answer) {
         // No answer at all: the server is stuck or gone, and the steps after this one would only wait too.
         const cause = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
-        problems.push(`${step.label}: no answer after ${round((performance.now() - started) / 1000, 0)} s (${cause}); ${rss}`);
-        errors += 1;
+        book.problems.push(`${step.label}: no answer after ${round((performance.now() - started) / 1000, 0)} s (${cause}); ${rss}`);
         break;
       }
-      statusCodes[String(answer.status)] = (statusCodes[String(answer.status)] ?? 0) + 1;
+      book.status(answer.status);
       const mismatch = importMismatch(answer, step.expected);
-      if (mismatch) {
-        problems.push(`${step.label}: ${mismatch}`);
-        if (answer.status === 200) errors += 1;
-      }
+      if (mismatch) book.problems.push(`${step.label}: ${mismatch}`);
       const r = answer.result;
       const cpu = [
         measured.serverCpu === null ? null : `server CPU ${round(measured.serverCpu, 2)} s`,
@@ -150,15 +144,7 @@ export const importCurves: Scenario = {
     const real = runs.find((r) => r.label === 'import' && r.status === 200);
     const realSeconds = real ? real.ms / 1000 : 0;
     const result: ScenarioResult = {
-      unit: 'rows/s',
-      connections: 1,
-      durationSeconds: round(realSeconds),
-      requests: runs.length,
-      throughput: round(realSeconds > 0 ? ROWS / realSeconds : 0, 0),
-      latencyMs: summarizeLatencies(real ? [real.ms] : []),
-      non2xx: countNon2xx(statusCodes),
-      errors,
-      statusCodes,
+      ...book.result('rows/s', real ? [real.ms] : [], 0, ROWS),
       notes: [
         `file: ${ROWS} new curves in ${sections} sections ${SECTION_PREFIX}-*, ${csvKb} KB of CSV, ` +
           `HKM codes from ${FIRST_HKM_CODE}; the table's p50/p99 and throughput are the real import's (send to last byte)`,
@@ -166,7 +152,7 @@ export const importCurves: Scenario = {
         `bare baseline: papaparse of the same CSV text + ONE insert (unnest of 18 arrays) of the ${ROWS} rows into ${table.where}: ` +
           `${baseline.map((s) => round(s, 3)).join(' / ')} s, median ${round(baselineSeconds, 3)} s; ` +
           `the real import ${round(realSeconds, 2)} s = ${round(baselineSeconds > 0 ? realSeconds / baselineSeconds : 0, 1)}x the baseline`,
-        ...problems.map((problem) => `error: ${problem}`),
+        ...book.errorNotes(Infinity),
       ],
       baseline: { description: `papaparse + one ${ROWS}-row insert`, productSeconds: round(realSeconds), baselineSeconds: round(baselineSeconds, 3) },
     };

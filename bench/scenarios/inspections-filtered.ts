@@ -1,6 +1,7 @@
 import { DIVISIONS } from '../../common/constants.js';
 import { addDays } from '../../server/db/seed/calendar.js';
-import { eachAlone, loadScenario, type RowLoad } from '../lib/load-row.js';
+import { inTurn } from '../lib/load.js';
+import { eachAlone, loadScenario } from '../lib/load-row.js';
 import type { InspectionLog } from '../../common/schemas/inspection.js';
 import { inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { ScenarioContext } from '../lib/types.js';
@@ -52,10 +53,7 @@ function buildKinds(sample: readonly InspectionLog[], older: readonly Inspection
   ];
 }
 
-function walking(queries: readonly string[]): RowLoad {
-  let turn = 0;
-  return { path: `/api/inspections?${queries[0] ?? ''}`, nextPath: () => `/api/inspections?${queries[turn++ % queries.length] ?? ''}` };
-}
+const walking = (queries: readonly string[]) => inTurn(queries.map((query) => `/api/inspections?${query}`));
 
 async function aloneNote(ctx: ScenarioContext, cookie: string, kinds: readonly Kind[]): Promise<string> {
   const alone: string[] = [];

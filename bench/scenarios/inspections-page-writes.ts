@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { makeJpeg } from '../../server/test/photos.js';
-import { loadScenario } from '../lib/load-row.js';
+import { inTurn, RECORDS_LIST_PATHS } from '../lib/load.js';
+import { loadScenario, repeatedWrites } from '../lib/load-row.js';
 import { inspectionPage, READ_BUDGET } from '../lib/records.js';
 import { round } from '../lib/stats.js';
 import { uploadVisit } from '../lib/visits.js';
 
 const PAGE = 50;
-const PAGES = 20;
 const UPLOADS_PER_SECOND = 2;
 
 // inspections-page while records arrive: every upload empties the server's page cache (README).
@@ -22,33 +22,23 @@ export const inspectionsPageWrites = loadScenario({
   async prepare(ctx, admin) {
     const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
     const photo = await makeJpeg(1920, 1080);
-    let uploaded = 0;
-    let failed = 0;
     // Each upload a new photo (its id after the JPEG's end marker): the same bytes would be stored once.
-    const uploadOne = async () => {
+    const uploads = repeatedWrites(UPLOADS_PER_SECOND, () => {
       const id = randomUUID();
       const fields = { date: new Date().toISOString().slice(0, 10), type: 'CoF', divisionRailway: 'RTM/WR', section: 'RTM-NAD', curveNumber: '1', line: 'Up', cofValue: '0.30', clientSubmissionId: id };
-      await uploadVisit(ctx, technician, Buffer.concat([photo, Buffer.from(id)]), fields).then(
-        () => uploaded++,
-        () => failed++,
-      );
-    };
-    let writer: NodeJS.Timeout | undefined;
-    let turn = 0;
+      return uploadVisit(ctx, technician, Buffer.concat([photo, Buffer.from(id)]), fields);
+    });
     return {
-      load: { path: `/api/inspections?limit=${PAGE}&offset=0`, nextPath: () => `/api/inspections?limit=${PAGE}&offset=${(turn++ % PAGES) * PAGE}` },
+      load: inTurn(RECORDS_LIST_PATHS),
       notes: [],
-      during() {
-        uploaded = 0;
-        failed = 0;
-        writer = setInterval(() => void uploadOne().catch(() => failed++), 1000 / UPLOADS_PER_SECOND);
-      },
-      stop: () => clearInterval(writer),
+      during: uploads.start,
+      stop: uploads.stop,
       async after(result) {
-        const notes = [`${uploaded} records uploaded during the measured phase (${failed} failed); each emptied the page cache`];
+        const { ms, failed } = uploads.figures;
+        const notes = [`${ms.length} records uploaded during the measured phase (${failed} failed); each emptied the page cache`];
         result.errors += failed;
         // What one page costs when it must be made again, alone: right after an upload, then once more.
-        await uploadOne();
+        await uploads.once();
         const timedPage = async (query: string) => round((await inspectionPage(ctx, admin, query)).ms, 2);
         const cold = await timedPage(`limit=${PAGE}&offset=0`);
         const warm = await timedPage(`limit=${PAGE}&offset=0`);

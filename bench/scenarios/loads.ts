@@ -3,6 +3,7 @@ import { curveListResponseSchema } from '../../common/schemas/curve.js';
 import { dataSummarySchema } from '../../common/schemas/records.js';
 import { DEMO_USERS } from '../../server/db/seed/users.js';
 import { BARE_CURVES_LIMIT } from '../lib/bare-ceilings.js';
+import { inTurn, RECORDS_LIST_PATHS } from '../lib/load.js';
 import { type LoadRow, loadScenario, type RowLoad } from '../lib/load-row.js';
 import { getJson, getParsed, inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { Scenario, ScenarioContext } from '../lib/types.js';
@@ -72,9 +73,8 @@ const ROWS: readonly LoadRow[] = [
       const lastOffset = Math.max(0, first.total - PAGE);
       const unloaded = await medianMs(9, async () => (await inspectionPage(ctx, cookie, `limit=${PAGE}&offset=${PAGE * 10}`)).ms);
       const deep = await medianMs(5, async () => (await inspectionPage(ctx, cookie, `limit=${PAGE}&offset=${lastOffset}`)).ms);
-      let turn = 0;
       return {
-        load: { path: `/api/inspections?limit=${PAGE}&offset=0`, nextPath: () => `/api/inspections?limit=${PAGE}&offset=${(turn++ % PAGES) * PAGE}` },
+        load: inTurn(RECORDS_LIST_PATHS),
         notes: [
           `total ${first.total} records; each page ${PAGE} records, ${kb(first.bytes)} of JSON; ` +
             `alone (one connection): page 11 ${unloaded} ms, the last page (offset ${lastOffset}) ${deep} ms`,

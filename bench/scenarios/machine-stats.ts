@@ -2,14 +2,13 @@
  * The machine dashboard's reads over 10k curve records (lib/rollout.ts), the demo Admin and Client at once, beside the bare
  * read baseline; machine-stats-writes updates a row a second so answers are remade. On PGlite: the demo seed's records (README).
  */
-import { performance } from 'node:perf_hooks';
 import { dateInTimeZone } from '../../common/rules/dates.js';
 import { machineFiltersResponseSchema, machineStatsResponseSchema } from '../../common/schemas/machines.js';
 import { sheetDate } from '../../server/db/seed/calendar.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
 import { type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
 import { runLoad } from '../lib/load.js';
-import { eachAlone } from '../lib/load-row.js';
+import { afterWrites, eachAlone, repeatedWrites } from '../lib/load-row.js';
 import { cpuMark, cpuNote, getJson, getParsed, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
 import { prepareRollout, type Rollout } from '../lib/rollout.js';
 import { note, round, summarizeLatencies } from '../lib/stats.js';
@@ -175,40 +174,25 @@ async function aloneNote(ctx: ScenarioContext, setup: Setup): Promise<string> {
 
 function machineWriter(ctx: ScenarioContext, rollout: Rollout, writer: NonNullable<Rollout['client']>) {
   const today = sheetDate(dateInTimeZone(new Date(), process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata'));
-  const writeMs: number[] = [];
   let next = 0;
-  let failed = 0;
-  let lastError = '';
-  let timer: NodeJS.Timeout | undefined;
-  const write = async () => {
-    const id = rollout.pending[next++ % Math.max(rollout.pending.length, 1)];
-    const started = performance.now();
-    try {
-      await writer.query('update curve_records set machine_actual = $1 where id = $2', [today, id]);
-      writeMs.push(performance.now() - started);
-    } catch (error) {
-      failed += 1;
-      lastError = error instanceof Error ? error.message : String(error);
-    }
-  };
+  const writes = repeatedWrites(1 / WRITE_EVERY_SECONDS, () =>
+    writer.query('update curve_records set machine_actual = $1 where id = $2', [today, rollout.pending[next++ % Math.max(rollout.pending.length, 1)]]),
+  );
+  const { once: write, figures } = writes;
   const installed = async (cookie: string) => (await statsAnswer(ctx, cookie)).body.totals.machinesInstalled;
   return {
     write,
-    failed: () => failed,
+    failed: () => figures.failed,
     async checkReaches(cookie: string) {
       const before = await installed(cookie);
       await write();
       const after = await installed(cookie);
       if (after !== before + 1) throw new Error(`after installing one machine GET ${STATS} counts ${after} installed, before ${before}: the write did not reach the answer`);
     },
-    start() {
-      writeMs.length = 0;
-      failed = 0;
-      void write();
-      timer = setInterval(() => void write(), WRITE_EVERY_SECONDS * 1000);
-    },
-    stop: () => clearInterval(timer),
+    start: writes.start,
+    stop: writes.stop,
     note() {
+      const { ms: writeMs, failed, lastError } = figures;
       const w = summarizeLatencies(writeMs);
       return note("UPDATEs of one row's machine_actual during the measured phase (each moved curve_records' version on: the next requests regrouped the table)", {
         count: writeMs.length,
@@ -221,13 +205,7 @@ function machineWriter(ctx: ScenarioContext, rollout: Rollout, writer: NonNullab
 }
 
 async function uncachedNote(ctx: ScenarioContext, setup: Setup, write: () => Promise<void>): Promise<string> {
-  const cold: number[] = [];
-  const warm: number[] = [];
-  for (let i = 0; i < UNCACHED_RUNS; i++) {
-    await write();
-    cold.push((await statsAnswer(ctx, setup.admin.cookie)).ms);
-    warm.push((await statsAnswer(ctx, setup.admin.cookie)).ms);
-  }
+  const { cold, warm } = await afterWrites(UNCACHED_RUNS, () => write().then(() => 0), () => statsAnswer(ctx, setup.admin.cookie));
   const c = summarizeLatencies(cold);
   return note(`alone, right after a write (the whole table regrouped; ${setup.rollout.rows} records), ${STATS} over ${UNCACHED_RUNS}`, {
     p50: `${c.p50} ms`,

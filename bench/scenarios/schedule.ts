@@ -1,5 +1,6 @@
 import { scheduleResponseSchema, type ScheduleSectionSummary, scheduleSummaryResponseSchema } from '../../common/schemas/schedule.js';
-import { eachAlone, loadScenario } from '../lib/load-row.js';
+import { inTurn } from '../lib/load.js';
+import { afterWrites, eachAlone, loadScenario } from '../lib/load-row.js';
 import { getParsed, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import { round, summarizeLatencies } from '../lib/stats.js';
 import type { ScenarioContext } from '../lib/types.js';
@@ -36,31 +37,23 @@ const ms = (value: number) => `${round(value, 1)} ms`;
 async function uncachedNote(ctx: ScenarioContext, technician: string, firstPages: ReadonlyArray<Awaited<ReturnType<typeof schedulePage>>>): Promise<string> {
   ctx.log(`schedule: ${UNCACHED_RUNS} requests, each right after an upload ...`);
   const photo = await visitPhoto();
-  const lastEtag = firstPages.map((page) => page.etag);
-  const cold: number[][] = [[], []];
-  const warmAfter: number[] = [];
-  const uploads: number[] = [];
-  let changed = 0;
-  for (let i = 0; i < UNCACHED_RUNS; i++) {
-    const which = i % 2;
-    const curve: CurveKey | undefined = firstPages[which]?.body.curves[Math.floor(i / 2) % PAGE];
+  const upload = (i: number) => {
+    const curve: CurveKey | undefined = firstPages[i % 2]?.body.curves[Math.floor(i / 2) % PAGE];
     if (!curve) throw new Error('no curve to visit');
-    uploads.push(await uploadCofVisit(ctx, technician, photo, curve, firstPages[0]?.body.asOf ?? ''));
-    const path = PATHS[which] ?? TECHNICIAN_PATH;
-    const made = await schedulePage(ctx, technician, path);
-    cold[which]?.push(made.ms);
-    if (made.etag !== lastEtag[which]) changed += 1;
-    lastEtag[which] = made.etag;
-    warmAfter.push((await schedulePage(ctx, technician, path)).ms);
-  }
-  const all = summarizeLatencies(cold.flat());
-  const byPage = cold.map((list) => summarizeLatencies(list));
+    return uploadCofVisit(ctx, technician, photo, curve, firstPages[0]?.body.asOf ?? '');
+  };
+  const runs = await afterWrites(UNCACHED_RUNS, upload, (i) => schedulePage(ctx, technician, PATHS[i % 2] ?? TECHNICIAN_PATH));
+  // A new ETag: the page was made again, not answered from before the upload.
+  const before = [...firstPages.map((page) => page.etag), ...runs.etags];
+  const changed = runs.etags.filter((etag, i) => etag !== before[i]).length;
+  const all = summarizeLatencies(runs.cold);
+  const byPage = [0, 1].map((which) => summarizeLatencies(runs.cold.filter((_, i) => i % 2 === which)));
   return (
     `uncached (no budget: the budget table sets none; for information): ${UNCACHED_RUNS} requests, one at a time, each right after a CoF upload ` +
     `(which moves inspection_logs' version on and so empties the cache): p50 ${ms(all.p50)}, p99 ${ms(all.p99)}, max ${ms(all.max)}; ` +
     `technician page p50 ${ms(byPage[0]?.p50 ?? 0)} / max ${ms(byPage[0]?.max ?? 0)}, ${DIVISION} page p50 ${ms(byPage[1]?.p50 ?? 0)} / max ${ms(byPage[1]?.max ?? 0)}; ` +
-    `the same request again at once (cached) p50 ${ms(summarizeLatencies(warmAfter).p50)}; ${changed} of ${UNCACHED_RUNS} answers differed from the page before ` +
-    `(a new ETag: made again); the uploads took p50 ${ms(summarizeLatencies(uploads).p50)} (not counted)`
+    `the same request again at once (cached) p50 ${ms(summarizeLatencies(runs.warm).p50)}; ${changed} of ${UNCACHED_RUNS} answers differed from the page before ` +
+    `(a new ETag: made again); the uploads took p50 ${ms(summarizeLatencies(runs.writes).p50)} (not counted)`
   );
 }
 
@@ -95,9 +88,8 @@ export const schedule = loadScenario({
       `the pages: ${TECHNICIAN_PATH} (${technicianPage.body.total} curves need attention; ${kb(technicianPage.bytes)} of JSON) and ${DIVISION_PATH} ` +
         `(${divisionPage.body.total}; ${kb(divisionPage.bytes)}); alone, cached (one connection, median of 9): ${alone.map((a) => `${a} ms`).join(' and ')}`,
     );
-    let turn = 0;
     return {
-      load: { path: TECHNICIAN_PATH, nextPath: () => PATHS[turn++ % PATHS.length] ?? TECHNICIAN_PATH },
+      load: inTurn(PATHS),
       notes,
       async after(result) {
         // Each page alone, and the first as the Admin: no "recent sections" of a technician to look up per request.

@@ -3,7 +3,7 @@
  * with curves, stations, machine roll-out figures and two months of inspections with
  * photos. Safe to call on every start: a second call inserts nothing and changes nothing.
  */
-import { asc } from 'drizzle-orm';
+import { asc, gt } from 'drizzle-orm';
 import { DEFAULT_ACTION_DUE_DAYS, type ActionDueDays } from '../../../common/rules/follow-up-actions.js';
 import { DEFAULT_COF_ALERT_THRESHOLD } from '../../../common/rules/schedule.js';
 import { createActionService } from '../../features/actions/index.js';
@@ -58,17 +58,24 @@ export async function seedDemoData(
     // Re-checked under the lock: another instance may have seeded while we rendered photos.
     if (dataset && photos && !(await hasCurves(tx))) {
       Object.assign(summary, await insertDataset(tx, dataset, photos));
-      await fileFollowUpActions(db, tx, options);
+      await fileFollowUpActions(db, options, tx);
     }
     return summary;
   });
 }
 
 /**
- * The follow-up actions the demo's visits would have opened and closed had they been uploaded
- * one by one: each visit, in the order of visits, through the same rule as an upload.
+ * The follow-up actions the visits would have opened and closed had they been uploaded one by
+ * one: each visit, in the order of visits, through the same rule as an upload. `afterId`: only the
+ * visits stored after that row (the scale seed's, added beside visits whose actions are filed).
+ * `perTransaction`: visits filed per transaction of their own (without `tx`): each filing moves
+ * the actions' change counter, and 100k moves of one row in one transaction slow every next one.
  */
-async function fileFollowUpActions(db: Db, tx: DbOrTx, options: { today: string; cofAlertThreshold?: number; followUpDueDays?: ActionDueDays }) {
+export async function fileFollowUpActions(
+  db: Db,
+  options: { today: string; cofAlertThreshold?: number; followUpDueDays?: ActionDueDays; afterId?: number; perTransaction?: number },
+  tx?: DbOrTx,
+): Promise<void> {
   const actions = createActionService({
     db,
     appTimeZone: 'UTC',
@@ -76,6 +83,15 @@ async function fileFollowUpActions(db: Db, tx: DbOrTx, options: { today: string;
     dueDays: options.followUpDueDays ?? DEFAULT_ACTION_DUE_DAYS,
     now: () => new Date(`${options.today}T12:00:00Z`),
   });
-  const visits = await tx.select().from(inspectionLogs).orderBy(asc(inspectionLogs.date), asc(inspectionLogs.submittedAt), asc(inspectionLogs.id));
-  for (const visit of visits) await actions.visitStored(tx, visit);
+  const visits = await (tx ?? db)
+    .select()
+    .from(inspectionLogs)
+    .where(gt(inspectionLogs.id, options.afterId ?? 0))
+    .orderBy(asc(inspectionLogs.date), asc(inspectionLogs.submittedAt), asc(inspectionLogs.id));
+  const file = async (into: DbOrTx, batch: typeof visits) => {
+    for (const visit of batch) await actions.visitStored(into, visit);
+  };
+  if (tx) return file(tx, visits);
+  const size = options.perTransaction ?? visits.length;
+  for (let i = 0; i < visits.length; i += size) await db.transaction((own) => file(own, visits.slice(i, i + size)));
 }

@@ -5,13 +5,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { dateInTimeZone } from '../../../../common/rules/dates.js';
 import { DiskBlobStore } from '../../../storage/disk-blob-store.js';
 import { openDatabase, type Database } from '../../client.js';
 import { lockDataDir } from '../../data-dir-lock.js';
-import { seedDemoData } from '../index.js';
+import { fileFollowUpActions, seedDemoData } from '../index.js';
 import type { SqlClient } from './columns.js';
 import { generateInspections, type GenerateOptions, type GenerateSummary } from './generate.js';
 
@@ -75,6 +76,27 @@ export async function openTarget(options: { databaseUrl?: string | undefined; da
   }
 }
 
+export type ScaleSummary = GenerateSummary & { actions: { open: number; closed: number; seconds: number } };
+
+/**
+ * The generated records, then the follow-up actions their visits open and close, filed by the
+ * upload's own rule in the order of visits (the records go in by SQL, which files none).
+ */
+export async function generateWithActions(database: Database, client: SqlClient, options: GenerateOptions): Promise<ScaleSummary> {
+  const [last] = await client.query<{ id: number | null }>('select max(id) as id from inspection_logs');
+  const summary = await generateInspections(client, options);
+  const started = performance.now();
+  await fileFollowUpActions(database.db, { today: options.today, afterId: Number(last?.id ?? 0), perTransaction: 1_000 });
+  await client.query('vacuum (analyze) follow_up_actions, follow_up_action_events');
+  const [counts] = await client.query<{ open: number; closed: number }>(
+    "select count(*) filter (where state = 'open')::int as open, count(*) filter (where state = 'closed')::int as closed from follow_up_actions",
+  );
+  const seconds = (performance.now() - started) / 1000;
+  options.log?.(`follow-up actions: ${counts?.open ?? 0} open, ${counts?.closed ?? 0} closed (${seconds.toFixed(1)} s)`);
+  summary.seconds.total += seconds;
+  return { ...summary, actions: { open: counts?.open ?? 0, closed: counts?.closed ?? 0, seconds } };
+}
+
 export interface LoadOptions extends Omit<GenerateOptions, 'blobsDir' | 'today'> {
   databaseUrl?: string | undefined;
   dataDir: string;
@@ -85,20 +107,20 @@ export interface LoadOptions extends Omit<GenerateOptions, 'blobsDir' | 'today'>
 }
 
 /** Migrate, optionally seed the demo, generate: what the CLI and the bench runner do. */
-export async function loadScaledData(options: LoadOptions): Promise<GenerateSummary & { kind: 'postgres' | 'pglite' }> {
+export async function loadScaledData(options: LoadOptions): Promise<ScaleSummary & { kind: 'postgres' | 'pglite' }> {
   const target = await openTarget(options);
   try {
     const today = dateInTimeZone(new Date(), options.timeZone ?? APP_TIME_ZONE_DEFAULT);
     const blobsDir = path.join(options.dataDir, 'blobs');
     if (options.demo) await seedDemoData(target.database.db, new DiskBlobStore(blobsDir), { today });
-    const summary = await generateInspections(target.client, { ...options, today, blobsDir });
+    const summary = await generateWithActions(target.database, target.client, { ...options, today, blobsDir });
     return { ...summary, kind: target.kind };
   } finally {
     await target.close();
   }
 }
 
-export function describeSummary(summary: GenerateSummary): string {
+export function describeSummary(summary: ScaleSummary): string {
   const divisions = Object.entries(summary.byDivision)
     .sort((a, b) => b[1] - a[1])
     .map(([d, n]) => `${d} ${n}`)
@@ -109,8 +131,9 @@ export function describeSummary(summary: GenerateSummary): string {
   return [
     `added ${summary.inspectionsAdded} inspection records (${types}; ${divisions}), dates ${summary.dateRange?.join(' .. ') ?? '-'}`,
     `inspection_logs now ${summary.inspectionsTotal} rows; consolidated_curve_details ${summary.curvesTotal} rows (${summary.curvesAdded} added)`,
+    `follow-up actions now ${summary.actions.open} open, ${summary.actions.closed} closed`,
     `${summary.photos.length} photos; seconds: photos ${summary.seconds.photos.toFixed(1)}, curves ${summary.seconds.curves.toFixed(1)}, ` +
-      `inspections ${summary.seconds.inspections.toFixed(1)}, analyze ${summary.seconds.analyze.toFixed(1)}, total ${summary.seconds.total.toFixed(1)}`,
+      `inspections ${summary.seconds.inspections.toFixed(1)}, analyze ${summary.seconds.analyze.toFixed(1)}, actions ${summary.actions.seconds.toFixed(1)}, total ${summary.seconds.total.toFixed(1)}`,
   ].join('\n');
 }
 

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVISIONS } from '../../../../common/constants.js';
 import { createPostgresTestDatabase, testDatabaseKind } from '../../../test/test-database.js';
-import type { GenerateSummary } from './generate.js';
-import { loadScaledData, openTarget, type Target } from './load.js';
+import { loadScaledData, openTarget, type ScaleSummary, type Target } from './load.js';
 
 const RECORDS = 1_500;
 const CURVES = 500;
@@ -25,7 +24,7 @@ interface Row {
 describe('the demo seed at scale (npm run bench:data)', () => {
   let dataDir: string;
   let databaseUrl: string | undefined;
-  let summary: GenerateSummary;
+  let summary: ScaleSummary;
   let target: Target;
   let generated: Row[];
 
@@ -80,5 +79,15 @@ describe('the demo seed at scale (npm run bench:data)', () => {
     expect(generated.every((r) => /^INS-\d{8}-[0-9A-Z]{6}$/.test(r.record_id))).toBe(true);
     const now = Date.now();
     expect(generated.every((r) => new Date(r.submitted_at).getTime() <= now)).toBe(true);
+  });
+
+  it('files the follow-up actions the generated visits open and close, by the upload\'s rule', async () => {
+    const kinds = await target.client.query<{ kind: string; state: string; n: number }>(
+      'select kind, state, count(*)::int as n from follow_up_actions group by kind, state',
+    );
+    const count = (state: string) => kinds.filter((k) => k.state === state).reduce((n, k) => n + k.n, 0);
+    expect(summary.actions).toMatchObject({ open: count('open'), closed: count('closed') });
+    expect(new Set(kinds.filter((k) => k.state === 'open').map((k) => k.kind)).size).toBeGreaterThanOrEqual(3);
+    expect(count('closed')).toBeGreaterThan(0);
   });
 });
