@@ -20,6 +20,15 @@ export type Line = (typeof LINES)[number];
 export const LOCATIONS = ['Far End', 'Near End'] as const;
 
 export const SERVICE_UPDATES = ['working-fine', 'part-broken', 'part-stolen', 'uninstall'] as const;
+export type ServiceUpdate = (typeof SERVICE_UPDATES)[number];
+
+/** The four answers as the field app and the records view show them (the spec's labels). */
+export const SERVICE_UPDATE_LABELS: Readonly<Record<ServiceUpdate, string>> = {
+  'working-fine': 'Machine is working fine',
+  'part-broken': 'Some part is broken',
+  'part-stolen': 'Some part is stolen',
+  uninstall: 'Uninstall the machine',
+};
 
 /** Days between two visits of the same kind to one curve. */
 export const SERVICE_INTERVAL_DAYS = 15;

@@ -101,6 +101,9 @@ interface SheetPart {
   autoFilter: boolean;
 }
 
+/** The media type of an .xlsx file, for the answers and reports that send one. */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export class StreamWorkbook {
   private readonly zip = new ZipFile();
   private readonly sheets: SheetPart[] = [];

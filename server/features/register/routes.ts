@@ -14,11 +14,11 @@ import {
 import { AppError } from '../../app-error.js';
 import { attachment } from '../../content-disposition.js';
 import { access, currentActor, currentUser } from '../../plugins/access.js';
+import { XLSX_CONTENT_TYPE } from '../../xlsx/stream-workbook.js';
 import type { RegisterExportService } from './export-service.js';
 import type { RegisterFiltersService } from './filters-service.js';
 import type { RegisterImportService } from './import-service.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
 
 const importQuerySchema = z.object({
@@ -112,7 +112,7 @@ export async function registerRoutes(
       { schema: { querystring: exportQuerySchema }, config: { access: access.roles('Admin') } },
       async (request, reply) => {
         const { fileName, stream } = await deps.exporter.open(kind, request.query.division);
-        void reply.headers({ 'content-type': XLSX_TYPE, 'content-disposition': attachment(fileName), 'cache-control': 'private, no-store' });
+        void reply.headers({ 'content-type': XLSX_CONTENT_TYPE, 'content-disposition': attachment(fileName), 'cache-control': 'private, no-store' });
         return reply.send(stream);
       },
     );

@@ -6,7 +6,6 @@
  * open follow-up actions of the scope). Counts, rows and
  * summary come from one statement's rows, so they always agree.
  */
-import { PassThrough } from 'node:stream';
 import {
   COF_HIGH_LABEL,
   type CofSchedule,
@@ -21,7 +20,7 @@ import { AppError } from '../../app-error.js';
 import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
-import { type CellValue, type SheetColumn, type SheetWriter, StreamWorkbook } from '../../xlsx/stream-workbook.js';
+import type { CellValue, SheetColumn, SheetWriter } from '../../xlsx/stream-workbook.js';
 import type { Actor } from '../../audit/index.js';
 import {
   cofOf,
@@ -40,8 +39,8 @@ import { reportDivision } from './record-reports.js';
 import { madeAtText } from './report-text.js';
 import type { ReportService } from './service.js';
 import type { ReportJob, ReportOutput } from './report-job.js';
+import { xlsxReportOutput } from './xlsx-report.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH_ROWS = 1000;
 /** How long the request waits for its job; the spec's answer carries the counts. */
 const MAINTENANCE_WAIT_MS = 120_000;
@@ -198,11 +197,7 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
     const sections = sectionCountsOf(rows);
     const serviceCount = sections.reduce((n, s) => n + s.serviceAttention, 0);
     const cofCount = sections.reduce((n, s) => n + s.cofAttention, 0);
-    const workbook = new StreamWorkbook();
-    const stream = new PassThrough();
-    workbook.output.pipe(stream);
-    workbook.output.once('error', (error) => stream.destroy(error));
-    const finished = (async () => {
+    return xlsxReportOutput(datedFileName('Curve_Maintenance', [scope.division, scope.section], context.today, 'xlsx'), async (workbook) => {
       await writeSummarySheet(workbook.addSheet('Summary', SUMMARY_COLUMNS, { autoFilter: false }), sections, {
         scope: [scope.division ?? 'All divisions', scope.section ?? 'all sections'].join(', '),
         context,
@@ -219,18 +214,10 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
         actions.map((a) => a.overdue),
       );
       actionSheet.end();
-      await workbook.finish();
       // The two lists and the summary come from the same snapshot; a mismatch is a bug.
       if (serviceRows !== serviceCount || cofRows !== cofCount) throw new Error('maintenance report rows do not match its counts');
       return { recordCount: serviceRows + cofRows, summary: { serviceCount, cofCount } };
-    })();
-    finished.catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-    return {
-      fileName: datedFileName('Curve_Maintenance', [scope.division, scope.section], context.today, 'xlsx'),
-      contentType: XLSX_TYPE,
-      stream,
-      finished,
-    };
+    });
   }
   deps.reports.register('curve-maintenance', render);
 

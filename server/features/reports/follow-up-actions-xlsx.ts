@@ -4,7 +4,6 @@
  * filters, a Client's division whatever they ask), one row per action, overdue rows highlighted,
  * and an About sheet naming the scope, the day and who made it. A job like every report.
  */
-import { PassThrough } from 'node:stream';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { ACTION_KIND_TEXT } from '../../../common/rules/follow-up-actions.js';
 import type { ActionReportRequest } from '../../../common/schemas/actions.js';
@@ -14,14 +13,11 @@ import type { Actor } from '../../audit/index.js';
 import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
-import { StreamWorkbook } from '../../xlsx/stream-workbook.js';
 import { ACTION_SHEET_COLUMNS, type ActionScope, type ActionService, actionSheetRow } from '../actions/index.js';
 import { jobResponseOf, QUICK_WAIT_MS, reportDivision } from './record-reports.js';
-import { madeAtText } from './report-text.js';
 import type { ReportJob, ReportOutput } from './report-job.js';
+import { writeAboutSheet, xlsxReportOutput } from './xlsx-report.js';
 import type { ReportService } from './service.js';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface ActionReportDeps {
   db: Db;
@@ -36,11 +32,7 @@ export function createActionReport(deps: ActionReportDeps) {
     const scope = job.snapshot.scope as ActionScope;
     const today = String(job.snapshot.today);
     const actions = await deps.actions.inScope(scope, today);
-    const workbook = new StreamWorkbook();
-    const stream = new PassThrough();
-    workbook.output.pipe(stream);
-    workbook.output.once('error', (error) => stream.destroy(error));
-    const finished = (async () => {
+    return xlsxReportOutput(datedFileName('Follow_Up_Actions', [scope.division], today, 'xlsx'), async (workbook) => {
       const sheet = workbook.addSheet('Actions', ACTION_SHEET_COLUMNS);
       const rows = actions.map(actionSheetRow);
       await sheet.writeRows(
@@ -48,28 +40,23 @@ export function createActionReport(deps: ActionReportDeps) {
         rows.map((r) => r.overdue),
       );
       sheet.end();
-      const about = workbook.addSheet('About', [
-        { header: 'Item', width: 14, text: true },
-        { header: 'Value', width: 60, text: true },
-      ], { autoFilter: false });
-      await about.writeRows([
-        ['Division', scope.division ?? 'All divisions'],
-        ['Section', scope.section ?? 'All sections'],
-        ['SSE', scope.sse ?? 'All SSEs'],
-        ['Fault', scope.kind ? ACTION_KIND_TEXT[scope.kind] : 'All faults'],
-        ['State', scope.state === 'all' ? 'Open and closed' : scope.state === 'open' ? 'Open' : 'Closed'],
-        ['Overdue only', scope.overdue ? 'Yes' : 'No'],
-        ['As of', today],
-        ['Actions', String(actions.length)],
-        ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
-        ['Made at', madeAtText(job.createdAt, deps.appTimeZone)],
-      ]);
-      about.end();
-      await workbook.finish();
+      await writeAboutSheet(
+        workbook,
+        [
+          ['Division', scope.division ?? 'All divisions'],
+          ['Section', scope.section ?? 'All sections'],
+          ['SSE', scope.sse ?? 'All SSEs'],
+          ['Fault', scope.kind ? ACTION_KIND_TEXT[scope.kind] : 'All faults'],
+          ['State', scope.state === 'all' ? 'Open and closed' : scope.state === 'open' ? 'Open' : 'Closed'],
+          ['Overdue only', scope.overdue ? 'Yes' : 'No'],
+          ['As of', today],
+          ['Actions', String(actions.length)],
+        ],
+        job,
+        deps.appTimeZone,
+      );
       return { recordCount: actions.length, summary: {} };
-    })();
-    finished.catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-    return { fileName: datedFileName('Follow_Up_Actions', [scope.division], today, 'xlsx'), contentType: XLSX_TYPE, stream, finished };
+    });
   }
   deps.reports.register('follow-up-actions', render);
 

@@ -4,7 +4,6 @@
  * its register HKM code and the controller mapped to that code. A job like every report, so
  * the file is kept, reused while nothing changed, and downloaded with GET /api/download/{id}.
  */
-import { PassThrough } from 'node:stream';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { rolloutName, stageEntry } from '../../../common/rules/rollout.js';
 import type { MachineReportResponse, MachineStatsQuery } from '../../../common/schemas/machines.js';
@@ -12,15 +11,14 @@ import { AppError } from '../../app-error.js';
 import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
-import { type CellValue, type SheetColumn, StreamWorkbook } from '../../xlsx/stream-workbook.js';
+import type { CellValue, SheetColumn } from '../../xlsx/stream-workbook.js';
 import type { Actor } from '../../audit/index.js';
 import { listMachineReportRows, type MachineReportCursor, type MachineReportRow, type MachineService } from '../machines/index.js';
 import { reportDivision } from './record-reports.js';
-import { madeAtText } from './report-text.js';
 import type { ReportService } from './service.js';
 import type { ReportJob, ReportOutput, RenderControl } from './report-job.js';
+import { writeAboutSheet, xlsxReportOutput } from './xlsx-report.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH_ROWS = 1000;
 /** The spec answers the record count of the file: the request waits for its job (a second for 10k curves). */
 const MACHINE_REPORT_WAIT_MS = 120_000;
@@ -87,11 +85,7 @@ export function createMachineReport(deps: MachineReportDeps) {
       (den === undefined || rolloutName(row.den) === den) && (aen === undefined || rolloutName(row.aen) === aen);
     const today = String(job.snapshot.today);
     const total = Number(job.snapshot.expected) || 0;
-    const workbook = new StreamWorkbook();
-    const stream = new PassThrough();
-    workbook.output.pipe(stream);
-    workbook.output.once('error', (error) => stream.destroy(error));
-    const finished = (async () => {
+    return xlsxReportOutput(datedFileName('Machine_Dashboard', [], today, 'xlsx'), async (workbook) => {
       const sheet = workbook.addSheet('Machines', MACHINE_REPORT_COLUMNS);
       let written = 0;
       let after: MachineReportCursor | null = null;
@@ -108,25 +102,20 @@ export function createMachineReport(deps: MachineReportDeps) {
         if (rows.length < BATCH_ROWS) break;
       }
       sheet.end();
-      const about = workbook.addSheet('About', [
-        { header: 'Item', width: 14, text: true },
-        { header: 'Value', width: 60, text: true },
-      ], { autoFilter: false });
-      await about.writeRows([
-        ['Division', division ?? 'All divisions'],
-        ['DEN', den ?? 'All'],
-        ['AEN', aen ?? 'All'],
-        ['Curves', String(written)],
-        ['Stages', "A date is the day the stage was done; 'Done' was ticked without a date; 'Pending' is not done yet"],
-        ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
-        ['Made at', madeAtText(job.createdAt, deps.appTimeZone)],
-      ]);
-      about.end();
-      await workbook.finish();
+      await writeAboutSheet(
+        workbook,
+        [
+          ['Division', division ?? 'All divisions'],
+          ['DEN', den ?? 'All'],
+          ['AEN', aen ?? 'All'],
+          ['Curves', String(written)],
+          ['Stages', "A date is the day the stage was done; 'Done' was ticked without a date; 'Pending' is not done yet"],
+        ],
+        job,
+        deps.appTimeZone,
+      );
       return { recordCount: written, summary: {} };
-    })();
-    finished.catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-    return { fileName: datedFileName('Machine_Dashboard', [], today, 'xlsx'), contentType: XLSX_TYPE, stream, finished };
+    });
   }
   deps.reports.register('machine-dashboard', render);
 

@@ -1,21 +1,11 @@
+import { SERVICE_UPDATE_LABELS } from '../../../../../common/constants.js';
 import type { InspectionLog } from '../../../../../common/schemas/inspection.js';
 import { submittedText, visitDateText } from '../../../lib/date-text.js';
 
-/*
- * The field app's labels for the four service answers (docs/functional-requirements.md, 'Inspection flow: Service'). Repeated here rather
- * than imported: a feature does not reach into another's internals, and importing the
- * inspection flow would pull its pages into the admin chunk.
- */
-const SERVICE_UPDATE_TEXT: Record<string, string> = {
-  'working-fine': 'Machine is working fine',
-  'part-broken': 'Some part is broken',
-  'part-stolen': 'Some part is stolen',
-  uninstall: 'Uninstall the machine',
-};
-
+/** The field app's label for a service answer; a value the app never offered is shown as stored. */
 export function serviceUpdateText(value: string | null): string | null {
   if (value === null) return null;
-  return SERVICE_UPDATE_TEXT[value] ?? value;
+  return (SERVICE_UPDATE_LABELS as Readonly<Record<string, string>>)[value] ?? value;
 }
 
 /** The one-line finding of a card: the CoF value for a measurement, the answer for a service. */

@@ -4,6 +4,7 @@ import {
   GREASE_DEPTH_MAX,
   GREASE_DEPTH_MIN,
   GREASE_DEPTH_STEP,
+  SERVICE_UPDATE_LABELS,
   SERVICE_UPDATES,
 } from '../../../../../common/constants.js';
 import {
@@ -19,7 +20,7 @@ import { Card } from '../../../components/ui/card.js';
 import { FieldError } from '../../../components/ui/label.js';
 import { cn } from '../../../lib/cn.js';
 import { usePartCategories, useParts } from '../api/reference-data.js';
-import { SERVICE_UPDATE_LABELS, type ServiceEntryPatch, serviceEntryPatch, type ServiceFormValues, serviceValuesFrom } from './service-values.js';
+import { type ServiceEntryPatch, serviceEntryPatch, type ServiceFormValues, serviceValuesFrom } from './service-values.js';
 
 function distinctOptions(values: readonly string[]) {
   return [...new Set(values)].map((value) => ({ value, label: value }));

@@ -1,16 +1,6 @@
 import { SERVICE_UPDATES } from '../../../../../common/constants.js';
 import type { ServiceDetails, SessionEntry } from '../../../../../common/schemas/inspection.js';
 
-export type ServiceUpdate = (typeof SERVICE_UPDATES)[number];
-
-/** The four answers with the spec's labels (section 2), in the spec's order. */
-export const SERVICE_UPDATE_LABELS: Record<ServiceUpdate, string> = {
-  'working-fine': 'Machine is working fine',
-  'part-broken': 'Some part is broken',
-  'part-stolen': 'Some part is stolen',
-  uninstall: 'Uninstall the machine',
-};
-
 /** Text everywhere, '' for "nothing chosen", as radios, selects and number inputs give it. */
 export interface ServiceFormValues {
   serviceUpdate: string;
