@@ -8,6 +8,8 @@ import Papa from 'papaparse';
 import pg from 'pg';
 import type { ImportResult } from '../../common/schemas/register.js';
 import { openDatabase } from '../../server/db/client.js';
+import { insertChunk, type SqlClient } from '../../server/db/seed/scale/columns.js';
+import { sqlClientOf } from '../../server/db/seed/scale/load.js';
 import { COPIED_CURVE_COLUMNS } from '../bare/start.js';
 import { benchCurveRows, CSV_COLUMN, curvesCsv, importForm, importMismatch, postImport } from '../lib/register.js';
 import { median, round } from '../lib/stats.js';
@@ -27,8 +29,7 @@ const COLUMN_TYPES: Partial<Record<(typeof COPIED_CURVE_COLUMNS)[number], string
   no: 'int4', hkm_code: 'int4', km_from: 'int4', met_from: 'int4', km_to: 'int4', met_to: 'int4', length: 'int4', degree: 'numeric', comments: 'text',
 };
 
-interface BaselineTable {
-  query(text: string, params?: unknown[]): Promise<unknown>;
+interface BaselineTable extends SqlClient {
   name: string;
   where: string;
   close(): Promise<void>;
@@ -40,7 +41,7 @@ async function openBaselineTable(databaseUrl: string | undefined): Promise<Basel
     const database = await openDatabase({ pglite });
     await database.migrate();
     const where = "consolidated_curve_details of an in-memory PGlite in the bench process, made by the app's migrations";
-    return { query: (text, params) => pglite.query(text, params), name: 'consolidated_curve_details', where, close: () => database.close() };
+    return { query: async <R>(text: string, params?: unknown[]) => (await pglite.query<R>(text, params)).rows, name: 'consolidated_curve_details', where, close: () => database.close() };
   }
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -52,7 +53,7 @@ async function openBaselineTable(databaseUrl: string | undefined): Promise<Basel
       `alter table ${BASELINE_TABLE} alter column id set default nextval('${BASELINE_TABLE}_id_seq')`,
   );
   return {
-    query: (text, params) => client.query(text, params),
+    ...sqlClientOf(client),
     name: BASELINE_TABLE,
     where: "a scratch table (like consolidated_curve_details including all: same columns, defaults, indexes) in the server's database",
     close: () => client.query(drop).then(() => client.end(), () => client.end()),
@@ -60,15 +61,13 @@ async function openBaselineTable(databaseUrl: string | undefined): Promise<Basel
 }
 
 async function timeBaseline(table: BaselineTable, csv: string): Promise<number[]> {
-  const columns = COPIED_CURVE_COLUMNS.map((name) => [name, COLUMN_TYPES[name] ?? 'varchar'] as const);
-  const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-  const statement = `insert into ${table.name} (${COPIED_CURVE_COLUMNS.join(', ')}) select * from unnest(${arrays})`;
+  const columns = COPIED_CURVE_COLUMNS.map((name, c) => [name, COLUMN_TYPES[name] ?? 'varchar', (r: string[]) => (r[c] === undefined || r[c] === '' ? null : r[c])] as const);
   const seconds: number[] = [];
   for (let run = 0; run < BASELINE_RUNS; run++) {
     await table.query(`truncate ${table.name}`);
     const started = performance.now();
     const [, ...rows] = Papa.parse<string[]>(csv, { header: false, skipEmptyLines: true }).data;
-    await table.query(statement, columns.map((_, c) => rows.map((r) => (r[c] === undefined || r[c] === '' ? null : r[c]))));
+    await insertChunk(table, table.name, columns, rows);
     seconds.push((performance.now() - started) / 1000);
     if (rows.length !== ROWS) throw new Error(`the baseline parsed ${rows.length} rows, expected ${ROWS}`);
   }

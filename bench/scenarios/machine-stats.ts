@@ -1,16 +1,21 @@
 /**
- * The machine dashboard's reads over 10k curve records (lib/rollout.ts), the demo Admin and Client at once, beside the bare
- * read baseline; machine-stats-writes updates a row a second so answers are remade. On PGlite: the demo seed's records (README).
+ * The machine dashboard's reads over 10k curve records, the demo Admin and Client at once, beside the bare read baseline;
+ * machine-stats-writes updates a row a second so answers are remade. On PGlite: the demo seed's records (README).
+ * The scale seed tops curve_records up (server/db/seed/scale/rollout.ts) on PostgreSQL and the records go again afterwards:
+ * the other scenarios (schedule, backup) read curve_records at the demo's size.
  */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { dateInTimeZone } from '../../common/rules/dates.js';
 import { machineFiltersResponseSchema, machineStatsResponseSchema } from '../../common/schemas/machines.js';
 import { sheetDate } from '../../server/db/seed/calendar.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
+import { sqlClientOf } from '../../server/db/seed/scale/load.js';
+import { topUpCurveRecords } from '../../server/db/seed/scale/rollout.js';
 import { type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
 import { runLoad } from '../lib/load.js';
 import { afterWrites, eachAlone, repeatedWrites } from '../lib/load-row.js';
 import { cpuMark, cpuNote, getJson, getParsed, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
-import { prepareRollout, type Rollout } from '../lib/rollout.js';
 import { note, round, summarizeLatencies } from '../lib/stats.js';
 import type { Budget, Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
 
@@ -22,12 +27,58 @@ const UNCACHED_RUNS = 10;
 const CLIENT_SHARE = 0.2;
 const CLIENT = DEMO_ACCOUNTS.find((a) => a.role === 'Client');
 const BARE_CEILING: BareKind = `register-pages:${CLIENT?.divisionAccess ?? 'RTM/WR'}`;
+const today = () => dateInTimeZone(new Date(), process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata');
 const BUDGET: Budget = {
   ...READ_BUDGET,
   description:
     'API reads with 100k inspections / 10k curves (here 10k curve records): p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare ' +
     "Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
 };
+
+async function countRows(client: pg.Client): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ division: string; n: string }>('select division_railway as division, count(*) as n from curve_records group by 1');
+  return new Map(rows.map((r) => [r.division, Number(r.n)]));
+}
+
+const sum = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+async function prepareRollout(ctx: ScenarioContext, countThroughApi: () => Promise<number>) {
+  const target = ctx.dataset?.curves ?? 10_000;
+  if (!ctx.databaseUrl) {
+    const rows = await countThroughApi();
+    const what =
+      `${rows} curve records (the demo seed's): on PGlite the server holds the data dir and no API writes curve_records, ` +
+      `so the ${target} records are added on PostgreSQL only (BENCH_DATABASE_URL)`;
+    return { rows, byDivision: new Map<string, number>(), what, client: null, pending: [] as number[], remove: () => Promise.resolve() };
+  }
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+  try {
+    const before = await countRows(client);
+    const started = performance.now();
+    const ids = await topUpCurveRecords(sqlClientOf(client), target, today());
+    const seconds = round((performance.now() - started) / 1000, 1);
+    const pending = await client.query<{ id: number }>("select id from curve_records where id = any($1::int4[]) and machine_actual = 'Pending' order by id", [ids]);
+    const byDivision = await countRows(client);
+    const { rows: names } = await client.query<{ dens: string; aens: string }>('select count(distinct btrim(den)) as dens, count(distinct btrim(aen)) as aens from curve_records');
+    const what =
+      `${sum(byDivision)} curve records (the demo seed's ${sum(before)} + ${ids.length} from the scale seed, inserted and analysed in ${seconds} s, ` +
+      `removed afterwards): ${byDivision.size} divisions, ${names[0]?.dens ?? '?'} DENs, ${names[0]?.aens ?? '?'} AENs`;
+    const remove = async () => {
+      try {
+        await client.query('delete from curve_records where id = any($1::int4[])', [ids]);
+      } finally {
+        await client.end();
+      }
+    };
+    return { rows: sum(byDivision), byDivision, what, client, pending: pending.rows.map((r) => r.id), remove };
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+}
+
+type Rollout = Awaited<ReturnType<typeof prepareRollout>>;
 
 const withQuery = (path: string, params: Record<string, string | undefined>) => {
   const text = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
@@ -173,10 +224,10 @@ async function aloneNote(ctx: ScenarioContext, setup: Setup): Promise<string> {
 }
 
 function machineWriter(ctx: ScenarioContext, rollout: Rollout, writer: NonNullable<Rollout['client']>) {
-  const today = sheetDate(dateInTimeZone(new Date(), process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata'));
+  const installedOn = sheetDate(today());
   let next = 0;
   const writes = repeatedWrites(1 / WRITE_EVERY_SECONDS, () =>
-    writer.query('update curve_records set machine_actual = $1 where id = $2', [today, rollout.pending[next++ % Math.max(rollout.pending.length, 1)]]),
+    writer.query('update curve_records set machine_actual = $1 where id = $2', [installedOn, rollout.pending[next++ % Math.max(rollout.pending.length, 1)]]),
   );
   const { once: write, figures } = writes;
   const installed = async (cookie: string) => (await statsAnswer(ctx, cookie)).body.totals.machinesInstalled;

@@ -11,11 +11,12 @@ import { describeSummary, loadScaledData } from './load.js';
 
 const DEFAULT_RECORDS = 100_000;
 
-const USAGE = `usage: npm run bench:data -- [--records 100000] [--curves 10000] [--database-url postgres://...] [--data-dir DIR]
-                          [--seed N] [--years 3] [--photos 20] [--demo]
+const USAGE = `usage: npm run bench:data -- [--records 100000] [--curves 10000] [--curve-records 10000] [--database-url postgres://...]
+                          [--data-dir DIR] [--seed N] [--years 3] [--photos 20] [--demo]
 
   --records       inspection records to add (default 100000)
   --curves        top the curve register up to this many curves (default: leave it)
+  --curve-records top the machine rollout sheet up to this many records, one per curve (default: leave it)
   --database-url  PostgreSQL (default: DATABASE_URL; unset = the embedded PGlite under --data-dir,
                   which no running server may hold open)
   --data-dir      the server's DATA_DIR: photos go to DIR/blobs (default: DATA_DIR or ./data)
@@ -39,6 +40,7 @@ async function cli(argv: string[]): Promise<number> {
       options: {
         records: { type: 'string' },
         curves: { type: 'string' },
+        'curve-records': { type: 'string' },
         'database-url': { type: 'string' },
         'data-dir': { type: 'string' },
         seed: { type: 'string' },
@@ -60,12 +62,14 @@ async function cli(argv: string[]): Promise<number> {
   }
   let count: number;
   let curves: number | undefined;
+  let curveRecords: number | undefined;
   let seed: number;
   let photos: number;
   let years: number;
   try {
     count = wholeNumber('records', values.records, DEFAULT_RECORDS) ?? DEFAULT_RECORDS;
     curves = wholeNumber('curves', values.curves, undefined);
+    curveRecords = wholeNumber('curve-records', values['curve-records'], undefined);
     seed = wholeNumber('seed', values.seed, DEFAULT_SEED) ?? DEFAULT_SEED;
     photos = Math.max(1, wholeNumber('photos', values.photos, DEFAULT_PHOTOS) ?? DEFAULT_PHOTOS);
     years = Number(values.years ?? DEFAULT_YEARS);
@@ -87,6 +91,7 @@ async function cli(argv: string[]): Promise<number> {
     dataDir,
     count,
     curves,
+    curveRecords,
     seed,
     years,
     photos,

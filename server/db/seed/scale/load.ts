@@ -15,8 +15,12 @@ import { lockDataDir } from '../../data-dir-lock.js';
 import { fileFollowUpActions, seedDemoData } from '../index.js';
 import type { SqlClient } from './columns.js';
 import { generateInspections, type GenerateOptions, type GenerateSummary } from './generate.js';
+import { topUpCurveRecords } from './rollout.js';
 
 const APP_TIME_ZONE_DEFAULT = 'Asia/Kolkata';
+
+/** A pg connection behind the seed's SqlClient. */
+export const sqlClientOf = (raw: pg.Client): SqlClient => ({ query: async <R>(text: string, params?: unknown[]) => (await raw.query(text, params)).rows as R[] });
 
 export interface Target {
   kind: 'postgres' | 'pglite';
@@ -41,7 +45,7 @@ export async function openTarget(options: { databaseUrl?: string | undefined; da
     return {
       kind: 'postgres',
       database,
-      client: { query: async <R>(text: string, params?: unknown[]) => (await raw.query(text, params)).rows as R[] },
+      client: sqlClientOf(raw),
       async exec(sql) {
         await raw.query(sql);
       },
@@ -102,6 +106,8 @@ export interface LoadOptions extends Omit<GenerateOptions, 'blobsDir' | 'today'>
   dataDir: string;
   /** Seed the demo data first (sign-ins, curves, stations) if the database has no curves. */
   demo?: boolean;
+  /** Top the machine rollout sheet (curve_records) up to this many records, one per curve (./rollout.ts). */
+  curveRecords?: number | undefined;
   /** The railway's time zone for "today" (default APP_TIMEZONE or Asia/Kolkata). */
   timeZone?: string | undefined;
 }
@@ -114,6 +120,10 @@ export async function loadScaledData(options: LoadOptions): Promise<ScaleSummary
     const blobsDir = path.join(options.dataDir, 'blobs');
     if (options.demo) await seedDemoData(target.database.db, new DiskBlobStore(blobsDir), { today });
     const summary = await generateWithActions(target.database, target.client, { ...options, today, blobsDir });
+    if (options.curveRecords !== undefined) {
+      const added = await topUpCurveRecords(target.client, options.curveRecords, today);
+      options.log?.(`curve records: ${added.length} added`);
+    }
     return { ...summary, kind: target.kind };
   } finally {
     await target.close();

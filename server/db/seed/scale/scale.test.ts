@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVISIONS } from '../../../../common/constants.js';
 import { createPostgresTestDatabase, testDatabaseKind } from '../../../test/test-database.js';
 import { loadScaledData, openTarget, type ScaleSummary, type Target } from './load.js';
+import { topUpCurveRecords } from './rollout.js';
 
 const RECORDS = 1_500;
 const CURVES = 500;
 const PHOTOS = 3;
+const CURVE_RECORDS = 450;
 
 interface Row {
   record_id: string;
@@ -31,7 +33,7 @@ describe('the demo seed at scale (npm run bench:data)', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-scale-test-'));
     databaseUrl = testDatabaseKind === 'postgres' ? await createPostgresTestDatabase() : undefined;
-    summary = await loadScaledData({ databaseUrl, dataDir, count: RECORDS, curves: CURVES, photos: PHOTOS, demo: true });
+    summary = await loadScaledData({ databaseUrl, dataDir, count: RECORDS, curves: CURVES, curveRecords: CURVE_RECORDS, photos: PHOTOS, demo: true });
     target = await openTarget({ databaseUrl, dataDir });
     // The generated records are the ones on the generated photos: the demo seed's have photos of their own.
     generated = await target.client.query<Row>(
@@ -89,5 +91,15 @@ describe('the demo seed at scale (npm run bench:data)', () => {
     expect(summary.actions).toMatchObject({ open: count('open'), closed: count('closed') });
     expect(new Set(kinds.filter((k) => k.state === 'open').map((k) => k.kind)).size).toBeGreaterThanOrEqual(3);
     expect(count('closed')).toBeGreaterThan(0);
+  });
+
+  it('tops the machine rollout sheet up to the records asked for, one per curve, and adds none the second time', async () => {
+    const counts = async () =>
+      (await target.client.query<{ records: number; curves: number }>(
+        'select count(*)::int as records, count(distinct (section, curve_number, line))::int as curves from curve_records',
+      ))[0];
+    expect(await counts()).toEqual({ records: CURVE_RECORDS, curves: CURVE_RECORDS });
+    expect(await topUpCurveRecords(target.client, CURVE_RECORDS, '2026-01-01')).toEqual([]);
+    expect(await counts()).toEqual({ records: CURVE_RECORDS, curves: CURVE_RECORDS });
   });
 });
