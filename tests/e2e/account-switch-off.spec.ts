@@ -35,6 +35,8 @@ test('an Admin switches a technician off mid-use, and on again', async ({ page, 
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const adminPage = await desk.newPage();
   await signIn(adminPage, ADMIN.employeeId);
+  // Signed in before moving on: a navigation while the sign-in request is in flight cancels it.
+  await expect(adminPage).not.toHaveURL(/\/login/);
   await adminPage.goto('/admin?view=user-management');
   const row = adminPage.getByRole('listitem').filter({ hasText: employeeId });
   await row.getByRole('button', { name: `Deactivate Sunil Off (${employeeId})` }).click();
