@@ -67,20 +67,29 @@ const PHASES = {
   I: { inScope: 0.75, foundation: 0.95, machine: 0.9, commissioned: 0.9, startedDaysAgo: [330, 620] },
   II: { inScope: 0.45, foundation: 0.7, machine: 0.6, commissioned: 0.65, startedDaysAgo: [150, 320] },
 } as const;
+export type RolloutPhase = keyof typeof PHASES;
+
+/**
+ * One curve's stages at its phase's odds: each done some days after the one before, or not yet;
+ * a few of phase I's ticked 'Done' without a date. The scale seed draws its records the same way.
+ */
+export function drawStages(rng: Random, phase: RolloutPhase, today: string) {
+  const odds = PHASES[phase];
+  const foundationOn = rng.chance(odds.foundation) ? addDays(today, -rng.int(odds.startedDaysAgo[0], odds.startedDaysAgo[1])) : null;
+  const machineOn = foundationOn && rng.chance(odds.machine) ? addDays(foundationOn, rng.int(15, 60)) : null;
+  const commissionedOn = machineOn && rng.chance(odds.commissioned) ? addDays(machineOn, rng.int(5, 30)) : null;
+  const undated = phase === 'I' && rng.chance(0.08);
+  return { foundationOn, machineOn, commissionedOn, undated };
+}
 
 export function buildRollout(curves: readonly DemoCurve[], today: string): DemoRollout {
   const rng = new Random(SEEDS.rollout);
   const progress = curves.flatMap((curve) => {
     const division = DIVISION_REFS.find((d) => d.division === curve.divisionRailway);
     const sectionIndex = division?.sections.findIndex((s) => s.name === curve.section) ?? 0;
-    const phase = sectionIndex < 2 ? 'I' : 'II';
-    const odds = PHASES[phase];
-    if (!rng.chance(odds.inScope)) return [];
-    const foundationOn = rng.chance(odds.foundation) ? addDays(today, -rng.int(odds.startedDaysAgo[0], odds.startedDaysAgo[1])) : null;
-    const machineOn = foundationOn && rng.chance(odds.machine) ? addDays(foundationOn, rng.int(15, 60)) : null;
-    const commissionedOn = machineOn && rng.chance(odds.commissioned) ? addDays(machineOn, rng.int(5, 30)) : null;
-    const undated = phase === 'I' && rng.chance(0.08);
-    return [{ curve, phase, foundationOn, machineOn, commissionedOn, undated } satisfies Progress];
+    const phase: RolloutPhase = sectionIndex < 2 ? 'I' : 'II';
+    if (!rng.chance(PHASES[phase].inScope)) return [];
+    return [{ curve, phase, ...drawStages(rng, phase, today) } satisfies Progress];
   });
 
   const noInDivision = new Map<string, number>();
@@ -143,7 +152,8 @@ export function buildRollout(curves: readonly DemoCurve[], today: string): DemoR
   };
 }
 
-function sheetEntry(date: string | null, undated: boolean): string {
+/** A stage as the rollout sheet writes it: its date, 'Done' without one, or 'Pending'. */
+export function sheetEntry(date: string | null, undated: boolean): string {
   if (!date) return 'Pending';
   return undated ? 'Done' : sheetDate(date);
 }

@@ -31,7 +31,7 @@ export async function writeAboutSheet(workbook: StreamWorkbook, items: ReadonlyA
     { header: 'Value', width: 60, text: true },
   ], { autoFilter: false });
   await about.writeRows([
-    ...items.map(([item, value]) => [item, value]),
+    ...items,
     ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
     ['Made at', madeAtText(job.createdAt, timeZone)],
   ]);

@@ -1,28 +1,22 @@
 /**
  * The scale seed's machine rollout sheet (curve_records) at a zone's size: a record for each of
- * the register's curves without one, up to a target count, with stage entries at the demo seed's
- * odds (../rollout.ts) and the same rows every run from the same database (a seeded PRNG). The
- * demo seed covers only a few hundred curves; the machine dashboard's bench needs thousands.
+ * the register's curves without one, up to a target count, with stages drawn as the demo seed
+ * draws them (../rollout.ts, drawStages), the same rows every run from the same database (a
+ * seeded PRNG). The demo seed covers a few hundred curves; the machine dashboard's bench needs thousands.
  */
-import { addDays, sheetDate } from '../calendar.js';
 import { Random } from '../random.js';
 import { DIVISION_REFS } from '../reference-data.js';
+import { drawStages, type RolloutPhase, sheetEntry } from '../rollout.js';
 import { insertChunk, type SqlClient } from './columns.js';
 
 const ROLLOUT_SEED = 0x484b_4d13;
-const PHASES = {
-  I: { foundation: 0.95, machine: 0.9, commissioned: 0.9, startedDaysAgo: [330, 620], undated: 0.08 },
-  II: { foundation: 0.7, machine: 0.6, commissioned: 0.65, startedDaysAgo: [150, 320], undated: 0 },
-} as const;
 const COLUMNS = ['no', 'phase', 'division_railway', 'section', 'curve_number', 'line', 'den', 'aen', 'sse', 'foundation_actual', 'machine_actual', 'commissioned'] as const;
 type RolloutRow = Record<(typeof COLUMNS)[number], string | number>;
 type CurveKeys = Record<'division_railway' | 'section' | 'curve_number' | 'line' | 'den' | 'aen' | 'sse', string>;
 
-const entry = (date: string | null, undated: boolean) => (date === null ? 'Pending' : undated ? 'Done' : sheetDate(date));
-
-function sectionPlans(): Map<string, { phase: 'I' | 'II'; aens: [string, string] }> {
+function sectionPlans(): Map<string, { phase: RolloutPhase; aens: [string, string] }> {
   const used = new Set(DIVISION_REFS.flatMap((d) => d.sections.map((s) => s.aen)));
-  const plans = new Map<string, { phase: 'I' | 'II'; aens: [string, string] }>();
+  const plans = new Map<string, { phase: RolloutPhase; aens: [string, string] }>();
   for (const [index, section] of DIVISION_REFS.flatMap((d) => [...d.sections.entries()])) {
     const middle = Math.floor(section.stations.length / 2);
     const order = [...section.stations.slice(middle), ...section.stations.slice(0, middle).reverse()];
@@ -52,15 +46,11 @@ async function rolloutRows(client: SqlClient, count: number, today: string): Pro
   const rng = new Random(ROLLOUT_SEED);
   const rows: RolloutRow[] = [];
   for (const [section, list] of bySection) {
-    const plan = plans.get(section) ?? { phase: 'II', aens: [list[0]?.aen ?? '', list[0]?.aen ?? ''] };
-    const odds = PHASES[plan.phase];
+    const plan = plans.get(section) ?? { phase: 'II' as const, aens: [list[0]?.aen ?? '', list[0]?.aen ?? ''] };
     // Where the section passes from its own AEN's jurisdiction to the next one's.
     const handOver = Math.round(list.length * rng.float(0.45, 0.7));
     for (const [i, curve] of list.entries()) {
-      const foundationOn = rng.chance(odds.foundation) ? addDays(today, -rng.int(odds.startedDaysAgo[0], odds.startedDaysAgo[1])) : null;
-      const machineOn = foundationOn && rng.chance(odds.machine) ? addDays(foundationOn, rng.int(15, 60)) : null;
-      const commissionedOn = machineOn && rng.chance(odds.commissioned) ? addDays(machineOn, rng.int(5, 30)) : null;
-      const undated = rng.chance(odds.undated);
+      const { foundationOn, machineOn, commissionedOn, undated } = drawStages(rng, plan.phase, today);
       const no = (lastNo.get(curve.division_railway) ?? 0) + 1;
       lastNo.set(curve.division_railway, no);
       rows.push({
@@ -68,9 +58,9 @@ async function rolloutRows(client: SqlClient, count: number, today: string): Pro
         no,
         phase: plan.phase,
         aen: plan.aens[i < handOver ? 0 : 1],
-        foundation_actual: entry(foundationOn, undated),
-        machine_actual: entry(machineOn, undated),
-        commissioned: entry(commissionedOn, false),
+        foundation_actual: sheetEntry(foundationOn, undated),
+        machine_actual: sheetEntry(machineOn, undated),
+        commissioned: sheetEntry(commissionedOn, false),
       });
     }
   }
