@@ -8,6 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { lineFromCode } from '../../common/rules/line-codes.js';
+import { readReferenceStore } from './field-helpers.js';
 import { TECHNICIAN, expectPath, signIn } from './helpers.js';
 
 const SHOTS = '/tmp/e2e-shots';
@@ -23,27 +24,6 @@ interface ScheduleCurve {
   service: { state: string; daysOverdue: number; lastDate: string | null; lastTechnician: string | null };
 }
 
-/** The URLs the phone keeps answers of (the reference store of its IndexedDB). */
-function keptUrls(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('hkmi-field');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('reference')) return [];
-      return await new Promise<string[]>((resolve) => {
-        const request = db.transaction('reference').objectStore('reference').getAllKeys();
-        request.onsuccess = () => resolve(request.result.map(String));
-        request.onerror = () => resolve([]);
-      });
-    } finally {
-      db.close();
-    }
-  });
-}
-
 /** Signed in, the app shell cached by the service worker and the schedule and curves on the phone. */
 async function readyForTheField(page: Page) {
   await signIn(page, TECHNICIAN.employeeId);
@@ -56,7 +36,7 @@ async function readyForTheField(page: Page) {
     .poll(() => page.evaluate(() => localStorage.getItem('hkmi_reference_warmed_at') !== null), { timeout: 30_000 })
     .toBe(true);
   await expect
-    .poll(() => keptUrls(page), { timeout: 10_000 })
+    .poll(() => readReferenceStore(page, 'urls').then((urls) => urls ?? []), { timeout: 10_000 })
     .toEqual(expect.arrayContaining([SCHEDULE_URL, expect.stringMatching(/^\/api\/consolidated-curves\?/)]));
 }
 

@@ -53,51 +53,44 @@ export async function readyForTheField(page: Page, employeeId: string, password 
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   // The curve list is kept on the phone once the app has warmed its reference data.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const request = indexedDB.open('hkmi-field');
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          try {
-            if (!db.objectStoreNames.contains('reference')) return 0;
-            return await new Promise<number>((resolve) => {
-              const request = db.transaction('reference').objectStore('reference').count();
-              request.onsuccess = () => resolve(request.result);
-              request.onerror = () => resolve(0);
-            });
-          } finally {
-            db.close();
-          }
-        }),
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThan(2);
+  await expect.poll(async () => (await readReferenceStore(page, 'count')) ?? 0, { timeout: 20_000 }).toBeGreaterThan(2);
 }
 
-/** The answer the phone keeps for a URL (the reference store of its IndexedDB), or undefined. */
-export function keptAnswer(page: Page, url: string): Promise<unknown> {
-  return page.evaluate(async (key) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('hkmi-field');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('reference')) return undefined;
-      return await new Promise<unknown>((resolve) => {
-        const request = db.transaction('reference').objectStore('reference').get(key);
-        request.onsuccess = () => resolve((request.result as { body?: unknown } | undefined)?.body);
-        request.onerror = () => resolve(undefined);
+/**
+ * One read of the phone's reference store (the answers it keeps, by URL, in its IndexedDB):
+ * how many, which URLs, or one kept answer's body; undefined before the store exists.
+ */
+export function readReferenceStore(page: Page, read: 'count'): Promise<number | undefined>;
+export function readReferenceStore(page: Page, read: 'urls'): Promise<string[] | undefined>;
+export function readReferenceStore(page: Page, read: 'body', url: string): Promise<unknown>;
+export function readReferenceStore(page: Page, read: 'count' | 'urls' | 'body', url?: string): Promise<unknown> {
+  return page.evaluate(
+    async ({ read, url }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('hkmi-field');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
       });
-    } finally {
-      db.close();
-    }
-  }, url);
+      try {
+        if (!db.objectStoreNames.contains('reference')) return undefined;
+        const store = db.transaction('reference').objectStore('reference');
+        const request: IDBRequest = read === 'count' ? store.count() : read === 'urls' ? store.getAllKeys() : store.get(url ?? '');
+        const result = await new Promise<unknown>((resolve) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => resolve(undefined);
+        });
+        if (read === 'urls') return (result as IDBValidKey[] | undefined)?.map(String);
+        return read === 'body' ? (result as { body?: unknown } | undefined)?.body : result;
+      } finally {
+        db.close();
+      }
+    },
+    { read, url },
+  );
 }
+
+/** The answer the phone keeps for a URL, or undefined. */
+export const keptAnswer = (page: Page, url: string) => readReferenceStore(page, 'body', url);
 
 async function captureAndSubmit(page: Page) {
   await expectPath(page, '/camera');
