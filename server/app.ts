@@ -28,6 +28,7 @@ import { registerFeature } from './features/register/index.js';
 import { reportsFeature } from './features/reports/index.js';
 import { createScheduleService, scheduleFeature } from './features/schedule/index.js';
 import { actionsFeature, createActionService } from './features/actions/index.js';
+import { analyticsFeature, createAnalyticsService } from './features/analytics/index.js';
 import { stationsFeature } from './features/stations/index.js';
 import { usersFeature } from './features/users/index.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dueDays: config.followUpDueDays,
     now,
   });
+  const analytics = createAnalyticsService({ db, appTimeZone, cofAlertThreshold: config.cofAlertThreshold, now });
 
   await app.register(requestLogging);
   await app.register(errors);
@@ -203,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataSummaryFeature, { db });
   await app.register(scheduleFeature, { schedule });
   await app.register(actionsFeature, { actions });
+  await app.register(analyticsFeature, { analytics });
   await app.register(reportsFeature, {
     db,
     blobs: deps.blobs,
@@ -218,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schedule,
     machines,
     actions,
+    analytics,
   });
   await app.register(machinesFeature, { machines });
   await app.register(documentsFeature, { now, appTimeZone });

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ActionService } from '../actions/index.js';
+import type { AnalyticsService } from '../analytics/index.js';
 import type { MachineService } from '../machines/index.js';
 import type { ScheduleService } from '../schedule/index.js';
 import { createCurveMaintenanceReport } from './curve-maintenance.js';
@@ -23,6 +24,8 @@ export interface ReportsFeatureOptions extends Omit<ReportDeps, 'log' | 'pollMs'
   schedule: ScheduleService;
   machines: MachineService;
   actions: ActionService;
+  /** The dashboard the analytics report prints. */
+  analytics: AnalyticsService;
 }
 
 export async function reportsFeature(app: FastifyInstance, options: ReportsFeatureOptions) {
