@@ -2,12 +2,12 @@
  * Schedule compliance (common/rules/analytics.ts) worked out by the database: per kind, of the
  * register curves on the schedule at a day, those within their interval, overdue and never visited.
  *
- * One statement for all the days asked, set-based rather than one probe per curve and day: the
- * scope's visits matched to their register curves are read once, and each visit holds, as the
- * last of its curve and kind, for the days from its date up to the next visit's date (a visit
- * followed by another the same day holds for none). Joining the few days on those ranges gives
- * every curve's last Service and last CoF at each day, from which hasMachine and the intervals of
- * common/rules/schedule.ts follow. compliance-sql.test.ts holds this SQL to the rule on the same rows.
+ * Set-based rather than one probe per curve and day: the scope's visits matched to their register
+ * curves are read once, in order, and cut each curve's days into segments from one visit to the
+ * next, over which its last Service and last CoF stay the same; hasMachine and the intervals of
+ * common/rules/schedule.ts then say which days of a segment count. A day's figures count the
+ * segments holding it; a series of days sums where those stretches start and stop, so its cost
+ * does not grow with curves times days. compliance-sql.test.ts holds this SQL to the rule on the same rows.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { shareOf } from '../../../common/rules/analytics.js';
@@ -44,54 +44,75 @@ const ROLLOUT_HAS_MACHINE = sql`exists (select 1 from curve_records r
       and ${rolloutMachineSql(sql`r.machine_actual`, sql`r.commissioned`)})`;
 
 /**
- * A `curve_days` CTE: one row per register curve of the scope and day asked (`n`: the day's
- * place in `days`), with its division, section and SSE, whether it is on the schedule at that day,
- * and its last Service and CoF dated on or before it.
+ * The CTEs every answer reads, ending in `segments`: for each register curve of the scope, the
+ * days [since, until) over which its last Service (`service_last`) and last CoF (`cof_last`)
+ * dated on or before the day stay the same, and whether it has a machine then (hasMachine).
+ * A visit starts a segment that lasts until the curve's next visit of either kind (one followed
+ * by another the same day, none); the first starts at -infinity with neither kind visited.
+ * `lastDay`: visits after it are the last of none of the days asked.
  */
-function curveDaysCte(scope: AnalyticsSqlScope, days: readonly string[]): SQL {
-  // Visits after the last day asked are the last of nothing: they need not be read.
-  const lastDay = days.reduce((a, b) => (b > a ? b : a));
-  return sql`with days as (
-      select asked.day::date as day, asked.n from jsonb_array_elements_text(${JSON.stringify(days)}::jsonb) with ordinality as asked(day, n)
-    ), curves as materialized (
-      select c.id, c.division_railway, c.section, c.sse, ${ROLLOUT_HAS_MACHINE} as rollout_machine
+function segmentsCte(scope: AnalyticsSqlScope, lastDay: string): SQL {
+  // A curve's visits in the order the schedule takes the last: by date, then upload, then id.
+  const inVisitOrder = sql`partition by curve_id order by date, submitted_at, id`;
+  const upToHere = sql`(${inVisitOrder} rows between unbounded preceding and current row)`;
+  return sql`curves as materialized (
+      select c.id, c.division_railway, c.section, c.sse, c.curve_number, ${recordLineOf(sql`c.line`)} as record_line,
+        ${ROLLOUT_HAS_MACHINE} as rollout_machine
       from consolidated_curve_details c
       where ${curveOrActionInScope('c', scope)}
     ), visits as (
       -- The curve's own division only, as the schedule matches its last visits.
-      select c.id as curve_id, i.type, i.date, i.service_update,
-        lead(i.date) over (partition by c.id, i.type order by i.date, i.submitted_at, i.id) as next_date
-      from consolidated_curve_details c
-      join inspection_logs i on i.section = c.section and i.curve_number = c.curve_number and i.line = ${recordLineOf(sql`c.line`)}
-        and i.division_railway = c.division_railway
-      where ${curveOrActionInScope('c', scope)} and i.date <= ${lastDay}::date
-    ), last_visits as (
-      select v.curve_id, d.n,
-        max(v.date) filter (where v.type = 'Service') as service_last,
-        bool_or(v.service_update is not distinct from ${MACHINE_UNINSTALLED}) filter (where v.type = 'Service') as uninstalled,
-        max(v.date) filter (where v.type = 'CoF') as cof_last
-      from visits v
-      join days d on d.day >= v.date and (v.next_date is null or d.day < v.next_date)
-      group by v.curve_id, d.n
-    ), curve_days as materialized (
-      select curves.*, d.n, d.day, l.service_last, l.cof_last,
+      select curves.id as curve_id, curves.division_railway, curves.section, curves.sse, curves.rollout_machine,
+        i.type, i.date, i.submitted_at, i.id, i.service_update is not distinct from ${MACHINE_UNINSTALLED} as uninstalled
+      from curves
+      join inspection_logs i on i.section = curves.section and i.curve_number = curves.curve_number and i.line = curves.record_line
+        and i.division_railway = curves.division_railway
+      where i.date <= ${lastDay}::date
+      union all
+      select curves.id, curves.division_railway, curves.section, curves.sse, curves.rollout_machine,
+        null, '-infinity'::date, null, null, false
+      from curves
+    ), ordered as (
+      select visits.*,
+        lead(date, 1, 'infinity'::date) over (${inVisitOrder}) as until,
+        max(date) filter (where type = 'Service') over ${upToHere} as service_last,
+        max(date) filter (where type = 'CoF') over ${upToHere} as cof_last,
+        -- Which Service visit is the last so far: the rows after it share its number.
+        count(*) filter (where type = 'Service') over ${upToHere} as services
+      from visits
+    ), segments as (
+      select curve_id, division_railway, section, sse, date as since, until, service_last, cof_last,
         -- hasMachine: the last Service visit decides when there is one, else the rollout record.
-        (case when l.service_last is not null then not l.uninstalled else curves.rollout_machine end) as machine
-      from curves cross join days d
-      left join last_visits l on l.curve_id = curves.id and l.n = d.n
+        (case when service_last is not null
+          then not bool_or(uninstalled) filter (where type = 'Service') over (partition by curve_id, services)
+          else rollout_machine end) as machine
+      from ordered
     )`;
 }
 
-/** The counts of ComplianceCounts over a group of `curve_days`. */
-const COUNTS = sql`count(*) filter (where machine)::int as "onSchedule",
-  count(*) filter (where machine and day - service_last <= ${INTERVAL_DAYS.Service}::int)::int as "serviceWithin",
-  count(*) filter (where machine and service_last is null)::int as "serviceNever",
-  count(*) filter (where machine and day - cof_last <= ${INTERVAL_DAYS.CoF}::int)::int as "cofWithin",
-  count(*) filter (where machine and cof_last is null)::int as "cofNever"`;
+/** The first day a last visit of `kind` on `last` no longer keeps a curve within its interval. */
+const withinUntil = (last: SQL, kind: 'Service' | 'CoF') => sql`(${last} + ${INTERVAL_DAYS[kind] + 1}::int)`;
 
-/** A group's Service share, as the order of the groups wants it (worst first, none last). */
-const SERVICE_SHARE = sql`(count(*) filter (where machine and day - service_last <= ${INTERVAL_DAYS.Service}::int))::float8
-  / nullif(count(*) filter (where machine), 0)`;
+/** Until when a segment keeps a curve within its interval of `kind` (least() would skip a null `last`). */
+const withinStretch = (last: SQL, kind: 'Service' | 'CoF') => sql`case when ${last} is not null then least(until, ${withinUntil(last, kind)}) end`;
+
+/** ComplianceCounts of the segments holding `day`, per value of `keys` (selected as `columns`). */
+function groupedAt(scope: AnalyticsSqlScope, day: string, columns: SQL, keys: SQL): SQL {
+  const d = sql`${day}::date`;
+  const serviceWithin = sql`machine and ${d} < ${withinUntil(sql`service_last`, 'Service')}`;
+  return sql`with ${segmentsCte(scope, day)}
+    select ${columns},
+      count(*) filter (where machine)::int as "onSchedule",
+      count(*) filter (where ${serviceWithin})::int as "serviceWithin",
+      count(*) filter (where machine and service_last is null)::int as "serviceNever",
+      count(*) filter (where machine and ${d} < ${withinUntil(sql`cof_last`, 'CoF')})::int as "cofWithin",
+      count(*) filter (where machine and cof_last is null)::int as "cofNever"
+    from segments
+    where since <= ${d} and ${d} < until
+    group by ${keys}
+    -- The worst Service share first; groups with no curve on the schedule (no share) last.
+    order by (count(*) filter (where ${serviceWithin}))::float8 / nullif(count(*) filter (where machine), 0) asc nulls last, ${keys}`;
+}
 
 function figuresOf(onSchedule: number, within: number, never: number): ComplianceFigures {
   return { onSchedule, within, overdue: onSchedule - within - never, never, share: shareOf(within, onSchedule) };
@@ -104,17 +125,57 @@ function bothOf(counts: ComplianceCounts): ComplianceGroup {
   };
 }
 
-/** The scope's compliance at each of `days` (in the order given). */
+const MEASURES = ['onSchedule', 'serviceWithin', 'serviceNever', 'cofWithin', 'cofNever'] as const;
+
+/**
+ * The scope's compliance at each of `days` (in the order given). Each segment holds each measure
+ * over a stretch of days [since, upto); it adds one to the days asked from the first in the
+ * stretch and takes it back from the first after it, so a day's figure is the sum of the changes
+ * up to its place among the days asked: one pass over the segments whatever the number of days.
+ */
 export async function complianceOnDays(db: DbOrTx, scope: AnalyticsSqlScope, days: readonly string[]): Promise<ComplianceAt[]> {
   if (days.length === 0) return [];
-  const rows = await rowsOf<ComplianceCounts & { n: number }>(
+  const lastDay = days.reduce((a, b) => (b > a ? b : a));
+  // The place, among the days asked (sorted, once each), of the first day on or after `date`.
+  const placeOf = (date: SQL) => sql`(width_bucket(${date}, (select after from bounds)) + 1)`;
+  const rows = await rowsOf<ComplianceCounts>(
     db,
-    sql`${curveDaysCte(scope, days)},
-      counted as (select n, ${COUNTS} from curve_days group by n)
-      select d.n::int as n, coalesce("onSchedule", 0) as "onSchedule", coalesce("serviceWithin", 0) as "serviceWithin",
-        coalesce("serviceNever", 0) as "serviceNever", coalesce("cofWithin", 0) as "cofWithin", coalesce("cofNever", 0) as "cofNever"
-      from days d left join counted using (n)
-      order by d.n`,
+    sql`with asked as (
+        select value::date as day, n from jsonb_array_elements_text(${JSON.stringify(days)}::jsonb) with ordinality as given(value, n)
+      ), bounds as (
+        -- Each day asked + 1: width_bucket then counts the days asked before a date.
+        select array_agg(distinct day + 1 order by day + 1) as after from asked
+      ), ${segmentsCte(scope, lastDay)}, stretches as (
+        select measure, ${placeOf(sql`since`)} as starts, ${placeOf(sql`upto`)} as stops
+        from segments
+        cross join lateral (values
+          ('onSchedule', until),
+          ('serviceWithin', ${withinStretch(sql`service_last`, 'Service')}),
+          ('serviceNever', case when service_last is null then until end),
+          ('cofWithin', ${withinStretch(sql`cof_last`, 'CoF')}),
+          ('cofNever', case when cof_last is null then until end)
+        ) as held(measure, upto)
+        -- A segment may start after its last visit's interval ran out: that stretch holds no day.
+        where machine and since < upto
+      ), spans as (
+        -- Curves holding a measure over the same days asked, counted together.
+        select measure, starts, stops, count(*) as curves from stretches group by measure, starts, stops
+      ), changes as (
+        select change.place, measure, sum(change.delta) as delta
+        from spans
+        cross join lateral (values (starts, curves), (stops, -curves)) as change(place, delta)
+        -- A stretch holding none of the days asked changes none of them.
+        where starts < stops
+        group by change.place, measure
+      )
+      select ${sql.join(
+        MEASURES.map((measure) => sql`coalesce(sum(changes.delta) filter (where measure = ${measure}), 0)::int as ${sql.raw(`"${measure}"`)}`),
+        sql`, `,
+      )}
+      from asked
+      left join changes on changes.place <= ${placeOf(sql`asked.day`)}
+      group by asked.n
+      order by asked.n`,
   );
   return rows.map((row, i) => ({ day: days[i] as string, ...bothOf(row) }));
 }
@@ -127,24 +188,13 @@ export async function complianceBySection(
 ): Promise<Array<{ divisionRailway: string; section: string } & ComplianceGroup>> {
   const rows = await rowsOf<ComplianceCounts & { divisionRailway: string; section: string }>(
     db,
-    sql`${curveDaysCte(scope, [day])}
-      select division_railway as "divisionRailway", section, ${COUNTS}
-      from curve_days
-      group by division_railway, section
-      order by ${SERVICE_SHARE} asc nulls last, division_railway, section`,
+    groupedAt(scope, day, sql`division_railway as "divisionRailway", section`, sql`division_railway, section`),
   );
   return rows.map((row) => ({ divisionRailway: row.divisionRailway, section: row.section, ...bothOf(row) }));
 }
 
 /** At `day`, per SSE of the register (null: none named), worst Service share first. */
 export async function complianceBySse(db: DbOrTx, scope: AnalyticsSqlScope, day: string): Promise<Array<{ sse: string | null } & ComplianceGroup>> {
-  const rows = await rowsOf<ComplianceCounts & { sse: string | null }>(
-    db,
-    sql`${curveDaysCte(scope, [day])}
-      select sse, ${COUNTS}
-      from curve_days
-      group by sse
-      order by ${SERVICE_SHARE} asc nulls last, sse nulls last`,
-  );
+  const rows = await rowsOf<ComplianceCounts & { sse: string | null }>(db, groupedAt(scope, day, sql`sse`, sql`sse`));
   return rows.map((row) => ({ sse: row.sse, ...bothOf(row) }));
 }
