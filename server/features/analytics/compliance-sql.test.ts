@@ -14,6 +14,7 @@ import type { Database, Db } from '../../db/client.js';
 import { consolidatedCurveDetails, curveRecords, type InspectionRow } from '../../db/schema.js';
 import { Random } from '../../db/seed/random.js';
 import { inspectionRow, insertInspectionRows } from '../../test/inspections.js';
+import type { RecordedCurve } from '../../test/schedule-expectations.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { NewInspectionRow } from '../inspections/repository.js';
 import { type ComplianceGroup, complianceBySection, complianceBySse, complianceOnDays } from './compliance-sql.js';
@@ -23,14 +24,10 @@ import type { AnalyticsSqlScope } from './sql-scope.js';
 const LAST_DAY = '2026-06-30';
 const EDGE_DIVISION = 'EDGE/ER';
 
-interface TestCurve {
+interface TestCurve extends RecordedCurve {
   key: string;
-  divisionRailway: string;
-  section: string;
-  curveNumber: string;
   /** As the register holds it: sometimes a code (DN), which the records spell Down. */
   line: string;
-  recordLine: 'Up' | 'Down' | 'Single';
   sse: string | null;
   rollout: { machine: string | null; commissioned: string | null } | null;
 }
