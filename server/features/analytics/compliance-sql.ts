@@ -96,12 +96,16 @@ const withinUntil = (last: SQL, kind: 'Service' | 'CoF') => sql`(${last} + ${INT
 /** Until when a segment keeps a curve within its interval of `kind` (least() would skip a null `last`). */
 const withinStretch = (last: SQL, kind: 'Service' | 'CoF') => sql`case when ${last} is not null then least(until, ${withinUntil(last, kind)}) end`;
 
-/** ComplianceCounts of the segments holding `day`, per value of `keys` (selected as `columns`). */
-function groupedAt(scope: AnalyticsSqlScope, day: string, columns: SQL, keys: SQL): SQL {
+/**
+ * ComplianceCounts of the segments holding `day`, per division and section and per SSE, from one
+ * reading of the segments (grouping sets); within each, the worst Service share first, groups with
+ * no curve on the schedule (no share) last, then by their keys.
+ */
+function groupedAt(scope: AnalyticsSqlScope, day: string): SQL {
   const d = sql`${day}::date`;
   const serviceWithin = sql`machine and ${d} < ${withinUntil(sql`service_last`, 'Service')}`;
   return sql`with ${segmentsCte(scope, day)}
-    select ${columns},
+    select grouping(sse)::int = 1 as "bySection", division_railway as "divisionRailway", section, sse,
       count(*) filter (where machine)::int as "onSchedule",
       count(*) filter (where ${serviceWithin})::int as "serviceWithin",
       count(*) filter (where machine and service_last is null)::int as "serviceNever",
@@ -109,9 +113,9 @@ function groupedAt(scope: AnalyticsSqlScope, day: string, columns: SQL, keys: SQ
       count(*) filter (where machine and cof_last is null)::int as "cofNever"
     from segments
     where since <= ${d} and ${d} < until
-    group by ${keys}
-    -- The worst Service share first; groups with no curve on the schedule (no share) last.
-    order by (count(*) filter (where ${serviceWithin}))::float8 / nullif(count(*) filter (where machine), 0) asc nulls last, ${keys}`;
+    group by grouping sets ((division_railway, section), (sse))
+    order by 1 desc, (count(*) filter (where ${serviceWithin}))::float8 / nullif(count(*) filter (where machine), 0) asc nulls last,
+      division_railway, section, sse`;
 }
 
 function figuresOf(onSchedule: number, within: number, never: number): ComplianceFigures {
@@ -180,21 +184,25 @@ export async function complianceOnDays(db: DbOrTx, scope: AnalyticsSqlScope, day
   return rows.map((row, i) => ({ day: days[i] as string, ...bothOf(row) }));
 }
 
-/** At `day`, per division and section, worst Service share first (then register order). */
+type GroupRow = ComplianceCounts & { bySection: boolean; divisionRailway: string | null; section: string | null; sse: string | null };
+
+/** At `day`, per division and section and per SSE of the register (null: none named), each worst Service share first. */
+export async function complianceGroupsAt(db: DbOrTx, scope: AnalyticsSqlScope, day: string) {
+  const rows = await rowsOf<GroupRow>(db, groupedAt(scope, day));
+  return {
+    bySection: rows.filter((row) => row.bySection).map((row) => ({ divisionRailway: row.divisionRailway ?? '', section: row.section ?? '', ...bothOf(row) })),
+    bySse: rows.filter((row) => !row.bySection).map((row) => ({ sse: row.sse, ...bothOf(row) })),
+  };
+}
+
 export async function complianceBySection(
   db: DbOrTx,
   scope: AnalyticsSqlScope,
   day: string,
 ): Promise<Array<{ divisionRailway: string; section: string } & ComplianceGroup>> {
-  const rows = await rowsOf<ComplianceCounts & { divisionRailway: string; section: string }>(
-    db,
-    groupedAt(scope, day, sql`division_railway as "divisionRailway", section`, sql`division_railway, section`),
-  );
-  return rows.map((row) => ({ divisionRailway: row.divisionRailway, section: row.section, ...bothOf(row) }));
+  return (await complianceGroupsAt(db, scope, day)).bySection;
 }
 
-/** At `day`, per SSE of the register (null: none named), worst Service share first. */
 export async function complianceBySse(db: DbOrTx, scope: AnalyticsSqlScope, day: string): Promise<Array<{ sse: string | null } & ComplianceGroup>> {
-  const rows = await rowsOf<ComplianceCounts & { sse: string | null }>(db, groupedAt(scope, day, sql`sse`, sql`sse`));
-  return rows.map((row) => ({ sse: row.sse, ...bothOf(row) }));
+  return (await complianceGroupsAt(db, scope, day)).bySse;
 }

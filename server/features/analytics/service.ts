@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions, VersionedCache, type VersionedTable } from '../../db/versioned-cache.js';
-import { complianceBySection, complianceBySse, complianceOnDays } from './compliance-sql.js';
+import { type ComplianceAt, complianceGroupsAt, complianceOnDays } from './compliance-sql.js';
 import {
   actionFigures,
   cofByPeriod,
@@ -81,20 +81,21 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     sse: scope.sse ?? undefined,
   });
 
-  async function headline(scope: AnalyticsScope) {
+  /** The headline figures; `compliance` at `to` when the caller has it already (the dashboard's series ends there). */
+  async function headline(scope: AnalyticsScope, compliance?: ComplianceAt) {
     const where = sqlScope(scope);
     const range: Period = { start: scope.from, end: scope.to };
-    const [[compliance], [cof], [faults], visits, actions] = await Promise.all([
-      complianceOnDays(db, where, [scope.to]),
+    const [atTo, [cof], [faults], visits, actions] = await Promise.all([
+      compliance ?? complianceOnDays(db, where, [scope.to]).then(([only]) => only),
       cofByPeriod(db, where, [range], deps.cofAlertThreshold),
       faultsByPeriod(db, where, [range]),
       visitCounts(db, where, range),
       actionFigures(db, where, range),
     ]);
-    if (!compliance || !cof || !faults) throw new Error('an analytics figure answered no row for the range');
+    if (!atTo || !cof || !faults) throw new Error('an analytics figure answered no row for the range');
     return {
-      serviceCompliance: compliance.service.share,
-      cofCompliance: compliance.cof.share,
+      serviceCompliance: atTo.service.share,
+      cofCompliance: atTo.cof.share,
       cof,
       visits,
       faults: { partBroken: faults.partBroken, partStolen: faults.partStolen, machineNotWorking: faults.machineNotWorking },
@@ -120,10 +121,10 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       const threshold = deps.cofAlertThreshold;
       // One after another: on the embedded database every statement waits for the one connection anyway,
       // and on PostgreSQL one dashboard should not take a pool's worth of connections from the field.
-      const summary = await headline(scope);
+      // The last period ends at `to`: its figures are the headline's.
       const complianceSeries = await complianceOnDays(db, where, periods.map((p) => p.end));
-      const bySection = await complianceBySection(db, where, scope.to);
-      const bySse = await complianceBySse(db, where, scope.to);
+      const summary = await headline(scope, complianceSeries.at(-1));
+      const { bySection, bySse } = await complianceGroupsAt(db, where, scope.to);
       const cofSeries = await cofByPeriod(db, where, periods, threshold);
       const frictionBySection = await cofBySection(db, where, range, threshold);
       const rising = await risingCurves(db, where, scope.to, CURVE_LIST_MAX);
