@@ -4,6 +4,7 @@
  */
 import type { machineParts, stations } from '../schema.js';
 import { buildNetwork, type DemoCurve } from './curves.js';
+import { addHistory } from './history.js';
 import { planInspections, type DemoInspection } from './inspections.js';
 import { PART_CATALOGUE } from './reference-data.js';
 import { buildRollout, type DemoRollout } from './rollout.js';
@@ -24,6 +25,6 @@ export function buildDemoDataset(today: string): DemoDataset {
     machineParts: PART_CATALOGUE.flatMap((c) => c.items.map((itemName) => ({ category: c.category, itemName }))).map(
       (part, index) => ({ no: index + 1, ...part }),
     ),
-    inspections: planInspections(commissioned, today),
+    inspections: addHistory(commissioned, planInspections(commissioned, today), today),
   };
 }

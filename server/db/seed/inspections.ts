@@ -22,6 +22,8 @@ export interface DemoInspection {
   fields: InspectionFields;
   /** Minutes after midnight (IST) when the photo was taken; printed on the overlay. */
   capturedAtMinutes: number;
+  /** Drawn at the reduced size (./photos.ts): the year before the window. */
+  reducedPhoto?: true;
 }
 
 export interface InspectionFields {
@@ -57,7 +59,8 @@ export interface InspectionPhoto {
   height: number;
 }
 
-const WINDOW_DAYS = 60;
+/** The window of the demo's current state: its schedule, due list and open actions (./history.ts adds the year before). */
+export const WINDOW_DAYS = 60;
 
 export function planInspections(commissioned: readonly CommissionedCurve[], today: string): DemoInspection[] {
   const rng = new Random(SEEDS.inspections);
@@ -79,29 +82,46 @@ export function planInspections(commissioned: readonly CommissionedCurve[], toda
             ? (division.technicianIds[1] ?? division.technicianIds[0])
             : division.technicianIds[0];
         if (!technicianId) throw new Error(`Division ${division.division} has no technician`);
-        const capturedAtMinutes = rng.int(8 * 60 + 30, 17 * 60 + 15);
-        const fields: InspectionFields = {
-          recordId: uniqueRecordId(rng, date, recordIds),
-          date,
-          // Uploads usually follow within minutes; the outbox sends the rest once back in coverage.
-          submittedAt: istInstant(date, capturedAtMinutes + (rng.chance(0.85) ? rng.int(1, 12) : rng.int(40, 300))),
-          type: visit.type,
-          divisionRailway: curve.divisionRailway,
-          section: curve.section,
-          curveNumber: curve.curveNumber,
-          line: curve.line,
-          technicianId,
-          technicianName: technicianName(technicianId),
-          station1: curve.station1,
-          station2: curve.station2,
-          railwayEngineer: curve.sse === PLACEHOLDER_SSE ? null : curve.sse,
-          ...(visit.type === 'CoF' ? cofReadings(rng, curve) : serviceFindings(rng, visit.latestService)),
-        };
-        inspections.push({ fields, capturedAtMinutes });
+        inspections.push(
+          recordVisit(rng, { curve, date, type: visit.type, technicianId, recordIds }, (r) =>
+            visit.type === 'CoF' ? cofReadings(r, curve) : serviceFindings(r, visit.latestService),
+          ),
+        );
       }
     });
   }
   return inspections.sort((a, b) => a.fields.submittedAt.getTime() - b.fields.submittedAt.getTime());
+}
+
+/**
+ * One visit's record: the capture minute, record ID and upload time drawn in that order, then
+ * what the visit found. Also used by ./history.ts.
+ */
+export function recordVisit(
+  rng: Random,
+  visit: { curve: DemoCurve; date: string; type: InspectionType; technicianId: string; recordIds: Set<string> },
+  findings: (rng: Random) => Findings,
+): DemoInspection {
+  const { curve, date } = visit;
+  const capturedAtMinutes = rng.int(8 * 60 + 30, 17 * 60 + 15);
+  const fields: InspectionFields = {
+    recordId: uniqueRecordId(rng, date, visit.recordIds),
+    date,
+    // Uploads usually follow within minutes; the outbox sends the rest once back in coverage.
+    submittedAt: istInstant(date, capturedAtMinutes + (rng.chance(0.85) ? rng.int(1, 12) : rng.int(40, 300))),
+    type: visit.type,
+    divisionRailway: curve.divisionRailway,
+    section: curve.section,
+    curveNumber: curve.curveNumber,
+    line: curve.line,
+    technicianId: visit.technicianId,
+    technicianName: technicianName(visit.technicianId),
+    station1: curve.station1,
+    station2: curve.station2,
+    railwayEngineer: curve.sse === PLACEHOLDER_SSE ? null : curve.sse,
+    ...findings(rng),
+  };
+  return { fields, capturedAtMinutes };
 }
 
 interface Visit {
@@ -139,7 +159,7 @@ export function uniqueRecordId(rng: Random, date: string, taken: Set<string>): s
   }
 }
 
-type Findings = Pick<
+export type Findings = Pick<
   InspectionFields,
   | 'cofValue'
   | 'location'
@@ -156,7 +176,11 @@ type Findings = Pick<
 function cofReadings(rng: Random, curve: DemoCurve): Findings {
   // A well-greased gauge face reads about 0.15-0.25; a dry one climbs towards 0.45, and re-greasing
   // brings it back, so the demo has CoF follow-ups both open and closed.
-  const cof = rng.chance(0.15) ? rng.float(0.3, 0.46) : rng.float(0.14, 0.25);
+  return cofReading(rng, curve, rng.chance(0.15) ? rng.float(0.3, 0.46) : rng.float(0.14, 0.25));
+}
+
+/** A CoF visit that read `cof` at one end of the curve. Also used by ./history.ts. */
+export function cofReading(rng: Random, curve: DemoCurve, cof: number): Findings {
   return {
     cofValue: cof.toFixed(2),
     location: rng.pick(['Far End', 'Near End'] as const),
@@ -180,22 +204,32 @@ export function serviceFindings(rng: Random, latestService: boolean): Findings {
     ['uninstall', latestService ? 3 : 0],
   ]);
   const part = partFor(rng, serviceUpdate);
+  const working = serviceUpdate === 'working-fine' ? rng.chance(0.97) : serviceUpdate === 'part-broken' ? rng.chance(0.35) : false;
+  return serviceVisit({ update: serviceUpdate, part, working, depth: serviceUpdate === 'working-fine' ? rng.float(3, 8.5) : rng.float(0.5, 4) });
+}
+
+/** A Service visit's findings as stored. Also used by ./history.ts. */
+export function serviceVisit(found: {
+  update: ServiceUpdate;
+  working: boolean;
+  depth: number;
+  part?: { category: string; itemName: string } | null;
+}): Findings {
   return {
     cofValue: null,
     location: null,
     km: null,
     pole1: null,
     pole2: null,
-    serviceUpdate,
-    partCategory: part?.category ?? null,
-    partItemName: part?.itemName ?? null,
-    isMachineWorking:
-      serviceUpdate === 'working-fine' ? rng.chance(0.97) : serviceUpdate === 'part-broken' ? rng.chance(0.35) : false,
-    greaseDepth: (serviceUpdate === 'working-fine' ? rng.float(3, 8.5) : rng.float(0.5, 4)).toFixed(1),
+    serviceUpdate: found.update,
+    partCategory: found.part?.category ?? null,
+    partItemName: found.part?.itemName ?? null,
+    isMachineWorking: found.working,
+    greaseDepth: found.depth.toFixed(1),
   };
 }
 
-function partFor(rng: Random, update: ServiceUpdate): { category: string; itemName: string } | null {
+export function partFor(rng: Random, update: ServiceUpdate): { category: string; itemName: string } | null {
   if (update !== 'part-broken' && update !== 'part-stolen') return null;
   // Thieves go for what sells: batteries, solar panels, brass fittings.
   const categories =

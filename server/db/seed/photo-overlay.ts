@@ -1,19 +1,38 @@
 /**
  * The phone's data overlay, drawn on the server for the demo photos: the same lines in the same
- * band as the camera screen draws (common/rules/photo-overlay.ts), as an SVG for sharp to
- * composite. The letters are outlines from the reports' own fonts (server/pdf/fonts.ts: bold
- * Noto Sans, with the Indian scripts' faces for names such as a Devanagari one) rather than SVG
- * text, so they need no system font, measure exactly for the shared layout, and every machine
- * draws the same overlay whatever fonts it has installed.
+ * band as the camera screen draws (common/rules/photo-overlay.ts), as letters placed on the band,
+ * each letter's coverage drawn once (as an SVG, by sharp) and blended into every photo that
+ * prints it (./photos.ts): drawing each photo's whole band as an SVG cost more than the rest of
+ * the photo, and the first start draws a photo for every demo record. The letters are outlines
+ * from the reports' own fonts (server/pdf/fonts.ts: bold Noto Sans, with the Indian scripts'
+ * faces for names such as a Devanagari one) rather than SVG text, so they need no system font,
+ * measure exactly for the shared layout, and every machine draws the same overlay whatever fonts
+ * it has installed.
  */
 import type { Glyph } from 'fontkit';
-import { OVERLAY_BAND_COLOR, OVERLAY_TEXT_COLOR, overlayLayout } from '../../../common/rules/photo-overlay.js';
+import { OVERLAY_TEXT_COLOR, overlayLayout } from '../../../common/rules/photo-overlay.js';
 import { baseFontName, fontNamed, runsOf } from '../../pdf/fonts.js';
 
-/** The band to composite at `top`, across the whole width. */
+/**
+ * One letter of the overlay: its coverage mask goes with its box's top left corner at (x, y).
+ * Positions are kept to a quarter pixel, so a letter's mask at a size and a quarter-pixel offset
+ * is one drawing (`key`) that every photo printing it shares.
+ */
+export interface PlacedMask {
+  key: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The letter alone, white on a clear ground, `width` x `height`. */
+  svg: () => Buffer;
+}
+
+/** The overlay: the dark band across the photo from `top`, and its letters. */
 export interface OverlayBand {
   top: number;
-  svg: Buffer;
+  height: number;
+  masks: PlacedMask[];
 }
 
 /** Bold is the nearest weight the reports carry to the phone's semi-bold (OVERLAY_FONT_WEIGHT). */
@@ -71,6 +90,8 @@ function outline({ key, glyph }: PlacedGlyph): string {
   return d;
 }
 
+const QUARTER = (v: number) => Math.round(v * 4) / 4;
+
 /** The overlay of `lines` for a `width` x `height` photo. */
 export function overlayBand(width: number, height: number, lines: readonly string[]): OverlayBand {
   const laidOut = lines.map(layOut);
@@ -82,25 +103,40 @@ export function overlayBand(width: number, height: number, lines: readonly strin
   const baseline = (px * latin.ascent) / (latin.ascent - latin.descent);
   const maxWidth = width - 2 * layout.padding;
 
-  // Each letter's outline once, in font units; every use of it is placed and scaled to pixels.
-  const defs = new Map<string, string>();
-  const uses = laidOut.flatMap((line, i) => {
+  const masks = laidOut.flatMap((line, i) => {
     // Like the canvas's fillText maxWidth: a line that still overflows is squeezed, not cut.
     const squeeze = line.width * px > maxWidth ? maxWidth / (line.width * px) : 1;
-    const y = layout.padding + i * layout.lineHeight + baseline;
-    return line.glyphs.map((placed) => {
-      if (!defs.has(placed.key)) defs.set(placed.key, `<path id="${placed.key}" d="${outline(placed)}"/>`);
-      const gx = layout.padding + placed.x * px * squeeze;
-      const gy = y - placed.y * px;
-      const scale = placed.unit * px;
-      // Font units point up; the image's y points down.
-      return `<use href="#${placed.key}" transform="translate(${gx.toFixed(2)} ${gy.toFixed(2)}) scale(${(scale * squeeze).toFixed(5)} ${(-scale).toFixed(5)})"/>`;
+    const y = layout.bandTop + layout.padding + i * layout.lineHeight + baseline;
+    return line.glyphs.flatMap((placed): PlacedMask[] => {
+      const { minX, minY, maxX, maxY } = placed.glyph.bbox;
+      if (!(maxX > minX && maxY > minY)) return [];
+      const gx = QUARTER(layout.padding + placed.x * px * squeeze);
+      const gy = QUARTER(y - placed.y * px);
+      const sx = placed.unit * px * squeeze;
+      const sy = placed.unit * px;
+      // The box from the pixel holding the origin, a pixel of margin for the anti-aliasing.
+      const fx = gx - Math.floor(gx);
+      const fy = gy - Math.floor(gy);
+      const left = Math.floor(fx + minX * sx) - 1;
+      const top = Math.floor(fy - maxY * sy) - 1;
+      const boxWidth = Math.ceil(fx + maxX * sx) + 1 - left;
+      const boxHeight = Math.ceil(fy - minY * sy) + 1 - top;
+      return [
+        {
+          key: `${placed.key} ${sx.toFixed(5)} ${sy.toFixed(5)} ${fx} ${fy}`,
+          x: Math.floor(gx) + left,
+          y: Math.floor(gy) + top,
+          width: boxWidth,
+          height: boxHeight,
+          // Font units point up; the image's y points down.
+          svg: () =>
+            Buffer.from(
+              `<svg xmlns="http://www.w3.org/2000/svg" width="${boxWidth}" height="${boxHeight}">` +
+                `<path fill="${OVERLAY_TEXT_COLOR}" d="${outline(placed)}" transform="translate(${(fx - left).toFixed(2)} ${(fy - top).toFixed(2)}) scale(${sx.toFixed(5)} ${(-sy).toFixed(5)})"/></svg>`,
+            ),
+        },
+      ];
     });
   });
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${layout.bandHeight}">` +
-    `<defs>${[...defs.values()].join('')}</defs>` +
-    `<rect width="${width}" height="${layout.bandHeight}" fill="${OVERLAY_BAND_COLOR}"/>` +
-    `<g fill="${OVERLAY_TEXT_COLOR}">${uses.join('')}</g></svg>`;
-  return { top: layout.bandTop, svg: Buffer.from(svg) };
+  return { top: layout.bandTop, height: layout.bandHeight, masks };
 }

@@ -75,4 +75,5 @@ export const SEEDS = {
   rollout: 0x484b_4d02,
   inspections: 0x484b_4d03,
   photos: 0x484b_4d04,
+  history: 0x484b_4d05,
 } as const;

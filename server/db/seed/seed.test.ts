@@ -28,7 +28,7 @@ import {
 import { buildDemoDataset } from './dataset.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.js';
 import { seedDemoData, type SeedSummary } from './index.js';
-import { captureTimestamp, demoOverlayLines, drawDivisionScene, renderDemoPhoto } from './photos.js';
+import { captureTimestamp, demoOverlayLines, drawDivisionScene, LetterMasks, REDUCED_PHOTO, renderDemoPhoto } from './photos.js';
 
 const TODAY = '2025-03-15';
 
@@ -142,15 +142,18 @@ describe('seedDemoData', () => {
     expect(rows.filter((u) => u.role === 'Technician').length).toBeGreaterThanOrEqual(4);
   });
 
-  it('stores a real JPEG photo for every inspection', async () => {
+  it('stores a real JPEG photo for every inspection, the year before the window at the reduced size', async () => {
     const inspections = await database.db.select().from(inspectionLogs);
+    const reduced = new Set(buildDemoDataset(TODAY).inspections.filter((i) => i.reducedPhoto).map((i) => i.fields.recordId));
     for (const i of inspections) {
       expect(i.imageHash, i.recordId).toMatch(/^[0-9a-f]{64}$/);
       const bytes = await blobs.read(i.imageHash ?? '');
       expect(bytes.length).toBe(i.imageSizeBytes);
       expect(bytes.length).toBeGreaterThanOrEqual(MIN_REAL_IMAGE_BYTES);
       expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-      expect([i.imageWidth, i.imageHeight]).toEqual([1280, 720]);
+      const size = reduced.has(i.recordId) ? REDUCED_PHOTO : { width: 1280, height: 720 };
+      expect([i.imageWidth, i.imageHeight], i.recordId).toEqual([size.width, size.height]);
+      expect(reduced.has(i.recordId)).toBe(i.date < '2025-01-14');
       expect(i.fileName).toBe(`inspection_${i.recordId}.jpg`);
       expect(i.imageUrl).toBe(`/api/inspections/${i.recordId}/image`);
       expect(i.imageData).toBeNull();
@@ -166,8 +169,14 @@ describe('seedDemoData', () => {
   it("draws each photo's overlay from its own record: the phone's lines for the stored fields, over its division's scene", async () => {
     const inspections = await database.db.select().from(inspectionLogs);
     const planned = new Map(buildDemoDataset(TODAY).inspections.map((i) => [i.fields.recordId, i]));
-    const scenes = new Map(await Promise.all(DIVISIONS.map(async (d) => [d as string, await drawDivisionScene(d)] as const)));
-    for (const row of inspections) {
+    const scenes = new Map<string, Awaited<ReturnType<typeof drawDivisionScene>>>(
+      await Promise.all(
+        DIVISIONS.flatMap((d) => (['full', 'reduced'] as const).map(async (size) => [`${d} ${size}`, await drawDivisionScene(d, size)] as const)),
+      ),
+    );
+    const letters = new LetterMasks();
+    // Every photo of the window, and one in ten of the year before it (redrawing them all takes long).
+    for (const row of inspections.filter((r, i) => r.imageWidth === 1280 || i % 10 === 0)) {
       const inspection = planned.get(row.recordId);
       if (!inspection) throw new Error(`${row.recordId} is not in the demo dataset`);
       const takenAt = captureTimestamp(inspection);
@@ -194,17 +203,17 @@ describe('seedDemoData', () => {
       expect(lines.join('\n')).toContain(`Section: ${row.section}`);
       expect(lines.join('\n')).toContain(`Curve: ${row.curveNumber}`);
       // The stored bytes are exactly those lines burned into the division's scene.
-      const scene = scenes.get(row.divisionRailway);
+      const scene = scenes.get(`${row.divisionRailway} ${inspection.reducedPhoto ? 'reduced' : 'full'}`);
       if (!scene) throw new Error(`No scene for ${row.divisionRailway}`);
-      const redrawn = await renderDemoPhoto(scene, lines);
+      const redrawn = await renderDemoPhoto(scene, lines, letters);
       expect(createHash('sha256').update(redrawn).digest('hex'), row.recordId).toBe(row.imageHash);
     }
-  });
+  }, 120_000);
 
   it('shows two records of a division the same scene, each with its own text in the band at the foot', async () => {
     const inspections = await database.db.select().from(inspectionLogs);
     const division = inspections[0]?.divisionRailway;
-    const [a, b] = inspections.filter((i) => i.divisionRailway === division);
+    const [a, b] = inspections.filter((i) => i.divisionRailway === division && i.imageWidth === 1280);
     if (!a?.imageHash || !b?.imageHash) throw new Error('Expected two records in one division');
     const pixelsOf = async (hash: string) => sharp(await blobs.read(hash)).raw().toBuffer({ resolveWithObject: true });
     const [first, second] = await Promise.all([pixelsOf(a.imageHash), pixelsOf(b.imageHash)]);
@@ -220,7 +229,7 @@ describe('seedDemoData', () => {
     expect(meanDifference(bandTop, first.info.height)).toBeGreaterThan(2);
   });
 
-  it('records inspections on seeded curves, by demo technicians, in the 60 days before today', async () => {
+  it('records inspections on seeded curves, by demo technicians, in the year before today', async () => {
     const inspections = await database.db.select().from(inspectionLogs);
     const curves = await database.db.select().from(consolidatedCurveDetails);
     const technicians = new Map(
@@ -231,7 +240,7 @@ describe('seedDemoData', () => {
       const curve = curves.find((c) => c.section === i.section && c.curveNumber === i.curveNumber && c.line === i.line);
       expect(curve?.divisionRailway, i.recordId).toBe(i.divisionRailway);
       expect(technicians.get(i.technicianId)).toBe(i.technicianName);
-      expect(i.date < TODAY && i.date >= '2025-01-14').toBe(true);
+      expect(i.date < TODAY && i.date >= '2024-03-15').toBe(true);
       expect(i.recordId).toMatch(new RegExp(`^INS-${i.date.replaceAll('-', '')}-[0-9A-Z]{6}$`));
       if (i.type === 'CoF') {
         expect(i.cofValue).toMatch(/^0\.\d{2}$/);
