@@ -42,12 +42,15 @@ export async function closeOpenActions(
   onOrBefore: string,
   closing: { closedOn: string; closedAt: Date; closedByRecordId: string },
 ): Promise<FollowUpActionRow[]> {
+  const open = and(sameCurveLine(curve), eq(followUpActions.state, 'open'), inArray(followUpActions.kind, [...kinds]), lte(followUpActions.lastReportedOn, onOrBefore));
+  // Most visits close nothing. An UPDATE of no row still moves the actions' change counter (a
+  // statement trigger), which would empty every cached list and count: read first, write only when there is something to close.
+  const ids = (await tx.select({ id: followUpActions.id }).from(followUpActions).where(open)).map((row) => row.id);
+  if (ids.length === 0) return [];
   return tx
     .update(followUpActions)
     .set({ state: 'closed', closedOn: closing.closedOn, closedAt: closing.closedAt, closedByRecordId: closing.closedByRecordId })
-    .where(
-      and(sameCurveLine(curve), eq(followUpActions.state, 'open'), inArray(followUpActions.kind, [...kinds]), lte(followUpActions.lastReportedOn, onOrBefore)),
-    )
+    .where(and(open, inArray(followUpActions.id, ids)))
     .returning();
 }
 
