@@ -1,11 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AnalyticsDashboard, AnalyticsSummary, ComplianceFigures } from '../../../../../common/schemas/analytics.js';
-import type { AnalyticsChart } from '../../../../../common/schemas/analytics.js';
+import type { AnalyticsChart, AnalyticsDashboard, AnalyticsSummary, CofFigures, ComplianceFigures } from '../../../../../common/schemas/analytics.js';
 import { visitDateText } from '../../../lib/date-text.js';
 import type { RecordsDrill } from './analytics-query.js';
 import { ANALYTICS_TEXTS as T, cofText, daysText, depthText, numberText, percentText, trendText } from './analytics-texts.js';
-import { COLOURS, PeriodChart, RankChart } from './charts.js';
-import { AnalyticsSection, Figure, FigureTable, RecordsLink } from './figure.js';
+import { COLOURS, PeriodChart, type PeriodChartProps, RankChart } from './charts.js';
+import { AnalyticsSection, type Column, Figure, FigureTable, RecordsLink } from './figure.js';
 
 /** The records behind a figure for an Admin (the range and scope filled in); null for a Client, who cannot open them. */
 export type Drill = ((drill: Partial<RecordsDrill>) => string) | null;
@@ -28,6 +28,69 @@ function periodDrill(dashboard: AnalyticsDashboard, drill: Drill) {
     if (!drill || !period) return null;
     return drill({ type: KIND_OF_SERIES[seriesKey] ?? 'Service', from: period.start, to: period.end });
   };
+}
+
+/** A figure per period: its chart, and its table a row a period with the figure's own columns. */
+function PeriodFigure({
+  title,
+  summary,
+  excelUrl,
+  labels,
+  chart,
+  columns,
+  cells,
+}: {
+  title: string;
+  summary: string;
+  excelUrl?: string;
+  labels: readonly string[];
+  chart: Omit<PeriodChartProps, 'title' | 'description' | 'labels'>;
+  columns: readonly Column[];
+  /** A period's cells after its name. */
+  cells: (index: number, label: string) => ReactNode[];
+}) {
+  return (
+    <Figure
+      title={title}
+      summary={summary}
+      excelUrl={excelUrl}
+      chart={<PeriodChart title={title} description={summary} labels={labels} {...chart} />}
+      table={<FigureTable caption={title} columns={[{ header: T.periodColumn }, ...columns]} rows={labels.map((label, i) => ({ key: `${i}`, cells: [label, ...cells(i, label)] }))} />}
+    />
+  );
+}
+
+/** A table a row a section, its name opening the section's records of a kind (Admins). */
+function SectionTable<R extends { divisionRailway: string; section: string }>({
+  caption,
+  kind,
+  drill,
+  rows,
+  columns,
+  cells,
+}: {
+  caption: string;
+  kind: Kind;
+  drill: Drill;
+  rows: readonly R[];
+  columns: readonly Column[];
+  cells: (row: R) => ReactNode[];
+}) {
+  return (
+    <FigureTable
+      caption={caption}
+      columns={[{ header: T.sectionColumn }, ...columns]}
+      rows={rows.map((row) => ({
+        key: `${row.divisionRailway}|${row.section}`,
+        cells: [
+          <RecordsLink key="n" href={drill?.({ type: kind, division: row.divisionRailway, section: row.section }) ?? null} label={T.recordsOf(kind, row.section)}>
+            {row.section}
+          </RecordsLink>,
+          ...cells(row),
+        ],
+      }))}
+    />
+  );
 }
 
 function Tile({ label, value }: { label: string; value: string }) {
@@ -73,6 +136,8 @@ const COMPLIANCE_COLUMNS = [
   { header: T.serviceOverdue, numeric: true },
   { header: T.cofOverdue, numeric: true },
 ];
+const COF_COLUMNS = [{ header: T.readings, numeric: true }, { header: T.median, numeric: true }, { header: T.p90, numeric: true }, { header: T.aboveShare, numeric: true }];
+const cofCells = (row: CofFigures) => [cofText(row.median), cofText(row.p90), percentText(row.aboveThresholdShare)];
 
 export function ComplianceSection({ dashboard, labels, drill, excelUrl }: SectionProps) {
   const { series, bySection, bySse } = dashboard.compliance;
@@ -81,61 +146,36 @@ export function ComplianceSection({ dashboard, labels, drill, excelUrl }: Sectio
   const hrefOf = periodDrill(dashboard, drill);
   return (
     <AnalyticsSection title={T.complianceTitle} caption={T.complianceCaption}>
-      <Figure
+      <PeriodFigure
         title={T.complianceChart}
         summary={`${trendText(T.serviceCompliance, service, percentText)} ${trendText(T.cofCompliance, cof, percentText)}`}
         excelUrl={excelUrl('compliance')}
-        chart={
-          <PeriodChart
-            title={T.complianceChart}
-            description={trendText(T.serviceCompliance, service, percentText)}
-            labels={labels}
-            kind="line"
-            maxAtLeast={1}
-            formatValue={percentText}
-            hrefOf={hrefOf}
-            series={[
-              { key: 'service', label: T.serviceShare, colour: COLOURS.service, values: service },
-              { key: 'cof', label: T.cofShare, colour: COLOURS.cof, values: cof },
-            ]}
-          />
-        }
-        table={
-          <FigureTable
-            caption={T.complianceChart}
-            columns={[{ header: T.periodColumn }, ...COMPLIANCE_COLUMNS]}
-            rows={series.map((p, i) => {
-              const [serviceShare, cofShare, ...overdue] = shareOfBoth(p);
-              return {
-                key: p.start,
-                cells: [
-                  labels[i],
-                  <RecordsLink key="s" href={hrefOf(i, 'service')} label={T.recordsOf('Service', labels[i] ?? '')}>
-                    {serviceShare}
-                  </RecordsLink>,
-                  <RecordsLink key="c" href={hrefOf(i, 'cof')} label={T.recordsOf('CoF', labels[i] ?? '')}>
-                    {cofShare}
-                  </RecordsLink>,
-                  ...overdue,
-                ],
-              };
-            })}
-          />
-        }
-      />
-      <FigureTable
-        caption={T.bySection}
-        columns={[{ header: T.sectionColumn }, ...COMPLIANCE_COLUMNS]}
-        rows={bySection.map((row) => ({
-          key: `${row.divisionRailway}|${row.section}`,
-          cells: [
-            <RecordsLink key="n" href={drill?.({ type: 'Service', division: row.divisionRailway, section: row.section }) ?? null} label={T.recordsOf('Service', row.section)}>
-              {row.section}
-            </RecordsLink>,
-            ...shareOfBoth(row),
+        labels={labels}
+        chart={{
+          kind: 'line',
+          maxAtLeast: 1,
+          formatValue: percentText,
+          hrefOf,
+          series: [
+            { key: 'service', label: T.serviceShare, colour: COLOURS.service, values: service },
+            { key: 'cof', label: T.cofShare, colour: COLOURS.cof, values: cof },
           ],
-        }))}
+        }}
+        columns={COMPLIANCE_COLUMNS}
+        cells={(i, label) => {
+          const [serviceShare, cofShare, ...overdue] = series[i] ? shareOfBoth(series[i]) : [];
+          return [
+            <RecordsLink key="s" href={hrefOf(i, 'service')} label={T.recordsOf('Service', label)}>
+              {serviceShare}
+            </RecordsLink>,
+            <RecordsLink key="c" href={hrefOf(i, 'cof')} label={T.recordsOf('CoF', label)}>
+              {cofShare}
+            </RecordsLink>,
+            ...overdue,
+          ];
+        }}
       />
+      <SectionTable caption={T.bySection} kind="Service" drill={drill} rows={bySection} columns={COMPLIANCE_COLUMNS} cells={shareOfBoth} />
       <FigureTable caption={T.bySse} columns={[{ header: T.sse }, ...COMPLIANCE_COLUMNS]} rows={bySse.map((row) => ({ key: row.sse ?? '', cells: [row.sse ?? T.noSse, ...shareOfBoth(row)] }))} />
     </AnalyticsSection>
   );
@@ -170,60 +210,30 @@ export function FrictionSection({ dashboard, labels, drill, excelUrl }: SectionP
   const aboveNow = series.at(-1)?.aboveThresholdShare ?? null;
   return (
     <AnalyticsSection title={T.frictionTitle} caption={T.frictionCaption(threshold)}>
-      <Figure
+      <PeriodFigure
         title={T.frictionChart}
         summary={`${trendText('The median CoF', medians, cofText)} ${T.aboveShare} in the last period: ${percentText(aboveNow)}.`}
         excelUrl={excelUrl('friction')}
-        chart={
-          <PeriodChart
-            title={T.frictionChart}
-            description={trendText('The median CoF', medians, cofText)}
-            labels={labels}
-            kind="line"
-            formatValue={cofText}
-            threshold={{ value: threshold, label: `${T.threshold} ${cofText(threshold)}` }}
-            hrefOf={hrefOf}
-            series={[
-              { key: 'median', label: T.median, colour: COLOURS.service, values: medians },
-              { key: 'p90', label: T.p90, colour: COLOURS.p90, values: series.map((p) => p.p90) },
-            ]}
-          />
-        }
-        table={
-          <FigureTable
-            caption={T.frictionChart}
-            columns={[{ header: T.periodColumn }, { header: T.readings, numeric: true }, { header: T.median, numeric: true }, { header: T.p90, numeric: true }, { header: T.aboveShare, numeric: true }]}
-            rows={series.map((p, i) => ({
-              key: p.start,
-              cells: [
-                labels[i],
-                <RecordsLink key="n" href={hrefOf(i, 'median')} label={T.recordsOf('CoF', labels[i] ?? '')}>
-                  {numberText(p.count)}
-                </RecordsLink>,
-                cofText(p.median),
-                cofText(p.p90),
-                percentText(p.aboveThresholdShare),
-              ],
-            }))}
-          />
-        }
-      />
-      <FigureTable
-        caption={T.frictionBySection}
-        columns={[{ header: T.sectionColumn }, { header: T.readings, numeric: true }, { header: T.median, numeric: true }, { header: T.p90, numeric: true }, { header: T.aboveShare, numeric: true }]}
-        rows={bySection.map((row) => ({
-          key: `${row.divisionRailway}|${row.section}`,
-          cells: [
-            <RecordsLink key="n" href={drill?.({ type: 'CoF', division: row.divisionRailway, section: row.section }) ?? null} label={T.recordsOf('CoF', row.section)}>
-              {row.section}
-            </RecordsLink>,
-            numberText(row.count),
-            cofText(row.median),
-            cofText(row.p90),
-            percentText(row.aboveThresholdShare),
+        labels={labels}
+        chart={{
+          kind: 'line',
+          formatValue: cofText,
+          threshold: { value: threshold, label: `${T.threshold} ${cofText(threshold)}` },
+          hrefOf,
+          series: [
+            { key: 'median', label: T.median, colour: COLOURS.service, values: medians },
+            { key: 'p90', label: T.p90, colour: COLOURS.p90, values: series.map((p) => p.p90) },
           ],
-        }))}
+        }}
+        columns={COF_COLUMNS}
+        cells={(i, label) => [
+          <RecordsLink key="n" href={hrefOf(i, 'median')} label={T.recordsOf('CoF', label)}>
+            {numberText(series[i]?.count ?? null)}
+          </RecordsLink>,
+          ...(series[i] ? cofCells(series[i]) : []),
+        ]}
       />
+      <SectionTable caption={T.frictionBySection} kind="CoF" drill={drill} rows={bySection} columns={COF_COLUMNS} cells={(row) => [numberText(row.count), ...cofCells(row)]} />
       <CurveList
         label={T.rising}
         empty={T.noneRising}
@@ -244,49 +254,35 @@ export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSea
   const top = parts.slice(0, PARETO_ROWS);
   const partName = (p: { category: string; item: string }) => `${p.category} – ${p.item}`;
   const leader = parts[0];
+  const partsSummary = leader ? `${partName(leader)} leads with ${leader.count} (${leader.broken} broken, ${leader.stolen} stolen), ${percentText(leader.cumulativeShare)} of all part faults.` : T.noParts;
+  const visitsCell = (i: number, label: string) => (
+    <RecordsLink key="v" href={hrefOf(i, 'service')} label={T.recordsOf('Service', label)}>
+      {numberText(series[i]?.serviceVisits ?? null)}
+    </RecordsLink>
+  );
   return (
     <AnalyticsSection title={T.machinesTitle}>
-      <Figure
+      <PeriodFigure
         title={T.faultsChart}
         summary={trendText('Faults reported per period', faultTotals, numberText)}
         excelUrl={excelUrl('faults')}
-        chart={
-          <PeriodChart
-            title={T.faultsChart}
-            description={trendText('Faults reported per period', faultTotals, numberText)}
-            labels={labels}
-            kind="stacked"
-            formatValue={numberText}
-            hrefOf={hrefOf}
-            series={[
-              { key: 'broken', label: T.partBroken, colour: COLOURS.broken, values: series.map((p) => p.partBroken) },
-              { key: 'stolen', label: T.partStolen, colour: COLOURS.stolen, values: series.map((p) => p.partStolen) },
-              { key: 'notWorking', label: T.machineNotWorking, colour: COLOURS.notWorking, values: series.map((p) => p.machineNotWorking) },
-            ]}
-          />
-        }
-        table={
-          <FigureTable
-            caption={T.faultsChart}
-            columns={[{ header: T.periodColumn }, { header: T.partBroken, numeric: true }, { header: T.partStolen, numeric: true }, { header: T.machineNotWorking, numeric: true }, { header: T.serviceVisits, numeric: true }]}
-            rows={series.map((p, i) => ({
-              key: p.start,
-              cells: [
-                labels[i],
-                numberText(p.partBroken),
-                numberText(p.partStolen),
-                numberText(p.machineNotWorking),
-                <RecordsLink key="v" href={hrefOf(i, 'service')} label={T.recordsOf('Service', labels[i] ?? '')}>
-                  {numberText(p.serviceVisits)}
-                </RecordsLink>,
-              ],
-            }))}
-          />
-        }
+        labels={labels}
+        chart={{
+          kind: 'stacked',
+          formatValue: numberText,
+          hrefOf,
+          series: [
+            { key: 'broken', label: T.partBroken, colour: COLOURS.broken, values: series.map((p) => p.partBroken) },
+            { key: 'stolen', label: T.partStolen, colour: COLOURS.stolen, values: series.map((p) => p.partStolen) },
+            { key: 'notWorking', label: T.machineNotWorking, colour: COLOURS.notWorking, values: series.map((p) => p.machineNotWorking) },
+          ],
+        }}
+        columns={[{ header: T.partBroken, numeric: true }, { header: T.partStolen, numeric: true }, { header: T.machineNotWorking, numeric: true }, { header: T.serviceVisits, numeric: true }]}
+        cells={(i, label) => [numberText(series[i]?.partBroken ?? null), numberText(series[i]?.partStolen ?? null), numberText(series[i]?.machineNotWorking ?? null), visitsCell(i, label)]}
       />
       <Figure
         title={T.partsChart}
-        summary={leader ? `${partName(leader)} leads with ${leader.count} (${leader.broken} broken, ${leader.stolen} stolen), ${percentText(leader.cumulativeShare)} of all part faults.` : T.noParts}
+        summary={partsSummary}
         excelUrl={excelUrl('parts')}
         chart={
           top.length === 0 ? (
@@ -294,7 +290,7 @@ export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSea
           ) : (
             <RankChart
               title={T.partsChart}
-              description={leader ? `${partName(leader)} leads with ${leader.count}.` : T.noParts}
+              description={partsSummary}
               rows={top.map(partName)}
               series={[
                 { key: 'broken', label: T.broken, colour: COLOURS.broken, values: top.map((p) => p.broken) },
@@ -312,28 +308,13 @@ export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSea
           />
         }
       />
-      <Figure
+      <PeriodFigure
         title={T.workingChart}
         summary={trendText('The machines working rate', working, percentText)}
-        chart={
-          <PeriodChart
-            title={T.workingChart}
-            description={trendText('The machines working rate', working, percentText)}
-            labels={labels}
-            kind="line"
-            maxAtLeast={1}
-            formatValue={percentText}
-            hrefOf={hrefOf}
-            series={[{ key: 'working', label: T.workingRate, colour: COLOURS.service, values: working }]}
-          />
-        }
-        table={
-          <FigureTable
-            caption={T.workingChart}
-            columns={[{ header: T.periodColumn }, { header: T.workingRate, numeric: true }, { header: T.serviceVisits, numeric: true }]}
-            rows={series.map((p, i) => ({ key: p.start, cells: [labels[i], percentText(p.workingRate), numberText(p.serviceVisits)] }))}
-          />
-        }
+        labels={labels}
+        chart={{ kind: 'line', maxAtLeast: 1, formatValue: percentText, hrefOf, series: [{ key: 'working', label: T.workingRate, colour: COLOURS.service, values: working }] }}
+        columns={[{ header: T.workingRate, numeric: true }, { header: T.serviceVisits, numeric: true }]}
+        cells={(i, label) => [percentText(working[i] ?? null), visitsCell(i, label)]}
       />
       <div>
         <h3 className="text-base font-bold text-slate-900">{T.actionsTitle}</h3>
@@ -356,54 +337,24 @@ export function GreaseSection({ dashboard, labels, drill, excelUrl }: SectionPro
   const { series, bySection, dry } = dashboard.grease;
   const medians = series.map((p) => p.median);
   const hrefOf = periodDrill(dashboard, drill);
+  const greaseColumns = [{ header: T.readings, numeric: true }, { header: T.greaseMedian, numeric: true }];
   return (
     <AnalyticsSection title={T.greaseTitle}>
-      <Figure
+      <PeriodFigure
         title={T.greaseChart}
         summary={trendText('The median grease depth', medians, depthText)}
         excelUrl={excelUrl('grease')}
-        chart={
-          <PeriodChart
-            title={T.greaseChart}
-            description={trendText('The median grease depth', medians, depthText)}
-            labels={labels}
-            kind="bars"
-            formatValue={(n) => n.toFixed(1)}
-            hrefOf={hrefOf}
-            series={[{ key: 'depth', label: `${T.greaseMedian} (cm)`, colour: COLOURS.service, values: medians }]}
-          />
-        }
-        table={
-          <FigureTable
-            caption={T.greaseChart}
-            columns={[{ header: T.periodColumn }, { header: T.readings, numeric: true }, { header: T.greaseMedian, numeric: true }]}
-            rows={series.map((p, i) => ({
-              key: p.start,
-              cells: [
-                labels[i],
-                <RecordsLink key="n" href={hrefOf(i, 'depth')} label={T.recordsOf('Service', labels[i] ?? '')}>
-                  {numberText(p.count)}
-                </RecordsLink>,
-                depthText(p.median),
-              ],
-            }))}
-          />
-        }
+        labels={labels}
+        chart={{ kind: 'bars', formatValue: (n) => n.toFixed(1), hrefOf, series: [{ key: 'depth', label: `${T.greaseMedian} (cm)`, colour: COLOURS.service, values: medians }] }}
+        columns={greaseColumns}
+        cells={(i, label) => [
+          <RecordsLink key="n" href={hrefOf(i, 'depth')} label={T.recordsOf('Service', label)}>
+            {numberText(series[i]?.count ?? null)}
+          </RecordsLink>,
+          depthText(medians[i] ?? null),
+        ]}
       />
-      <FigureTable
-        caption={T.greaseBySection}
-        columns={[{ header: T.sectionColumn }, { header: T.readings, numeric: true }, { header: T.greaseMedian, numeric: true }]}
-        rows={bySection.map((row) => ({
-          key: `${row.divisionRailway}|${row.section}`,
-          cells: [
-            <RecordsLink key="n" href={drill?.({ type: 'Service', division: row.divisionRailway, section: row.section }) ?? null} label={T.recordsOf('Service', row.section)}>
-              {row.section}
-            </RecordsLink>,
-            numberText(row.count),
-            depthText(row.median),
-          ],
-        }))}
-      />
+      <SectionTable caption={T.greaseBySection} kind="Service" drill={drill} rows={bySection} columns={greaseColumns} cells={(row) => [numberText(row.count), depthText(row.median)]} />
       <CurveList
         label={T.dry}
         empty={T.noneDry}
