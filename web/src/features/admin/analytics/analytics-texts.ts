@@ -40,14 +40,8 @@ export function trendText(name: string, values: readonly (number | null)[], form
 /** Every text of the Analytics view, in one place for the Hindi translation that follows. */
 export const ANALYTICS_TEXTS = {
   filters: 'Filters',
-  division: 'Division/Railway',
-  divisionAccess: 'Division',
   noDivision: 'No division assigned',
-  allDivisions: 'All divisions',
-  section: 'Section',
-  allSections: 'All sections',
   sse: 'SSE',
-  allSses: 'All SSEs',
   period: 'Period',
   periods: { '4w': 'Last 4 weeks', '3m': 'Last 3 months', '12m': 'Last 12 months', custom: 'Custom' } satisfies Record<PeriodPreset, string>,
   from: 'From',

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { DIVISIONS } from '../../../../../common/constants.js';
 import { ANALYTICS_GRAINS } from '../../../../../common/rules/analytics.js';
 import { type AnalyticsDashboard, analyticsDashboardSchema } from '../../../../../common/schemas/analytics.js';
 import type { PublicUser } from '../../../../../common/schemas/auth.js';
@@ -11,7 +10,7 @@ import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { Input } from '../../../components/ui/input.js';
 import { Label } from '../../../components/ui/label.js';
 import { failureText } from '../../../lib/api-failure.js';
-import { useRegisterFilters } from '../register/index.js';
+import { ScopeFilterFields } from '../register/index.js';
 import { type AnalyticsReportBody, ReportProgress, useReportJob } from '../reports/index.js';
 import {
   type AnalyticsFilters,
@@ -29,7 +28,6 @@ import {
 import { ANALYTICS_TEXTS as T, periodLabel, rangeText } from './analytics-texts.js';
 import { ComplianceSection, type Drill, FieldWorkSection, FrictionSection, GreaseSection, HeadlineTiles, MachinesSection } from './sections.js';
 
-const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 const parseDashboard = (body: unknown): AnalyticsDashboard => analyticsDashboardSchema.parse(body);
 
 /**
@@ -69,11 +67,6 @@ function AnalyticsFilterForm({
   divisionFixed: string | null;
   onApply: (next: AnalyticsFilters) => void;
 }) {
-  const lists = useRegisterFilters(filters.division);
-  const sections = [...new Set((lists.data?.sections ?? []).map((s) => s.section))].sort(byName);
-  const sses = [...(lists.data?.sses ?? [])].sort(byName);
-  // A choice named by the address but not (yet) in the lists still shows as chosen.
-  const withChosen = (options: string[], chosen: string) => (chosen !== '' && !options.includes(chosen) ? [chosen, ...options] : options);
   const set = (changes: Partial<AnalyticsFilters>) => onApply({ ...filters, ...changes });
   const choosePeriod = (value: string) => {
     const period = PERIOD_PRESETS.find((p) => p === value) ?? NO_ANALYTICS_FILTERS.period;
@@ -88,31 +81,7 @@ function AnalyticsFilterForm({
     <Card aria-labelledby="analytics-filters-title">
       <CardTitle id="analytics-filters-title">{T.filters}</CardTitle>
       <form role="search" aria-labelledby="analytics-filters-title" onSubmit={(e) => e.preventDefault()} className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-5">
-        {divisionFixed === null ? (
-          <FilterSelect
-            id="analytics-division"
-            label={T.division}
-            value={filters.division}
-            // A new division's sections and SSEs are other ones.
-            onChange={(division) => set({ division, section: '', sse: '' })}
-            all={{ value: '', label: T.allDivisions }}
-            options={withChosen([...DIVISIONS], filters.division)}
-          />
-        ) : (
-          <div>
-            <p className="text-base font-semibold text-slate-900">{T.divisionAccess}</p>
-            <p className="mt-1 flex min-h-12 items-center text-base text-slate-900">{divisionFixed}</p>
-          </div>
-        )}
-        <FilterSelect
-          id="analytics-section"
-          label={T.section}
-          value={filters.section}
-          onChange={(section) => set({ section })}
-          all={{ value: '', label: T.allSections }}
-          options={withChosen(sections, filters.section)}
-        />
-        <FilterSelect id="analytics-sse" label={T.sse} value={filters.sse} onChange={(sse) => set({ sse })} all={{ value: '', label: T.allSses }} options={withChosen(sses, filters.sse)} />
+        <ScopeFilterFields idPrefix="analytics" scope={filters} divisionFixed={divisionFixed} onChange={set} />
         <FilterSelect
           id="analytics-period"
           label={T.period}
