@@ -3,7 +3,7 @@ import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
-import { type MouseEvent, useId } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useContainerWidth } from './use-container-width.js';
 
@@ -53,18 +53,17 @@ function Legend({ items }: { items: readonly { key: string; label: string; colou
   );
 }
 
-/** A pointer's shortcut to the records behind a mark; a client-side navigation, like the table's links. */
-function MarkLink({ href, label, children }: { href: string | null; label: string; children: React.ReactNode }) {
+/**
+ * A pointer's shortcut to the records behind a mark. Not a link: an image's parts are not
+ * interactive for assistive technology (axe: nested-interactive); the table's links are theirs.
+ */
+function MarkLink({ href, children }: { href: string | null; children: React.ReactNode }) {
   const navigate = useNavigate();
   if (href === null) return <>{children}</>;
-  const go = (event: MouseEvent) => {
-    event.preventDefault();
-    void navigate(href);
-  };
   return (
-    <a href={href} onClick={go} tabIndex={-1} aria-label={label} className="cursor-pointer">
+    <g data-href={href} onClick={() => void navigate(href)} className="cursor-pointer hover:opacity-80">
       {children}
-    </a>
+    </g>
   );
 }
 
@@ -112,7 +111,6 @@ export function PeriodChart({ title, description, labels, series, kind, formatVa
   const group = scaleBand<string>({ domain: series.map((s) => s.key), range: [0, x.bandwidth()], padding: 0.1 });
   const centre = (i: number) => (x(String(i)) ?? 0) + x.bandwidth() / 2;
   const shown = new Set(everyNth(labels.map((_, i) => String(i)), innerWidth, 56));
-  const markLabel = (s: Series, i: number) => `${s.label}, ${labels[i]}: ${s.values[i] === null ? 'none' : formatValue(s.values[i] ?? 0)}`;
 
   return (
     <div ref={ref} className="w-full">
@@ -134,7 +132,7 @@ export function PeriodChart({ title, description, labels, series, kind, formatVa
                     />
                     {s.values.map((v, i) =>
                       v === null ? null : (
-                        <MarkLink key={i} href={hrefOf?.(i, s.key) ?? null} label={markLabel(s, i)}>
+                        <MarkLink key={i} href={hrefOf?.(i, s.key) ?? null}>
                           <circle cx={centre(i)} cy={y(v)} r={labels.length > 30 ? 3 : 5} fill={s.colour} stroke="#fff" strokeWidth={1.5} />
                         </MarkLink>
                       ),
@@ -151,7 +149,7 @@ export function PeriodChart({ title, description, labels, series, kind, formatVa
                     const barHeight = y(stackedTop) - top;
                     if (kind === 'stacked') stackedTop += v;
                     return (
-                      <MarkLink key={`${s.key}-${i}`} href={hrefOf?.(i, s.key) ?? null} label={markLabel(s, i)}>
+                      <MarkLink key={`${s.key}-${i}`} href={hrefOf?.(i, s.key) ?? null}>
                         <Bar x={barX} y={top} width={Math.max(1, barWidth)} height={Math.max(0, barHeight)} fill={s.colour} stroke="#fff" strokeWidth={kind === 'stacked' ? 1 : 0} />
                       </MarkLink>
                     );
@@ -221,7 +219,7 @@ export function RankChart({ title, description, rows, series, cumulative, hrefOf
                 const barX = x(start);
                 start += v;
                 return (
-                  <MarkLink key={`${s.key}-${i}`} href={hrefOf?.(i, s.key) ?? null} label={`${s.label}, ${rows[i]}: ${v}`}>
+                  <MarkLink key={`${s.key}-${i}`} href={hrefOf?.(i, s.key) ?? null}>
                     <Bar x={barX} y={y(String(i)) ?? 0} width={Math.max(0, x(start) - barX)} height={y.bandwidth()} fill={s.colour} stroke="#fff" strokeWidth={1} />
                   </MarkLink>
                 );

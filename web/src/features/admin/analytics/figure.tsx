@@ -58,10 +58,11 @@ export interface TableRow {
   cells: ReactNode[];
 }
 
-/** A table a phone scrolls inside its own box, never the page sideways. */
+/** A table a phone scrolls inside its own box (reached by the keyboard too), never the page sideways. */
 export function FigureTable({ caption, columns, rows }: { caption: string; columns: readonly Column[]; rows: readonly TableRow[] }) {
   return (
-    <div className="max-w-full overflow-x-auto">
+    // A box that scrolls must be reachable to be scrolled by keys (axe: scrollable-region-focusable).
+    <div role="group" aria-label={caption} tabIndex={0} className="max-w-full overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-700">
       <table className="w-full border-collapse text-left text-sm text-slate-900">
         <caption className="mb-1 text-left text-sm font-semibold text-slate-800">{caption}</caption>
         <thead>
