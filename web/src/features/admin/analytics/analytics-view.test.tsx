@@ -226,6 +226,8 @@ describe('the Analytics view', SLOW, () => {
     // The chart's marks lead there too, for a pointer.
     const chart = within(region('Share within interval per period'));
     await userEvent.click(chart.getByRole('button', { name: 'Show as chart' }));
+    const marks = [...chart.getByRole('img').querySelectorAll('[data-href]')].map((mark) => mark.getAttribute('data-href'));
+    expect(marks).toContain('/admin?view=records-management&type=Service&from=2026-10-01&to=2026-10-31&division=RTM%2FWR');
     const technicians = await showTable('Visits per technician');
     await userEvent.click(within(technicians).getByRole('link', { name: 'Open the records of Ravi Kumar Meena' }));
     await waitFor(() => expect(location()).toBe('/admin?view=records-management&from=2026-10-01&to=2026-11-23&division=RTM%2FWR&technicianId=TEC2001'));
@@ -299,6 +301,6 @@ describe('for a Client', SLOW, () => {
     await showTable('Share within interval per period');
     await showTable('Visits per technician');
     expect(screen.queryByRole('link', { name: /^Open the .*records/ })).not.toBeInTheDocument();
-    expect(document.querySelector('a[href*="records-management"]')).toBeNull();
+    expect(document.querySelector('a[href*="records-management"], [data-href]')).toBeNull();
   });
 });

@@ -291,7 +291,8 @@ export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSea
             <RankChart
               title={T.partsChart}
               description={partsSummary}
-              rows={top.map(partName)}
+              // The item names a part on a phone's narrow axis; the table gives its category too.
+              rows={top.map((p) => p.item)}
               series={[
                 { key: 'broken', label: T.broken, colour: COLOURS.broken, values: top.map((p) => p.broken) },
                 { key: 'stolen', label: T.stolen, colour: COLOURS.stolen, values: top.map((p) => p.stolen) },
