@@ -63,7 +63,7 @@ export async function createAndSignIn<Name extends string>(
 
 export async function createCurve(
   db: Db,
-  values: { divisionRailway: string; section: string; curveNumber: string; line?: string; hkmCode?: number; no?: number },
+  values: { divisionRailway: string; section: string; curveNumber: string; line?: string; hkmCode?: number; no?: number; sse?: string },
 ) {
   sequence += 1;
   const [row] = await db
