@@ -59,6 +59,8 @@ export const ANALYTICS_TEXTS = {
 
   showTable: 'Show as table',
   showChart: 'Show as chart',
+  showAll: (count: number) => `Show all ${count} rows`,
+  showFirst: (count: number) => `Show the first ${count}`,
   downloadExcel: 'Download Excel',
   downloadExcelOf: (title: string) => `Download Excel: ${title}`,
   downloadPdf: 'Download PDF',

@@ -185,6 +185,17 @@ describe('the Analytics view', SLOW, () => {
     expect(within(region('Parts broken or stolen, most first')).getByRole('img')).toBeInTheDocument();
   });
 
+  it('shows a long ranking by its first ten rows, and all of them on request', async () => {
+    const sses = Array.from({ length: 12 }, (_, i) => ({ sse: `SSE ${i + 1}`, service: compliance(i, 12), cof: compliance(i, 12) }));
+    signedInAs(admin, { 'GET /api/analytics/dashboard': () => jsonResponse(200, { ...DASHBOARD, compliance: { ...DASHBOARD.compliance, bySse: sses } }) });
+    await openAnalytics();
+    const table = screen.getByRole('table', { name: 'By SSE at the range’s end, worst first' });
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 12 rows' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(13);
+    expect(within(table).getByRole('row', { name: /SSE 12/ })).toHaveTextContent('SSE 1292%92%11');
+  });
+
   it('sends the filters and keeps them in the address', async () => {
     const requests = signedInAs(admin);
     await openAnalytics();

@@ -67,6 +67,9 @@ function MarkLink({ href, children }: { href: string | null; children: React.Rea
   );
 }
 
+/** A count axis' ticks: whole numbers only (no 0.5 of a visit). */
+const wholeTicks = (scale: { ticks: (count?: number) => number[] }, count: number) => scale.ticks(count).filter(Number.isInteger);
+
 /** Every n-th label, so that the axis' names never overlap on a phone. */
 const everyNth = (labels: readonly string[], room: number, each: number) => {
   const step = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor(room / each))));
@@ -96,11 +99,14 @@ export interface PeriodChartProps {
   threshold?: { value: number; label: string };
   hrefOf?: MarkHref;
   height?: number;
+  /** Counts: no tick between two whole numbers. */
+  counts?: boolean;
 }
 
-const MARGIN = { top: 8, right: 12, bottom: 28, left: 48 };
+// Room on the right for the last period's name, centred under its mark.
+const MARGIN = { top: 8, right: 28, bottom: 28, left: 48 };
 
-export function PeriodChart({ title, description, labels, series, kind, formatValue, maxAtLeast = 0, threshold, hrefOf, height = 220 }: PeriodChartProps) {
+export function PeriodChart({ title, description, labels, series, kind, formatValue, maxAtLeast = 0, threshold, hrefOf, height = 220, counts = false }: PeriodChartProps) {
   const { ref, width } = useContainerWidth<HTMLDivElement>();
   const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
@@ -156,7 +162,7 @@ export function PeriodChart({ title, description, labels, series, kind, formatVa
                   });
                 })}
             {threshold ? <line x1={0} x2={innerWidth} y1={y(threshold.value)} y2={y(threshold.value)} stroke={COLOURS.threshold} strokeWidth={2} strokeDasharray="6 4" /> : null}
-            <AxisLeft scale={y} numTicks={4} tickFormat={(v) => formatValue(Number(v))} stroke={AXIS_COLOUR} tickStroke={AXIS_COLOUR} tickLabelProps={AXIS_TEXT} />
+            <AxisLeft scale={y} numTicks={4} tickValues={counts ? wholeTicks(y, 4) : undefined} tickFormat={(v) => formatValue(Number(v))} stroke={AXIS_COLOUR} tickStroke={AXIS_COLOUR} tickLabelProps={AXIS_TEXT} />
             <AxisBottom
               top={innerHeight}
               scale={x}
@@ -247,7 +253,12 @@ export function RankChart({ title, description, rows, series, cumulative, hrefOf
               tickStroke={AXIS_COLOUR}
               tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'end', dy: '0.33em' }}
             />
-            <AxisBottom top={innerHeight} scale={x} numTicks={Math.max(2, Math.floor(innerWidth / 60))} stroke={AXIS_COLOUR} tickStroke={AXIS_COLOUR} tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'middle' }} />
+            <AxisBottom
+              top={innerHeight}
+              scale={x}
+              tickValues={wholeTicks(x, Math.max(2, Math.floor(innerWidth / 60)))}
+              tickFormat={(v) => Number(v).toLocaleString('en-IN')}
+              stroke={AXIS_COLOUR} tickStroke={AXIS_COLOUR} tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'middle' }} />
           </Group>
         </ChartFrame>
       ) : null}

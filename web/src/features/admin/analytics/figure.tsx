@@ -58,40 +58,52 @@ export interface TableRow {
   cells: ReactNode[];
 }
 
+/** Rows a table shows before Show all: a ranking's head reads at a glance. */
+const FIRST_ROWS = 10;
+
 /** A table a phone scrolls inside its own box (reached by the keyboard too), never the page sideways. */
 export function FigureTable({ caption, columns, rows }: { caption: string; columns: readonly Column[]; rows: readonly TableRow[] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, FIRST_ROWS);
   return (
-    // A box that scrolls must be reachable to be scrolled by keys (axe: scrollable-region-focusable).
-    <div role="group" aria-label={caption} tabIndex={0} className="max-w-full overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-700">
-      <table className="w-full border-collapse text-left text-sm text-slate-900">
-        <caption className="mb-1 text-left text-sm font-semibold text-slate-800">{caption}</caption>
-        <thead>
-          <tr className="border-b-2 border-slate-300">
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className={`px-2 py-2 font-semibold ${column.numeric ? 'text-right' : ''}`}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} className="border-b border-slate-200">
-              {row.cells.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row" className="px-2 py-1 font-medium">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i} className={`px-2 py-1 tabular-nums ${columns[i]?.numeric ? 'text-right' : ''}`}>
-                    {cell}
-                  </td>
-                ),
-              )}
+    <div className="flex flex-col items-start gap-1">
+      {/* A box that scrolls must be reachable to be scrolled by keys (axe: scrollable-region-focusable). */}
+      <div role="group" aria-label={caption} tabIndex={0} className="w-full max-w-full overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-brand-700">
+        <table className="w-full border-collapse text-left text-sm text-slate-900">
+          <caption className="mb-1 text-left text-sm font-semibold text-slate-800">{caption}</caption>
+          <thead>
+            <tr className="border-b-2 border-slate-300">
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className={`px-2 py-2 font-semibold ${column.numeric ? 'text-right' : ''}`}>
+                  {column.header}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row.key} className="border-b border-slate-200">
+                {row.cells.map((cell, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row" className="px-2 py-1 font-medium">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={i} className={`px-2 py-1 tabular-nums ${columns[i]?.numeric ? 'text-right' : ''}`}>
+                      {cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length > FIRST_ROWS ? (
+        <button type="button" className={buttonClasses('ghost', 'sm', 'underline')} aria-expanded={all} onClick={() => setAll((shownAll) => !shownAll)}>
+          {all ? ANALYTICS_TEXTS.showFirst(FIRST_ROWS) : ANALYTICS_TEXTS.showAll(rows.length)}
+        </button>
+      ) : null}
     </div>
   );
 }

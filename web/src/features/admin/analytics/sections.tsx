@@ -270,6 +270,7 @@ export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSea
         chart={{
           kind: 'stacked',
           formatValue: numberText,
+          counts: true,
           hrefOf,
           series: [
             { key: 'broken', label: T.partBroken, colour: COLOURS.broken, values: series.map((p) => p.partBroken) },
