@@ -153,6 +153,13 @@ const TABLE = defineViews({
     tile: { description: 'Faults reported in the field, open until a visit proves them fixed' },
     body: lazyBody(() => import('./actions/index.js'), (m) => m.ActionsView),
   },
+  analytics: {
+    title: 'Analytics',
+    parent: 'reports',
+    access: 'admins-and-clients',
+    tile: { description: 'Schedule compliance, friction, faults and field work' },
+    body: lazyBody(() => import('./analytics/index.js'), (m) => m.AnalyticsView),
+  },
   'user-management': {
     title: 'User Management',
     parent: 'menu',

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DIVISIONS } from '../../../../../common/constants.js';
 import { ACTION_KINDS, AGEING_BANDS, type AgeingBand } from '../../../../../common/rules/follow-up-actions.js';
 import type { PublicUser } from '../../../../../common/schemas/auth.js';
 import { Button } from '../../../components/ui/button.js';
@@ -9,7 +8,7 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { cn } from '../../../lib/cn.js';
-import { useRegisterFilters } from '../register/index.js';
+import { ScopeFilterFields } from '../register/index.js';
 import { ReportProgress, useReportJob } from '../reports/index.js';
 import { ActionCard } from './action-card.js';
 import {
@@ -28,7 +27,6 @@ import { ACTION_TEXTS } from './action-texts.js';
 import { parseActionList } from './actions-api.js';
 
 const numberText = (n: number) => n.toLocaleString('en-IN');
-const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 /**
  * Follow-up Actions (issue 25): the faults reported in the field, open until a visit proves
@@ -77,48 +75,12 @@ function ActionFilterForm({
   canClear: boolean;
   onApply: (next: ActionFilters) => void;
 }) {
-  const lists = useRegisterFilters(filters.division);
-  const sections = [...new Set((lists.data?.sections ?? []).map((s) => s.section))].sort(byName);
-  const sses = [...(lists.data?.sses ?? [])].sort(byName);
-  // A choice named by the address but not (yet) in the lists still shows as chosen.
-  const withChosen = (options: string[], chosen: string) => (chosen !== '' && !options.includes(chosen) ? [chosen, ...options] : options);
   const set = (changes: Partial<ActionFilters>) => onApply({ ...filters, ...changes });
   return (
     <Card aria-labelledby="action-filters-title">
       <CardTitle id="action-filters-title">{ACTION_TEXTS.filters}</CardTitle>
       <form role="search" aria-labelledby="action-filters-title" onSubmit={(e) => e.preventDefault()} className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-3">
-        {divisionFixed === null ? (
-          <FilterSelect
-            id="action-division"
-            label={ACTION_TEXTS.division}
-            value={filters.division}
-            // A new division's sections and SSEs are other ones.
-            onChange={(division) => set({ division, section: '', sse: '' })}
-            all={{ value: '', label: ACTION_TEXTS.allDivisions }}
-            options={withChosen([...DIVISIONS], filters.division)}
-          />
-        ) : (
-          <div>
-            <p className="text-base font-semibold text-slate-900">{ACTION_TEXTS.divisionAccess}</p>
-            <p className="mt-1 flex min-h-12 items-center text-base text-slate-900">{divisionFixed}</p>
-          </div>
-        )}
-        <FilterSelect
-          id="action-section"
-          label={ACTION_TEXTS.section}
-          value={filters.section}
-          onChange={(section) => set({ section })}
-          all={{ value: '', label: ACTION_TEXTS.allSections }}
-          options={withChosen(sections, filters.section)}
-        />
-        <FilterSelect
-          id="action-sse"
-          label={ACTION_TEXTS.sse}
-          value={filters.sse}
-          onChange={(sse) => set({ sse })}
-          all={{ value: '', label: ACTION_TEXTS.allSses }}
-          options={withChosen(sses, filters.sse)}
-        />
+        <ScopeFilterFields idPrefix="action" scope={filters} divisionFixed={divisionFixed} onChange={set} />
         <FilterSelect
           id="action-kind"
           label={ACTION_TEXTS.kindLabel}

@@ -5,3 +5,4 @@ export { ServiceReportsView } from './service-reports-view.js';
 export { SseReportsView } from './sse-reports-view.js';
 export { ReportProgress } from './report-progress.js';
 export { type ReportJobTexts, useReportJob } from './use-report-job.js';
+export type { AnalyticsReportBody } from './reports-api.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { actionReportRequestSchema } from '../../../../../common/schemas/actions.js';
+import type { analyticsReportRequestSchema } from '../../../../../common/schemas/analytics.js';
 import {
   type inspectionReportRequestSchema,
   type ReportJobResponse,
@@ -41,8 +42,11 @@ export async function downloadReport(reportId: string, fallbackName: string): Pr
   return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackName };
 }
 
+/** A kind the recent reports are asked for: the listed kinds, and the jobs' (analytics, new to the web). */
+export type RecentReportKind = ReportKind | PdfReportKind;
+
 /** The signed-in user's recent reports of one kind (GET /api/reports). */
-export const recentReportsUrl = (kind: ReportKind) => `/api/reports?kind=${kind}&limit=10`;
+export const recentReportsUrl = (kind: RecentReportKind) => `/api/reports?kind=${kind}&limit=10`;
 
 export const parseRecentReports = (body: unknown): ReportSummary[] => reportListResponseSchema.parse(body).reports;
 
@@ -53,6 +57,7 @@ export type InspectionReportBody = z.input<typeof inspectionReportRequestSchema>
 export type SseReportBody = z.input<typeof sseReportRequestSchema>;
 export type ServiceReportBody = z.input<typeof serviceReportRequestSchema>;
 export type ActionReportBody = z.input<typeof actionReportRequestSchema>;
+export type AnalyticsReportBody = z.input<typeof analyticsReportRequestSchema>;
 
 export const REPORT_JOB_URLS = {
   'inspection-pdf': '/api/reports/generate',
@@ -60,6 +65,8 @@ export const REPORT_JOB_URLS = {
   'service-table-pdf': '/api/reports/service-table',
   // Not a PDF, but made and followed like them: the Actions view's Excel report.
   'follow-up-actions': '/api/reports/follow-up-actions',
+  // The Analytics dashboard as a PDF.
+  analytics: '/api/reports/analytics',
 } as const;
 export type PdfReportKind = keyof typeof REPORT_JOB_URLS;
 export interface PdfReportBodies {
@@ -67,6 +74,7 @@ export interface PdfReportBodies {
   'sse-cof-pdf': SseReportBody;
   'service-table-pdf': ServiceReportBody;
   'follow-up-actions': ActionReportBody;
+  analytics: AnalyticsReportBody;
 }
 
 export const reportStatusUrl = (reportId: string) => `/api/reports/${encodeURIComponent(reportId)}`;
