@@ -20,6 +20,9 @@ const compliance = (onSchedule: number, within: number, never: number) => ({
   share: onSchedule > 0 ? within / onSchedule : null,
 });
 
+/** The i-th of n parts of `total`, whole numbers adding up to it. */
+const shareOut = (total: number, n: number, i: number) => Math.floor(total / n) + (i < total % n ? 1 : 0);
+
 /** The dashboard of `scope` (its periods follow the scope's range and grain; the figures stay). */
 export function analyticsFixture(scope: AnalyticsScope = FIXTURE_SCOPE): AnalyticsDashboard {
   const periods = periodsOf(scope.from, scope.to, scope.by);
@@ -136,10 +139,7 @@ export function analyticsFixture(scope: AnalyticsScope = FIXTURE_SCOPE): Analyti
         { technicianId: 'TEC7', name: FIXTURE_HINDI_TECHNICIAN, service: 512, cof: 240 },
         { technicianId: 'TEC3', name: 'Suresh Patel', service: 401, cof: 198 },
         { technicianId: 'TEC9', name: 'Meena Joshi', service: 224, cof: 119 },
-      ].map((t, k) => ({
-        ...t,
-        series: periods.map((_, i) => ({ service: Math.round(t.service / periods.length) + ((i + k) % 3), cof: Math.round(t.cof / periods.length) - ((i + k) % 2) })),
-      })),
+      ].map((t) => ({ ...t, series: periods.map((_, i) => ({ service: shareOut(t.service, periods.length, i), cof: shareOut(t.cof, periods.length, i) })) })),
     },
   });
 }

@@ -76,7 +76,8 @@ export function renderAnalyticsPdf(dashboard: AnalyticsDashboard, job: Requested
 function firstPage(pdf: PdfReport, dashboard: AnalyticsDashboard, job: Requested, timeZone: string): void {
   const { scope, summary } = dashboard;
   pdf.paragraph('Analytics', { size: 20, weight: 'bold' }, 2);
-  pdf.paragraph(`${divisionText(scope)}, ${scope.from} to ${scope.to}, by ${scope.by}`, { size: 11 }, 8);
+  const narrowed = [divisionText(scope), scope.section, scope.sse].filter((part): part is string => part !== null);
+  pdf.paragraph(`${narrowed.join(', ')}, ${scope.from} to ${scope.to}, by ${scope.by}`, { size: 11 }, 8);
   pdf.heading('Filters and scope');
   pdf.facts([...scopeFacts(dashboard), ['Made by', `${job.requester.name} (${job.requester.employeeId})`], ['Made at', madeAtText(job.createdAt, timeZone)]]);
   pdf.heading('Headline figures');
