@@ -12,6 +12,7 @@ import { ANALYTICS_CHARTS, type AnalyticsChart } from '../../../common/schemas/a
 import { reportJobResponseSchema, reportSummarySchema } from '../../../common/schemas/reports.js';
 import { analyticsFixture, emptyAnalyticsFixture, FIXTURE_HINDI_TECHNICIAN, FIXTURE_SCOPE } from '../../test/analytics-fixture.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
 import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { pdfInfo, pdfPageRaster, pdfPageTexts, type PdfRaster } from '../../test/pdf.js';
 import { readWorkbook, valuesOf } from '../../test/xlsx.js';
@@ -210,6 +211,11 @@ describe('POST /api/reports/analytics and GET /api/analytics/export', () => {
   beforeAll(async () => {
     t = await buildTestApp({}, { now: () => NOW });
     cookies = await createAndSignIn(t, { admin: { ...ADMIN, name: 'Anita Sharma' }, client: { ...CLIENT_RTM, name: 'Rakesh Verma' }, technician: TECHNICIAN });
+    // Three Service visits in RTM/WR, five in FZR/NR: a count tells whose figures a file holds.
+    await insertInspectionRows(t.database.db, [
+      ...['2026-11-03', '2026-11-10', '2026-11-17'].map((date) => inspectionRow({ type: 'Service', date })),
+      ...['2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-08'].map((date) => inspectionRow({ type: 'Service', date, divisionRailway: 'FZR/NR', section: 'FZR-BTI' })),
+    ]);
   }, REPORT_TEST_MS);
   afterAll(async () => t?.close());
 
@@ -240,12 +246,19 @@ describe('POST /api/reports/analytics and GET /api/analytics/export', () => {
   // Reads the dashboard from the database: skipped until the analytics SQL (figures-sql.ts, compliance-sql.ts) is merged.
   describe.skip('a Client asking for another division gets their own', () => {
     it('in the Excel file', async () => {
-      const response = await exportOf(t.app, cookies.client, 'chart=compliance&division=FZR/NR&from=2026-11-01&to=2026-11-23');
+      const response = await exportOf(t.app, cookies.client, 'chart=faults&division=FZR/NR&from=2026-11-01&to=2026-11-23');
       expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-      expect(response.headers['content-disposition']).toBe('attachment; filename="Analytics_compliance_RTM-WR_2026-11-23.xlsx"');
-      const about = new Map(((await readWorkbook(response.rawPayload)).at(-1)?.rows ?? []).map((r) => [r[0]?.value, r[1]?.value]));
+      expect(response.headers['content-disposition']).toBe('attachment; filename="Analytics_faults_RTM-WR_2026-11-23.xlsx"');
+      const sheets = await readWorkbook(response.rawPayload);
+      // Nov 2026: RTM/WR's three Service visits, none of FZR/NR's five.
+      expect(valuesOf(sheets[0]?.rows[0])[3]).toBe('Service visits');
+      expect(valuesOf(sheets[0]?.rows[1])[3]).toBe(3);
+      const about = new Map((sheets.at(-1)?.rows ?? []).map((r) => [r[0]?.value, r[1]?.value]));
       expect(about.get('Division')).toBe('RTM/WR');
       expect(about.get('Made by')).toBe(`Rakesh Verma (${CLIENT_RTM.employeeId})`);
+      // The Admin asking for every division counts all eight.
+      const all = await readWorkbook((await exportOf(t.app, cookies.admin, 'chart=faults&from=2026-11-01&to=2026-11-23')).rawPayload);
+      expect(valuesOf(all[0]?.rows[1])[3]).toBe(8);
     });
 
     it('in the PDF, made as a job', async () => {
@@ -270,6 +283,7 @@ describe('POST /api/reports/analytics and GET /api/analytics/export', () => {
       expect(first).toContain('RTM/WR');
       expect(first).not.toContain('FZR/NR');
       expect(first).toContain(`Rakesh Verma (${CLIENT_RTM.employeeId})`);
+      expect(first).toContain('3 Service, 0 CoF');
     }, REPORT_TEST_MS);
   });
 });
