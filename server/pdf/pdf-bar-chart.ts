@@ -30,6 +30,8 @@ export interface BarChart {
   max?: number;
   /** An axis label: "40%", "0.25", "120". */
   format: (value: number) => string;
+  /** Counts: the grid steps by whole numbers. */
+  whole?: boolean;
 }
 
 const AXIS_LABEL_WIDTH = 30;
@@ -45,8 +47,9 @@ function niceStep(top: number): number {
   return ([1, 2, 2.5, 5, 10].find((m) => m * power >= rough) ?? 10) * power;
 }
 
-function axisTop(chart: BarChart): number {
-  if (chart.max !== undefined) return chart.max;
+/** The value axis: its top and the step between its grid lines. */
+function axisOf(chart: BarChart): { top: number; step: number } {
+  if (chart.max !== undefined) return { top: chart.max, step: chart.max / TICKS };
   const bars = chart.bars ?? [];
   const barTops = chart.categories.map((_, i) => {
     const values = bars.map((s) => s.values[i] ?? 0);
@@ -54,9 +57,10 @@ function axisTop(chart: BarChart): number {
   });
   const lineValues = (chart.lines ?? []).flatMap((s) => s.values.filter((v): v is number => v !== null));
   const highest = Math.max(0, ...barTops, ...lineValues, chart.reference?.value ?? 0);
-  if (highest === 0) return 1;
-  const step = niceStep(highest);
-  return Math.ceil((highest * 1.0001) / step) * step;
+  if (highest === 0) return chart.whole ? { top: TICKS, step: 1 } : { top: 1, step: 1 / TICKS };
+  // A count's grid never falls between two whole numbers.
+  const step = chart.whole ? Math.max(1, niceStep(highest)) : niceStep(highest);
+  return { top: Math.ceil((highest * 1.0001) / step) * step, step };
 }
 
 export function drawBarChart(report: PdfReport, box: ChartBox, chart: BarChart): void {
@@ -72,8 +76,7 @@ export function drawBarChart(report: PdfReport, box: ChartBox, chart: BarChart):
     width: box.width - AXIS_LABEL_WIDTH - 4,
     height: box.height - titleHeight - LEGEND_HEIGHT - CATEGORY_LABEL_HEIGHT - 10,
   };
-  const top = axisTop(chart);
-  const step = chart.max !== undefined ? chart.max / TICKS : niceStep(top);
+  const { top, step } = axisOf(chart);
   const yOf = (value: number) => plot.y + plot.height - (Math.min(value, top) / top) * plot.height;
   const count = Math.max(1, chart.categories.length);
   const slot = plot.width / count;

@@ -73,6 +73,9 @@ export function renderAnalyticsPdf(dashboard: AnalyticsDashboard, job: Requested
   };
 }
 
+const complianceText = (share: number | null, days: number, at: string) =>
+  share === null ? '– (no curve on the schedule)' : `${shareText(share)} within ${days} days at ${at}`;
+
 function firstPage(pdf: PdfReport, dashboard: AnalyticsDashboard, job: Requested, timeZone: string): void {
   const { scope, summary } = dashboard;
   pdf.paragraph('Analytics', { size: 20, weight: 'bold' }, 2);
@@ -82,8 +85,8 @@ function firstPage(pdf: PdfReport, dashboard: AnalyticsDashboard, job: Requested
   pdf.facts([...scopeFacts(dashboard), ['Made by', `${job.requester.name} (${job.requester.employeeId})`], ['Made at', madeAtText(job.createdAt, timeZone)]]);
   pdf.heading('Headline figures');
   pdf.facts([
-    ['Service compliance', `${shareText(summary.serviceCompliance)} within 15 days at ${scope.to}`],
-    ['CoF compliance', `${shareText(summary.cofCompliance)} within 30 days at ${scope.to}`],
+    ['Service compliance', complianceText(summary.serviceCompliance, 15, scope.to)],
+    ['CoF compliance', complianceText(summary.cofCompliance, 30, scope.to)],
     ['CoF readings', count(summary.cof.count)],
     ['CoF median / 90th pct', `${cofReadingText(summary.cof.median)} / ${cofReadingText(summary.cof.p90)}`],
     [`Above ${dashboard.cofAlertThreshold.toFixed(2)}`, shareText(summary.cof.aboveThresholdShare)],
@@ -215,7 +218,8 @@ function machinePages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
       { name: 'Machine not working', color: SERIES_COLORS[3], values: machines.series.map((p) => p.machineNotWorking) },
     ],
     stacked: true,
-    format: (v) => String(Math.round(v)),
+    format: String,
+    whole: true,
   });
   tableAt(
     pdf,
@@ -233,7 +237,8 @@ function machinePages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
         { name: 'Stolen', color: SERIES_COLORS[1], values: top.map((p) => p.stolen) },
       ],
       stacked: true,
-      format: (v) => String(Math.round(v)),
+      format: String,
+      whole: true,
     });
   }
   tableAt(
@@ -297,7 +302,8 @@ function fieldWorkPages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
       { name: 'CoF', color: SERIES_COLORS[1], values: total('cof') },
     ],
     stacked: true,
-    format: (v) => String(Math.round(v)),
+    format: String,
+    whole: true,
   });
   const top = technicians.slice(0, CHART_MAX_CATEGORIES);
   if (top.length > 0) {
@@ -309,7 +315,8 @@ function fieldWorkPages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
         { name: 'CoF', color: SERIES_COLORS[1], values: top.map((t) => t.cof) },
       ],
       stacked: true,
-      format: (v) => String(Math.round(v)),
+      format: String,
+      whole: true,
     });
   }
   tableAt(
