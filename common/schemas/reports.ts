@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DIVISIONS, INSPECTION_TYPES } from '../constants.js';
 import { filterDate, filterText } from './inspection.js';
 
-export const REPORT_KINDS = ['curve-maintenance', 'inspection-pdf', 'sse-cof-pdf', 'service-table-pdf', 'machine-dashboard', 'follow-up-actions'] as const;
+export const REPORT_KINDS = ['curve-maintenance', 'inspection-pdf', 'sse-cof-pdf', 'service-table-pdf', 'machine-dashboard', 'follow-up-actions', 'analytics-pdf'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

@@ -12,17 +12,42 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const MAX_OUTPUT = 64 * 1024 * 1024;
 
-/** Runs `tool args... file.pdf` on `bytes` and answers its standard output. */
-async function popplerOn(bytes: Buffer, tool: string, args: readonly string[], outputToStdout = false): Promise<string> {
+/** Calls `use` with `bytes` written to a scratch file, removed afterwards. */
+async function withPdfFile<T>(bytes: Buffer, use: (file: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-pdf-'));
   try {
     const file = path.join(dir, 'report.pdf');
     await writeFile(file, bytes);
-    const { stdout } = await run(tool, [...args, file, ...(outputToStdout ? ['-'] : [])], { maxBuffer: MAX_OUTPUT, encoding: 'utf8' });
-    return stdout;
+    return await use(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs `tool args... file.pdf` on `bytes` and answers its standard output. */
+function popplerOn(bytes: Buffer, tool: string, args: readonly string[], outputToStdout = false): Promise<string> {
+  return withPdfFile(bytes, async (file) => {
+    const { stdout } = await run(tool, [...args, file, ...(outputToStdout ? ['-'] : [])], { maxBuffer: MAX_OUTPUT, encoding: 'utf8' });
+    return stdout;
+  });
+}
+
+export interface PdfRaster {
+  width: number;
+  height: number;
+  /** Three bytes a pixel, row by row from the top left. */
+  rgb: Buffer;
+}
+
+/** Page `page` (from 1) drawn at `dpi` by `pdftoppm`, as a viewer would show it. */
+export function pdfPageRaster(bytes: Buffer, page: number, dpi: number): Promise<PdfRaster> {
+  return withPdfFile(bytes, async (file) => {
+    const { stdout } = await run('pdftoppm', ['-f', String(page), '-l', String(page), '-r', String(dpi), file], { maxBuffer: MAX_OUTPUT, encoding: 'buffer' });
+    // A binary PPM (P6): "P6 width height 255" then the pixels.
+    const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(stdout.subarray(0, 50).toString('latin1'));
+    if (!header) throw new Error('pdftoppm answered no PPM image');
+    return { width: Number(header[1]), height: Number(header[2]), rgb: stdout.subarray(header[0].length) };
+  });
 }
 
 /** `pdfinfo`'s fields ("Pages", "Page size", "Title", ...) as text. */

@@ -21,6 +21,8 @@ export interface SheetColumn {
   text?: boolean;
   /** Dates given as 'YYYY-MM-DD' are written as Excel dates (yyyy-mm-dd), so they sort and filter. */
   date?: boolean;
+  /** Shares given as 0-1 numbers show as percentages (0.0%); the cell keeps the number. */
+  percent?: boolean;
 }
 
 export interface SheetOptions {
@@ -37,25 +39,28 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /**
  * cellXfs of styles.xml, by index. A highlighted row (an overdue curve, say) keeps each cell's
- * own format under a light red fill: the highlighted style of a cell is its style + HIGHLIGHT.
+ * own format under a light red fill (HIGHLIGHTED).
  */
-const STYLE = { normal: 0, text: 1, date: 2, header: 6 } as const;
-const HIGHLIGHT = 3;
+const STYLE = { normal: 0, text: 1, date: 2, header: 6, percent: 7 } as const;
+const HIGHLIGHTED: Record<number, number> = { [STYLE.normal]: 3, [STYLE.text]: 4, [STYLE.date]: 5, [STYLE.percent]: 8 };
 const DATE_FORMAT_ID = 164;
+const PERCENT_FORMAT_ID = 165;
 const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">\
-<numFmts count="1"><numFmt numFmtId="${DATE_FORMAT_ID}" formatCode="yyyy-mm-dd"/></numFmts>\
+<numFmts count="2"><numFmt numFmtId="${DATE_FORMAT_ID}" formatCode="yyyy-mm-dd"/><numFmt numFmtId="${PERCENT_FORMAT_ID}" formatCode="0.0%"/></numFmts>\
 <fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>\
 <fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>\
 <fill><patternFill patternType="solid"><fgColor rgb="FFFFC7CE"/><bgColor indexed="64"/></patternFill></fill></fills>\
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-<cellXfs count="7"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+<cellXfs count="9"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
 <xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
 <xf numFmtId="${DATE_FORMAT_ID}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
 <xf numFmtId="0" fontId="0" fillId="2" borderId="0" xfId="0" applyFill="1"/>\
 <xf numFmtId="49" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/>\
 <xf numFmtId="${DATE_FORMAT_ID}" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/>\
-<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>\
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
+<xf numFmtId="${PERCENT_FORMAT_ID}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+<xf numFmtId="${PERCENT_FORMAT_ID}" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/></cellXfs>\
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
 </styleSheet>`;
 
@@ -180,7 +185,7 @@ export class StreamWorkbook {
 
 export class SheetWriter {
   private readonly columnRefs: string[];
-  /** Each column's own style (normal, text or date). */
+  /** Each column's own style (normal, text, date or percent). */
   private readonly columnStyle: number[];
   private resolveDone: () => void = () => undefined;
   /** Settles when the sheet's part is complete. */
@@ -195,7 +200,7 @@ export class SheetWriter {
     private readonly signal: AbortSignal,
   ) {
     this.columnRefs = columns.map((_, i) => columnLetters(i));
-    this.columnStyle = columns.map((c) => (c.date ? STYLE.date : c.text ? STYLE.text : STYLE.normal));
+    this.columnStyle = columns.map((c) => (c.date ? STYLE.date : c.text ? STYLE.text : c.percent ? STYLE.percent : STYLE.normal));
     const cols = columns
       .map((c, i) => {
         const style = this.columnStyle[i] ?? STYLE.normal;
@@ -219,19 +224,20 @@ export class SheetWriter {
     let xml = '';
     rows.forEach((values, index) => {
       const r = ++this.part.rows;
-      const extra = highlighted?.[index] ? HIGHLIGHT : 0;
+      const marked = highlighted?.[index] ?? false;
       xml += `<row r="${r}">`;
       for (let i = 0; i < this.columnRefs.length; i++) {
-        const style = (this.columnStyle[i] ?? STYLE.normal) + extra;
+        const own = this.columnStyle[i] ?? STYLE.normal;
+        const style = marked ? (HIGHLIGHTED[own] ?? own) : own;
         const s = style === STYLE.normal ? '' : ` s="${style}"`;
         const ref = `${this.columnRefs[i]}${r}`;
         let value = values[i];
         if (value === null || value === undefined || value === '') {
           // An empty cell of a highlighted row still carries the fill.
-          if (extra) xml += `<c r="${ref}"${s}/>`;
+          if (marked) xml += `<c r="${ref}"${s}/>`;
           continue;
         }
-        if (style % HIGHLIGHT === STYLE.date && typeof value === 'string') value = excelDateSerial(value) ?? value;
+        if (own === STYLE.date && typeof value === 'string') value = excelDateSerial(value) ?? value;
         if (typeof value === 'number' && Number.isFinite(value)) {
           xml += `<c r="${ref}"${s}><v>${value}</v></c>`;
         } else {

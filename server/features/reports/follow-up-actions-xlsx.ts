@@ -14,7 +14,7 @@ import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
 import { ACTION_SHEET_COLUMNS, type ActionScope, type ActionService, actionSheetRow } from '../actions/index.js';
-import { jobResponseOf, QUICK_WAIT_MS, reportDivision } from './record-reports.js';
+import { answerSoon, reportDivision } from './record-reports.js';
 import type { ReportJob, ReportOutput } from './report-job.js';
 import { writeAboutSheet, xlsxReportOutput } from './xlsx-report.js';
 import type { ReportService } from './service.js';
@@ -86,9 +86,7 @@ export function createActionReport(deps: ActionReportDeps) {
       },
       count,
     );
-    const row = await deps.reports.waitFor(queued.id, QUICK_WAIT_MS);
-    if (row.status === 'failed') throw new AppError('REPORT_FAILED', row.error ?? 'The report could not be made');
-    return { done: row.status === 'done', body: jobResponseOf(row) };
+    return answerSoon(deps.reports, queued);
   }
 
   return { generate };

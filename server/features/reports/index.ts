@@ -1,13 +1,15 @@
 /**
  * Reports made for people: kept files with their parameters, division scope and figures, made
  * by the report worker. The curve maintenance report reads the schedule and the machine report
- * the machine figures, both handed in by the app.
+ * the machine figures and the analytics report the dashboard, all handed in by the app.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ActionService } from '../actions/index.js';
 import type { AnalyticsService } from '../analytics/index.js';
 import type { MachineService } from '../machines/index.js';
 import type { ScheduleService } from '../schedule/index.js';
+import { createAnalyticsPdfReport } from './analytics-pdf.js';
+import { createAnalyticsExport } from './analytics-xlsx.js';
 import { createCurveMaintenanceReport } from './curve-maintenance.js';
 import { createActionReport } from './follow-up-actions-xlsx.js';
 import { createInspectionPdfReport } from './inspection-pdf.js';
@@ -29,7 +31,7 @@ export interface ReportsFeatureOptions extends Omit<ReportDeps, 'log' | 'pollMs'
 }
 
 export async function reportsFeature(app: FastifyInstance, options: ReportsFeatureOptions) {
-  const { db, blobs, now, appTimeZone, schedule, machines, actions } = options;
+  const { db, blobs, now, appTimeZone, schedule, machines, actions, analytics } = options;
   const reports = createReportService({
     db,
     blobs,
@@ -49,9 +51,22 @@ export async function reportsFeature(app: FastifyInstance, options: ReportsFeatu
   const sseCofPdf = createSseCofPdfReport({ db, reports, records: recordReports, appTimeZone });
   const serviceTablePdf = createServiceTablePdfReport({ db, reports, records: recordReports, appTimeZone });
   const machineReport = createMachineReport({ db, reports, machines, appTimeZone, now });
+  const analyticsPdf = createAnalyticsPdfReport({ db, reports, analytics, appTimeZone, now });
+  const analyticsExport = createAnalyticsExport({ analytics, appTimeZone, now });
   // The report worker claims queued jobs from start; expired reports (REPORT_RETENTION_DAYS)
   // and their files go at start and then hourly. A clean stop hands unfinished jobs back.
   app.addHook('onReady', async () => reports.start());
   app.addHook('onClose', async () => reports.stop());
-  await app.register(reportRoutes, { reports, curveMaintenance, inspectionPdf, sseCofPdf, serviceTablePdf, machineReport, actionReport, blobs });
+  await app.register(reportRoutes, {
+    reports,
+    curveMaintenance,
+    inspectionPdf,
+    sseCofPdf,
+    serviceTablePdf,
+    machineReport,
+    actionReport,
+    analyticsPdf,
+    analyticsExport,
+    blobs,
+  });
 }

@@ -75,16 +75,20 @@ export function createRecordReports(deps: RecordReportsDeps) {
 
   /** Queues, waits a moment, and answers where the report stands (200 done, else 202). */
   async function queueAndAnswer(actor: Actor, request: Parameters<typeof queue>[1]): Promise<{ done: boolean; body: ReportJobResponse }> {
-    const queued = await queue(actor, request);
-    const row = await deps.reports.waitFor(queued.id, QUICK_WAIT_MS);
-    if (row.status === 'failed') throw new AppError('REPORT_FAILED', row.error ?? 'The report could not be made');
-    return { done: row.status === 'done', body: jobResponseOf(row) };
+    return answerSoon(deps.reports, await queue(actor, request));
   }
 
   return { queue, queueAndAnswer };
 }
 
 export type RecordReports = ReturnType<typeof createRecordReports>;
+
+/** Waits a moment for a queued report and answers where it stands (200 done, else 202 and its progress). */
+export async function answerSoon(reports: ReportService, queued: ReportRow): Promise<{ done: boolean; body: ReportJobResponse }> {
+  const row = await reports.waitFor(queued.id, QUICK_WAIT_MS);
+  if (row.status === 'failed') throw new AppError('REPORT_FAILED', row.error ?? 'The report could not be made');
+  return { done: row.status === 'done', body: jobResponseOf(row) };
+}
 
 export function jobResponseOf(row: ReportRow): ReportJobResponse {
   return {

@@ -11,6 +11,7 @@ import {
   sseReportRequestSchema,
 } from '../../../common/schemas/reports.js';
 import { actionReportRequestSchema } from '../../../common/schemas/actions.js';
+import { analyticsExportQuerySchema, analyticsReportRequestSchema } from '../../../common/schemas/analytics.js';
 import { machineReportResponseSchema, machineStatsQuerySchema } from '../../../common/schemas/machines.js';
 import { maintenanceReportRequestSchema, maintenanceReportResponseSchema } from '../../../common/schemas/schedule.js';
 import { attachment } from '../../content-disposition.js';
@@ -22,6 +23,8 @@ import type { CurveMaintenanceReport } from './curve-maintenance.js';
 import type { InspectionPdfReport } from './inspection-pdf.js';
 import type { MachineReport } from './machine-xlsx.js';
 import type { ActionReport } from './follow-up-actions-xlsx.js';
+import type { AnalyticsPdfReport } from './analytics-pdf.js';
+import type { AnalyticsExport } from './analytics-xlsx.js';
 import { jobResponseOf, QUICK_WAIT_MS } from './record-reports.js';
 import type { ReportService } from './service.js';
 import type { ServiceTablePdfReport } from './service-table-pdf.js';
@@ -44,6 +47,8 @@ export async function reportRoutes(
     serviceTablePdf: ServiceTablePdfReport;
     machineReport: MachineReport;
     actionReport: ActionReport;
+    analyticsPdf: AnalyticsPdfReport;
+    analyticsExport: AnalyticsExport;
     blobs: BlobStore;
   },
 ) {
@@ -65,6 +70,18 @@ export async function reportRoutes(
       return reply.status(done ? 200 : 202).send(body);
     },
   );
+
+  r.post('/api/reports/analytics', { schema: { body: analyticsReportRequestSchema, response: jobAnswers }, config: reportAccess }, async (request, reply) => {
+    const { done, body } = await deps.analyticsPdf.generate(currentActor(request), request.body);
+    return reply.status(done ? 200 : 202).send(body);
+  });
+
+  // One chart's data, made while it downloads (a few hundred rows at most): not a job.
+  r.get('/api/analytics/export', { schema: { querystring: analyticsExportQuerySchema }, config: reportAccess }, async (request, reply) => {
+    const { fileName, contentType, stream } = await deps.analyticsExport.open(currentUser(request), request.query);
+    void reply.headers({ 'content-type': contentType, 'content-disposition': attachment(fileName), 'cache-control': 'private, no-store' });
+    return reply.send(stream);
+  });
 
   r.post('/api/reports/sse-table', { schema: { body: sseReportRequestSchema, response: jobAnswers }, config: reportAccess }, async (request, reply) => {
     const { done, body } = await deps.sseCofPdf.generate(currentActor(request), request.body);

@@ -24,8 +24,13 @@ export function xlsxReportOutput(fileName: string, write: (workbook: StreamWorkb
   return { fileName, contentType: XLSX_CONTENT_TYPE, stream, finished };
 }
 
-/** The last sheet of a report: what it covers (`items`), then who made it and when. */
-export async function writeAboutSheet(workbook: StreamWorkbook, items: ReadonlyArray<readonly [string, CellValue]>, job: ReportJob, timeZone: string): Promise<void> {
+/** The last sheet of a report: what it covers (`items`), then who made it and when (a job's requester, or whoever downloads it). */
+export async function writeAboutSheet(
+  workbook: StreamWorkbook,
+  items: ReadonlyArray<readonly [string, CellValue]>,
+  job: Pick<ReportJob, 'requester' | 'createdAt'>,
+  timeZone: string,
+): Promise<void> {
   const about = workbook.addSheet('About', [
     { header: 'Item', width: 14, text: true },
     { header: 'Value', width: 60, text: true },

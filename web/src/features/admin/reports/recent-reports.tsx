@@ -49,6 +49,8 @@ function describe(report: ReportSummary): string {
       return [division, chosen(params.den) ?? 'all DENs', chosen(params.aen) ?? 'all AENs'].join(', ');
     case 'follow-up-actions':
       return [division, chosen(params.section) ?? 'all sections', chosen(params.kind) ?? 'all faults', chosen(params.state) ?? 'open'].join(', ');
+    case 'analytics-pdf':
+      return [division, chosen(params.section) ?? 'all sections', chosen(params.sse) ?? 'all SSEs', `${chosen(params.from)} to ${chosen(params.to)}`, `by ${chosen(params.by)}`].join(', ');
   }
 }
 
