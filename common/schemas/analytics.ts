@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ANALYTICS_GRAINS, ANALYTICS_MAX_DAYS } from '../rules/analytics.js';
-import { daysBetween } from '../rules/dates.js';
+import { daysBetween, isoDateToUtcMs } from '../rules/dates.js';
 import { filterDate } from './inspection.js';
 import { optionalName } from './schedule.js';
 
@@ -28,11 +28,22 @@ const analyticsFilters = z.object({
 
 type RangeChecked = { from?: string | undefined; to?: string | undefined };
 
+/** Both ends given and real dates: the object's checks run even when a field's own check failed. */
+function isCalendarDate(value: string): boolean {
+  try {
+    isoDateToUtcMs(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const bothDates = (q: RangeChecked): q is { from: string; to: string } => !!q.from && !!q.to && isCalendarDate(q.from) && isCalendarDate(q.to);
+
 /** from before to, and no more than two years between. */
 function rangeChecked<T extends z.ZodType<RangeChecked>>(schema: T) {
   return schema
-    .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
-    .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) < ANALYTICS_MAX_DAYS, {
+    .refine((q) => !bothDates(q) || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+    .refine((q) => !bothDates(q) || daysBetween(q.from, q.to) < ANALYTICS_MAX_DAYS, {
       message: `The range may span at most ${ANALYTICS_MAX_DAYS} days`,
       path: ['from'],
     });

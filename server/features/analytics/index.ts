@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './routes.js';
 import type { AnalyticsService } from './service.js';
 
-export { createAnalyticsService, type AnalyticsService } from './service.js';
+export { ANALYTICS_TABLES, createAnalyticsService, type AnalyticsService } from './service.js';
 
 export async function analyticsFeature(app: FastifyInstance, { analytics }: { analytics: AnalyticsService }) {
   await app.register(analyticsRoutes, { analytics });

@@ -43,7 +43,7 @@ export interface AnalyticsDeps {
 }
 
 /** The tables a figure reads: a write to any of them remakes the answers. */
-const READ_TABLES: readonly VersionedTable[] = ['inspection_logs', 'consolidated_curve_details', 'curve_records', 'follow_up_actions'];
+export const ANALYTICS_TABLES: readonly VersionedTable[] = ['inspection_logs', 'consolidated_curve_details', 'curve_records', 'follow_up_actions'];
 
 /** The range's last 4 weeks when the request names no start. */
 const DEFAULT_RANGE_DAYS = 28;
@@ -71,7 +71,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
 
   async function version(): Promise<number> {
     // Counters only rise, so their sum moves whenever any of them does.
-    const versions = await readTableVersions(db, READ_TABLES);
+    const versions = await readTableVersions(db, ANALYTICS_TABLES);
     return [...versions.values()].reduce((a, b) => a + b, 0);
   }
 

@@ -11,19 +11,16 @@ import type { ReportJobResponse } from '../../../common/schemas/reports.js';
 import type { Actor } from '../../audit/index.js';
 import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
-import { readTableVersions, type VersionedTable } from '../../db/versioned-cache.js';
+import { readTableVersions } from '../../db/versioned-cache.js';
 import { type BarChart, drawBarChart, SERIES_COLORS } from '../../pdf/pdf-bar-chart.js';
 import { COLORS, PdfReport } from '../../pdf/pdf-report.js';
 import { PdfTable, type TableColumn } from '../../pdf/pdf-table.js';
-import type { AnalyticsService } from '../analytics/index.js';
+import { ANALYTICS_TABLES, type AnalyticsService } from '../analytics/index.js';
 import { cofReadingText, curveText, depthText, divisionText, periodLabel, scopeFacts, shareText } from './analytics-text.js';
 import { answerSoon } from './record-reports.js';
 import type { RenderControl, ReportJob, ReportOutput } from './report-job.js';
 import { madeAtText } from './report-text.js';
 import type { ReportService } from './service.js';
-
-/** What the dashboard reads: a write to any of them makes a new report rather than the kept one. */
-export const ANALYTICS_TABLES: readonly VersionedTable[] = ['inspection_logs', 'consolidated_curve_details', 'curve_records', 'follow_up_actions'];
 
 const CHART_HEIGHT = 190;
 const CHART_GAP = 12;

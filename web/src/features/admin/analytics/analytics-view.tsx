@@ -122,7 +122,7 @@ function AnalyticsFilterForm({
 
 /** The whole dashboard as a PDF: a report job like the others, followed with its progress, then downloaded. */
 function AnalyticsPdf({ request }: { request: AnalyticsReportBody }) {
-  const job = useReportJob('analytics', { doneTitle: T.pdfDoneTitle, doneDescription: T.pdfDone, failed: T.pdfFailed });
+  const job = useReportJob('analytics-pdf', { doneTitle: T.pdfDoneTitle, doneDescription: T.pdfDone, failed: T.pdfFailed });
   return (
     <div className="flex flex-col gap-2">
       <Button variant="outline" className="self-start" disabled={job.working} onClick={() => job.generate(request)}>

@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ReportSummary } from '../../../../../common/schemas/reports.js';
+import type { ReportKind, ReportSummary } from '../../../../../common/schemas/reports.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { saveFile } from '../records/index.js';
 import { fileSizeText, REPORT_TEXTS } from './report-texts.js';
-import { downloadReport, parseRecentReports, type RecentReportKind, recentReportsUrl } from './reports-api.js';
+import { downloadReport, parseRecentReports, recentReportsUrl } from './reports-api.js';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -70,7 +70,7 @@ function figures(report: ReportSummary): string {
  * not remade. A PDF (up to 100 MB) goes by a plain link to the browser's download manager; the
  * small XLSX is fetched, so a failure can say so in a toast.
  */
-export function RecentReports({ kind }: { kind: RecentReportKind }) {
+export function RecentReports({ kind }: { kind: ReportKind }) {
   const recent = useQuery({ queryKey: [recentReportsUrl(kind)], select: parseRecentReports, staleTime: 0 });
   const download = useMutation({
     mutationFn: (report: ReportSummary) => downloadReport(report.reportId, report.fileName ?? `${report.reportId}.xlsx`),

@@ -42,11 +42,8 @@ export async function downloadReport(reportId: string, fallbackName: string): Pr
   return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackName };
 }
 
-/** A kind the recent reports are asked for: the listed kinds, and the jobs' (analytics, new to the web). */
-export type RecentReportKind = ReportKind | PdfReportKind;
-
 /** The signed-in user's recent reports of one kind (GET /api/reports). */
-export const recentReportsUrl = (kind: RecentReportKind) => `/api/reports?kind=${kind}&limit=10`;
+export const recentReportsUrl = (kind: ReportKind) => `/api/reports?kind=${kind}&limit=10`;
 
 export const parseRecentReports = (body: unknown): ReportSummary[] => reportListResponseSchema.parse(body).reports;
 
@@ -66,7 +63,7 @@ export const REPORT_JOB_URLS = {
   // Not a PDF, but made and followed like them: the Actions view's Excel report.
   'follow-up-actions': '/api/reports/follow-up-actions',
   // The Analytics dashboard as a PDF.
-  analytics: '/api/reports/analytics',
+  'analytics-pdf': '/api/reports/analytics',
 } as const;
 export type PdfReportKind = keyof typeof REPORT_JOB_URLS;
 export interface PdfReportBodies {
@@ -74,7 +71,7 @@ export interface PdfReportBodies {
   'sse-cof-pdf': SseReportBody;
   'service-table-pdf': ServiceReportBody;
   'follow-up-actions': ActionReportBody;
-  analytics: AnalyticsReportBody;
+  'analytics-pdf': AnalyticsReportBody;
 }
 
 export const reportStatusUrl = (reportId: string) => `/api/reports/${encodeURIComponent(reportId)}`;
