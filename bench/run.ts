@@ -13,23 +13,12 @@ import { ceilingOf, judge, report, type RunResults, type ScenarioRecord } from '
 import { PROJECT_ROOT, type RunningServer, serverLogFile, type ServerLogSummary, startServer } from './lib/server.js';
 import { round } from './lib/stats.js';
 import { num } from './lib/table.js';
+import { numberVariable, UsageError, variable } from './lib/variables.js';
 import type { DatabaseKind, DatasetInfo, Scenario, ScenarioContext, ScenarioResult } from './lib/types.js';
 import { scenarios } from './scenarios/index.js';
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const variable = (name: string) => process.env[name]?.trim() || undefined;
-
-class UsageError extends Error {}
-
-function numberVariable(name: string, fallback: number, { allowZero = false, integer = false } = {}): number {
-  const raw = variable(name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  const ok = Number.isFinite(value) && (allowZero ? value >= 0 : value > 0) && (!integer || Number.isInteger(value));
-  if (!ok) throw new UsageError(`${name} must be a ${integer ? 'whole ' : ''}number ${allowZero ? '>= 0' : '> 0'}, got '${raw}'`);
-  return value;
-}
 
 function readSettings(argv: readonly string[]) {
   if (argv.includes('--list') || argv.includes('-l')) return 'list';

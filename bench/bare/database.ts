@@ -7,32 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, type Db, openDatabase } from '../../server/db/client.js';
+import { type Database, openDatabase } from '../../server/db/client.js';
 import { seedDemoData } from '../../server/db/seed/index.js';
 import { generateWithActions } from '../../server/db/seed/scale/load.js';
 import { DiskBlobStore } from '../../server/storage/disk-blob-store.js';
 
-export interface GeneratedData {
-  today: string;
-  count: number;
-  curves: number;
-}
-
-export const generatedDataEnv = (data: GeneratedData): Record<string, string> => ({
+export const generatedDataEnv = (data: { today: string; count: number; curves: number }): Record<string, string> => ({
   BARE_TODAY: data.today,
   BARE_COUNT: String(data.count),
   BARE_CURVES: String(data.curves),
 });
 
-export interface OpenedBareDb {
-  db: Db;
-  database: Database;
-  pglite: PGlite | null;
-  where: string;
-  close(): Promise<void>;
-}
-
-export async function openBareDb(poolSize: number): Promise<OpenedBareDb> {
+export async function openBareDb(poolSize: number) {
   const url = process.env.BARE_DATABASE_URL;
   const pglite = url ? null : new PGlite();
   const database = await openDatabase(pglite ? { pglite } : { databaseUrl: url, poolSize });

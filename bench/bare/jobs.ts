@@ -20,7 +20,7 @@ import { dueColumns, dueRow } from '../../server/features/reports/curve-maintena
 import { cofOf, listSchedule, type ScheduleRow, serviceOf } from '../../server/features/schedule/index.js';
 import type { ScheduleContext } from '../../server/features/schedule/schedule-sql.js';
 import { excelDateSerial } from '../../server/xlsx/stream-workbook.js';
-import { forkChild } from '../lib/child.js';
+import { forkReady, serveAsChild } from '../lib/child.js';
 import { withRss } from '../lib/memory.js';
 import type { ScenarioContext } from '../lib/types.js';
 import { generatedDataEnv, loadGeneratedRecords, openBareDb } from './database.js';
@@ -36,7 +36,7 @@ interface JobWorkerReady {
 }
 
 type JobRequest = { files: string[] } | { context: ScheduleContext };
-type JobMessage = ({ type: 'ready' } & JobWorkerReady) | ({ type: 'done' } & (PdfFigures | ExcelFigures)) | { type: 'failed'; message: string };
+type JobMessage = ({ type: 'done' } & (PdfFigures | ExcelFigures)) | { type: 'failed'; message: string };
 
 export type WithRssFigures<F> = F & { rssBeforeMb: number; rssPeakMb: number };
 
@@ -46,29 +46,21 @@ export interface JobBaseline<Input, F> extends JobWorkerReady {
 }
 
 async function startJobWorker<Input, F>(job: 'pdf' | 'excel', env: Record<string, string>, request: (input: Input) => JobRequest): Promise<JobBaseline<Input, F>> {
-  const child = forkChild<JobMessage>(fileURLToPath(import.meta.url), { ...env, BARE_JOB: job });
-  const failed = (answer: JobMessage) => new Error(`the ${job} baseline failed: ${answer.type === 'failed' ? answer.message : answer.type}`);
-  try {
-    const ready = await child.next(600_000);
-    if (ready.type !== 'ready') throw failed(ready);
-    const { type: _ready, ...held } = ready;
-    return {
-      ...held,
-      async run(input) {
-        const { value: answer, rssBeforeMb, rssPeakMb } = await withRss(child.pid, () => {
-          child.send(request(input));
-          return child.next(600_000);
-        });
-        if (answer.type !== 'done') throw failed(answer);
-        const { type: _done, ...figures } = answer;
-        return { ...(figures as F), rssBeforeMb, rssPeakMb };
-      },
-      stop: () => child.stop(),
-    };
-  } catch (error) {
-    await child.stop();
-    throw error;
-  }
+  const { child, ready } = await forkReady<JobWorkerReady, JobMessage>(`the ${job} baseline`, fileURLToPath(import.meta.url), { ...env, BARE_JOB: job }, 600_000);
+  const { type: _ready, ...held } = ready;
+  return {
+    ...held,
+    async run(input) {
+      const { value: answer, rssBeforeMb, rssPeakMb } = await withRss(child.pid, () => {
+        child.send(request(input));
+        return child.next(600_000);
+      });
+      if (answer.type !== 'done') throw new Error(`the ${job} baseline failed: ${answer.type === 'failed' ? answer.message : answer.type}`);
+      const { type: _done, ...figures } = answer;
+      return { ...(figures as F), rssBeforeMb, rssPeakMb };
+    },
+    stop: () => child.stop(),
+  };
 }
 
 export const startPdfBaseline = () => startJobWorker<string[], PdfFigures>('pdf', {}, (files) => ({ files }));
@@ -171,16 +163,10 @@ async function openExcelDb(): Promise<{ db: DbOrTx; close: () => Promise<void>; 
   return { db, close: opened.close, ready: { where, loadSeconds, ...(counts.rows[0] ?? { curves: 0, inspections: 0 }) } };
 }
 
-async function worker(): Promise<void> {
+async function worker() {
   const excel = process.env.BARE_JOB === 'excel' ? await openExcelDb() : null;
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'hkmi-bench-job-baseline-'));
   const send = (message: JobMessage) => process.send?.(message);
-  const stop = () => {
-    rmSync(outDir, { recursive: true, force: true });
-    void (excel?.close() ?? Promise.resolve()).finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('disconnect', stop);
   process.on('message', (message: JobRequest) => {
     void (async () => {
       const file = path.join(outDir, 'report');
@@ -192,12 +178,11 @@ async function worker(): Promise<void> {
       send({ type: 'done', ...figures, cpuSeconds: (cpu.user + cpu.system) / 1e6 } as JobMessage);
     })().catch((error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));
   });
-  send({ type: 'ready', ...(excel?.ready ?? { where: '', curves: 0, inspections: 0, loadSeconds: 0 }) });
+  const stop = async () => {
+    rmSync(outDir, { recursive: true, force: true });
+    await excel?.close();
+  };
+  return { ready: excel?.ready ?? { where: '', curves: 0, inspections: 0, loadSeconds: 0 }, stop };
 }
 
-if (process.env.BARE_JOB) {
-  worker().catch((error: unknown) => {
-    process.send?.({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    process.exit(1);
-  });
-}
+if (process.env.BARE_JOB) serveAsChild<JobWorkerReady>(worker);

@@ -18,8 +18,9 @@ import type { Database, Db } from '../../server/db/client.js';
 import { consolidatedCurveDetails as curves, inspectionLogs, users } from '../../server/db/schema.js';
 import { listActions } from '../../server/features/actions/repository.js';
 import { hashPassword } from '../../server/security/password.js';
+import { serveAsChild } from '../lib/child.js';
 import { loadGeneratedRecords, openBareDb } from './database.js';
-import { BARE_PAGE, type BareMessage, type BareReadRoute, type BareRoute, COPIED_CURVE_COLUMNS, type CurvesMessage, type ZipFilesMessage } from './start.js';
+import { BARE_PAGE, type BareReady, type BareReadRoute, type BareRoute, COPIED_CURVE_COLUMNS, type CurvesMessage, type ZipFilesMessage } from './start.js';
 
 const nextMessage = <T>() => new Promise<T>((resolve) => process.once('message', (message) => resolve(message as T)));
 
@@ -148,7 +149,7 @@ async function zipRoute(app: FastifyInstance): Promise<void> {
   });
 }
 
-async function main(): Promise<void> {
+serveAsChild<BareReady>(async () => {
   const kind = process.env.BARE_KIND as BareRoute;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   let note = '';
@@ -166,18 +167,5 @@ async function main(): Promise<void> {
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  const stop = () => {
-    void app
-      .close()
-      .then(close)
-      .finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('disconnect', stop);
-  process.send?.({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0, note } satisfies BareMessage);
-}
-
-main().catch((error: unknown) => {
-  process.send?.({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies BareMessage);
-  process.exit(1);
+  return { ready: { port: typeof address === 'object' && address ? address.port : 0, note }, stop: () => app.close().then(close) };
 });

@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { dateInTimeZone } from '../../common/rules/dates.js';
-import { forkChild } from '../lib/child.js';
+import { forkReady } from '../lib/child.js';
 import { dirUsage } from '../lib/process-stats.js';
 import { curvePage } from '../lib/register.js';
 import { PROJECT_ROOT } from '../lib/server.js';
 import type { ScenarioContext } from '../lib/types.js';
+import { serverToday } from '../lib/variables.js';
 import { generatedDataEnv } from './database.js';
 
 export const BARE_PAGE = 50;
@@ -22,25 +22,19 @@ export const COPIED_CURVE_COLUMNS = [
 
 export type BareReadRoute = 'ping' | 'curves' | 'inspections' | 'actions' | 'login';
 export type BareRoute = BareReadRoute | 'upload' | 'zip';
-export type BareMessage = { type: 'ready'; port: number; note: string } | { type: 'failed'; message: string };
+export interface BareReady {
+  port: number;
+  note: string;
+}
 export type CurvesMessage = { type: 'curves'; rows: Array<Record<string, unknown>> };
 export type ZipFilesMessage = { type: 'files'; files: Record<string, { path: string; name: string; size: number }> };
 
 const ENTRY = path.join(PROJECT_ROOT, 'bench', 'bare', 'server.ts');
 const COPY_PAGE = 5000;
-const APP_TIME_ZONE = process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata';
 
 async function startBare(route: BareRoute, env: Record<string, string>, first?: () => Promise<unknown>, timeoutMs = 60_000) {
-  const child = forkChild<BareMessage>(ENTRY, { ...env, BARE_KIND: route });
-  try {
-    if (first) child.send(await first());
-    const message = await child.next(timeoutMs);
-    if (message.type !== 'ready') throw new Error(`the bare ${route} server failed: ${message.message}`);
-    return { baseUrl: `http://127.0.0.1:${message.port}`, pid: child.pid, where: message.note, stop: () => child.stop() };
-  } catch (error) {
-    await child.stop();
-    throw error;
-  }
+  const { child, ready } = await forkReady<BareReady>(`the bare ${route} server`, ENTRY, { ...env, BARE_KIND: route }, timeoutMs, first);
+  return { baseUrl: `http://127.0.0.1:${ready.port}`, pid: child.pid, where: ready.note, stop: () => child.stop() };
 }
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -61,7 +55,7 @@ export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, 
   if (!ctx.databaseUrl && (route === 'inspections' || route === 'actions') && !generated) throw new Error("the bare read baseline over the records needs the run's generated records (dataset: records)");
   const env = {
     BARE_DATABASE_URL: ctx.databaseUrl ?? '',
-    ...generatedDataEnv({ today: dateInTimeZone(new Date(), APP_TIME_ZONE), count: generated?.count ?? 0, curves: generated?.curves ?? 0 }),
+    ...generatedDataEnv({ today: serverToday(), count: generated?.count ?? 0, curves: generated?.curves ?? 0 }),
     BARE_USER: ctx.demo.byRole('Technician').employeeId,
     BARE_PASSWORD: ctx.demo.password,
   };

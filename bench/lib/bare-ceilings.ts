@@ -2,10 +2,9 @@
  * The request-load scenarios' bare ceilings: the same load on a bare route (bare/server.ts) in its own process, measured once
  * per run and connection count by the first scenario that needs one and reused by the others, to keep the run short.
  */
-import { performance } from 'node:perf_hooks';
 import { BARE_PAGE, type BareReadRoute, startBareReadServer } from '../bare/start.js';
 import { inTurn, type LoadOptions, runLoad } from './load.js';
-import { cpuMark, type CpuMark, cpuParts, kb, medianMs } from './records.js';
+import { cpuMark, type CpuMark, cpuParts, kb, medianMs, timedFetch } from './records.js';
 import type { ScenarioContext, ScenarioResult, ThroughputBaseline } from './types.js';
 
 type PagedKind = `register-pages:${string}` | `actions-pages:${string}`;
@@ -69,14 +68,10 @@ async function measure(ctx: ScenarioContext, kind: BareKind, connections: number
     const { json, paths } = spec;
     const probeUrl = `${bare.baseUrl}${spec.probePath ?? paths[0]}`;
     const init = json ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) } : {};
-    const probe = await fetch(probeUrl, init);
-    const probeBytes = (await probe.arrayBuffer()).byteLength;
+    const probe = await timedFetch(probeUrl, init);
+    const probeBytes = Buffer.byteLength(probe.text);
     if (probe.status !== 200) throw new Error(`the bare route ${spec.probePath ?? paths[0]} answered HTTP ${probe.status}`);
-    const alone = await medianMs(json ? 5 : 9, async () => {
-      const started = performance.now();
-      await (await fetch(probeUrl, init)).arrayBuffer();
-      return performance.now() - started;
-    });
+    const alone = await medianMs(json ? 5 : 9, async () => (await timedFetch(probeUrl, init)).ms);
     // One path: no setupRequest, which would make autocannon rebuild every request.
     const [path = ''] = paths;
     const load: Omit<LoadOptions, 'connections'> = json ? { path, method: 'POST', json, unit: 'logins/s', timeoutSeconds: 30 } : paths.length > 1 ? inTurn(paths) : { path };

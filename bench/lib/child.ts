@@ -51,3 +51,39 @@ export function forkChild<M>(file: string, env: Record<string, string | undefine
     },
   };
 }
+
+export type ChildMessage<Ready> = ({ type: 'ready' } & Ready) | { type: 'failed'; message: string };
+
+/** Forks a helper (sent `first()` once forked) and waits for its 'ready'; stopped again when it does not get there. */
+export async function forkReady<Ready, M = never>(what: string, file: string, env: Record<string, string | undefined>, timeoutMs: number, first?: () => Promise<unknown>) {
+  const child = forkChild<ChildMessage<Ready> | M>(file, env);
+  try {
+    if (first) child.send(await first());
+    const message = (await child.next(timeoutMs)) as ChildMessage<Ready>;
+    if (message.type !== 'ready') throw new Error(`${what} did not start: ${message.message}`);
+    return { child, ready: message };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}
+
+/** In the helper: `start`, then 'ready' to the parent and its `stop` (once) on SIGTERM or when the parent goes; or 'failed'. */
+export function serveAsChild<Ready>(start: () => Promise<{ ready: Ready; stop: () => Promise<unknown> }>): void {
+  start().then(
+    ({ ready, stop }) => {
+      // Once, though both a SIGTERM and the disconnect may come.
+      let stopping: Promise<unknown> | null = null;
+      const once = () => {
+        stopping ??= stop().catch(() => undefined).finally(() => process.exit(0));
+      };
+      process.once('SIGTERM', once);
+      process.once('disconnect', once);
+      process.send?.({ type: 'ready', ...ready } satisfies ChildMessage<Ready>);
+    },
+    (error: unknown) => {
+      process.send?.({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies ChildMessage<Ready>);
+      process.exit(1);
+    },
+  );
+}

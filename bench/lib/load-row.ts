@@ -13,6 +13,8 @@ export interface PreparedLoad {
   notes: string[];
   during?(): Promise<void> | void;
   stop?(): void;
+  /** Always, once the scenario is over (its bare ceiling too), e.g. remove the rows it added. */
+  finish?(): Promise<void>;
   after?(result: ScenarioResult): Promise<string[]>;
 }
 
@@ -41,20 +43,24 @@ export function loadScenario(row: LoadRow): Scenario {
       const prepared = await row.prepare(ctx, cookie);
       const { load } = prepared;
       let start: CpuMark | undefined;
-      const result = await runLoad(ctx, {
-        ...load,
-        ...(cookie ? { headers: { ...load.headers, cookie } } : {}),
-        connections: ctx.connections(row.connections ?? 50),
-        async beforeMeasured() {
-          if (row.cpu) start = await cpuMark(ctx);
-          await prepared.during?.();
-        },
-      }).finally(() => prepared.stop?.());
-      const cpu = row.cpu ? cpuNote(start, await cpuMark(ctx), result.requests) : null;
-      result.notes.push(...prepared.notes, ...(cpu ? [cpu] : []));
-      result.notes.push(...((await prepared.after?.(result)) ?? []));
-      const adminCookie = row.as === 'Admin' ? () => Promise.resolve(cookie) : () => ctx.signIn(ctx.demo.byRole('Admin').employeeId);
-      return withBareCeiling(ctx, result, row.ceiling, name, adminCookie, row.remark);
+      try {
+        const result = await runLoad(ctx, {
+          ...load,
+          ...(cookie ? { headers: { ...load.headers, cookie } } : {}),
+          connections: ctx.connections(row.connections ?? 50),
+          async beforeMeasured() {
+            if (row.cpu) start = await cpuMark(ctx);
+            await prepared.during?.();
+          },
+        }).finally(() => prepared.stop?.());
+        const cpu = row.cpu ? cpuNote(start, await cpuMark(ctx), result.requests) : null;
+        result.notes.push(...prepared.notes, ...(cpu ? [cpu] : []));
+        result.notes.push(...((await prepared.after?.(result)) ?? []));
+        const adminCookie = row.as === 'Admin' ? () => Promise.resolve(cookie) : () => ctx.signIn(ctx.demo.byRole('Admin').employeeId);
+        return await withBareCeiling(ctx, result, row.ceiling, name, adminCookie, row.remark);
+      } finally {
+        await prepared.finish?.();
+      }
     },
   };
 }

@@ -1,8 +1,12 @@
 /**
- * HTTP load with autocannon: an unmeasured warm-up, then a measured run. Latencies from every successful response
- * (sub-millisecond), not autocannon's whole-millisecond histogram.
+ * HTTP load with autocannon: an unmeasured warm-up, then a measured run (`runLoad`), or a load measured over the window an
+ * operation takes (`duringLoad`). Latencies from every successful response (sub-millisecond), not autocannon's whole-millisecond
+ * histogram; a window's from each request's sending (with a fixed rate, without autocannon's coordinated-omission correction).
  */
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { cpuMark, type CpuMark } from './records.js';
 import { countNon2xx, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
 
@@ -14,13 +18,16 @@ export interface LoadOptions {
   connections: number;
   unit?: string;
   timeoutSeconds?: number;
+  overallRate?: number;
   nextBody?: () => Buffer;
   nextPath?: () => string;
+  nextRequest?: () => { path: string; headers: Record<string, string> };
   expectStatus?: number;
   beforeMeasured?: () => Promise<void> | void;
 }
 
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+const MAX_WINDOW_SECONDS = 1800; // longer than any window; the load is stopped when the window ends
 
 /** Each request the next of these paths, round and round: no one cached answer or plan serves them all. */
 export function inTurn(paths: readonly string[]): { path: string; nextPath: () => string } {
@@ -31,13 +38,18 @@ export function inTurn(paths: readonly string[]): { path: string; nextPath: () =
 /** The records view's list: the first 20 pages of 50, newest first. */
 export const RECORDS_LIST_PATHS = Array.from({ length: 20 }, (_, page) => `/api/inspections?limit=50&offset=${page * 50}`);
 
-function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: number) {
-  const { nextBody, nextPath, expectStatus, json } = options;
+export function recordsListLoad(cookie: string, connections: number, overallRate = 0): LoadOptions {
+  return { ...inTurn(RECORDS_LIST_PATHS), headers: { cookie }, connections, overallRate };
+}
+
+/** One autocannon run; a response counts while `counting()` says so (a window's, only while its operation runs). */
+function startLoad(ctx: ScenarioContext, options: LoadOptions, durationSeconds: number, counting = () => true) {
+  const { nextBody, nextPath, nextRequest, expectStatus, json } = options;
   const isSuccess = (status: number) => (expectStatus === undefined ? status >= 200 && status < 300 : status === expectStatus);
   const seen = {
-    seconds: 0,
     transportErrors: 0,
     latencies: [] as number[],
+    answered: [] as Array<{ sentAt: number; ms: number }>,
     statusCodes: {} as Record<string, number>,
     responses: 0,
     unexpected: 0,
@@ -46,11 +58,16 @@ function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: numb
   };
   const request: autocannon.Request = {
     onResponse(status, body) {
-      if (seen.firstUnexpected === null && !isSuccess(status)) seen.firstUnexpected = { status, body: body.slice(0, 500) };
+      if (counting() && seen.firstUnexpected === null && !isSuccess(status)) seen.firstUnexpected = { status, body: body.slice(0, 500) };
     },
   };
   // autocannon rebuilds a request before every send only when it has a setupRequest.
-  if (nextBody || nextPath) request.setupRequest = (built) => ({ ...built, ...(nextBody ? { body: nextBody() } : {}), ...(nextPath ? { path: nextPath() } : {}) });
+  if (nextBody || nextPath || nextRequest) {
+    request.setupRequest = (built) => {
+      const next = nextRequest?.() ?? (nextPath ? { path: nextPath(), headers: {} } : null);
+      return { ...built, ...(nextBody ? { body: nextBody() } : {}), ...(next ? { path: next.path, headers: { ...built.headers, ...next.headers } } : {}) };
+    };
+  }
   const settings: autocannon.Options = {
     url: `${ctx.baseUrl}${options.path}`,
     method: options.method ?? 'GET',
@@ -60,20 +77,32 @@ function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: numb
     duration: durationSeconds,
     timeout: options.timeoutSeconds ?? 10,
     requests: [request],
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   };
-  return new Promise<typeof seen>((resolve, reject) => {
-    const instance = autocannon(settings, (error, result) => {
-      if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-      resolve({ ...seen, seconds: result.duration, transportErrors: result.errors });
-    });
-    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
-      seen.responses += 1;
-      seen.statusCodes[statusCode] = (seen.statusCodes[statusCode] ?? 0) + 1;
-      if (isSuccess(statusCode)) seen.latencies.push(responseTimeMs);
-      else seen.unexpected += 1;
-    });
-    instance.on('reqError', (error: Error) => seen.errorMessages.set(error.message, (seen.errorMessages.get(error.message) ?? 0) + 1));
+  let instance: autocannon.Instance | undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(settings, (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)));
   });
+  instance?.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
+    if (!counting()) return;
+    seen.responses += 1;
+    seen.statusCodes[statusCode] = (seen.statusCodes[statusCode] ?? 0) + 1;
+    seen.answered.push({ sentAt: performance.now() - responseTimeMs, ms: responseTimeMs });
+    if (isSuccess(statusCode)) seen.latencies.push(responseTimeMs);
+    else seen.unexpected += 1;
+  });
+  instance?.on('reqError', (error: Error) => {
+    if (!counting()) return;
+    seen.transportErrors += 1;
+    seen.errorMessages.set(error.message, (seen.errorMessages.get(error.message) ?? 0) + 1);
+  });
+  return { seen, done, stop: () => instance?.stop() };
+}
+
+async function phase(ctx: ScenarioContext, options: LoadOptions, durationSeconds: number) {
+  const { seen, done } = startLoad(ctx, options, durationSeconds);
+  const result = await done;
+  return { ...seen, seconds: result.duration, transportErrors: result.errors };
 }
 
 export async function runLoad(ctx: ScenarioContext, options: LoadOptions): Promise<ScenarioResult> {
@@ -110,4 +139,48 @@ export async function runLoad(ctx: ScenarioContext, options: LoadOptions): Promi
     statusCodes: measured.statusCodes,
     notes,
   };
+}
+
+export type WindowFigures = Awaited<ReturnType<typeof duringLoad>>['load'];
+
+export async function duringLoad<T>(ctx: ScenarioContext, options: LoadOptions, operation: () => Promise<T>) {
+  let measuring = false;
+  const { seen, done, stop } = startLoad(ctx, options, MAX_WINDOW_SECONDS, () => measuring);
+  await sleep(Math.max(500, ctx.warmupSeconds * 1000)); // at least 0.5 s: every connection busy before the window opens
+  measuring = true;
+  const started = performance.now();
+  let value: T;
+  let cpu: { start: CpuMark; end: CpuMark };
+  try {
+    const start = await cpuMark(ctx);
+    value = await operation();
+    cpu = { start, end: await cpuMark(ctx) };
+  } finally {
+    measuring = false;
+    stop();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await done;
+  const slowest = seen.answered.sort((a, b) => b.ms - a.ms).slice(0, 5);
+  return {
+    value,
+    load: {
+      seconds: round(seconds),
+      requests: seen.responses,
+      throughput: round(seconds > 0 ? seen.responses / seconds : 0, 1),
+      latencyMs: summarizeLatencies(seen.latencies),
+      statusCodes: seen.statusCodes,
+      non2xx: countNon2xx(seen.statusCodes),
+      errors: seen.transportErrors,
+      firstUnexpected: seen.firstUnexpected,
+      slowest: slowest.map((r) => ({ sentAtSeconds: (r.sentAt - started) / 1000, ms: r.ms })),
+      cpu,
+    },
+  };
+}
+
+export function windowProblem(label: string, load: WindowFigures): string | null {
+  if (load.errors + load.non2xx === 0) return null;
+  const first = load.firstUnexpected ? ` (first: HTTP ${load.firstUnexpected.status} ${load.firstUnexpected.body})` : '';
+  return `${label}: ${load.errors} errors, ${load.non2xx} non-2xx${first}`;
 }

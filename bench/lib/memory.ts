@@ -45,5 +45,3 @@ export async function withRss<T>(pid: number, work: () => Promise<T>, intervalMs
   });
   return { value, rssBeforeMb, rssPeakMb: Math.max(rssBeforeMb, ...samples.map((s) => s.mb)) };
 }
-
-export type WithRss<T> = Awaited<ReturnType<typeof withRss<T>>>;

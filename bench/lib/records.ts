@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ZodType } from 'zod';
 import { type InspectionLog, inspectionListResponseSchema } from '../../common/schemas/inspection.js';
-import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds } from './process-stats.js';
+import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds, readMachineBusySeconds } from './process-stats.js';
 import { median, round } from './stats.js';
 import type { Budget, ScenarioContext } from './types.js';
 
@@ -15,18 +15,26 @@ export const READ_BUDGET: Budget = {
   database: 'postgres',
 };
 
-export async function getJson(ctx: ScenarioContext, path: string, cookie: string, timeoutMs = 30_000) {
+/** One request, its answer read as text, timed from the sending to the last byte. */
+export async function timedFetch(url: string, init: RequestInit, timeoutMs = 30_000) {
   const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), ...init });
   const text = await response.text();
-  const ms = performance.now() - started;
-  let body: unknown;
+  return { status: response.status, text, ms: performance.now() - started, etag: response.headers.get('etag') };
+}
+
+export function parsedJson(text: string): unknown {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    body = text.slice(0, 300);
+    return null;
   }
-  return { status: response.status, body, bytes: Buffer.byteLength(text), ms, etag: response.headers.get('etag') };
+}
+
+export async function getJson(ctx: ScenarioContext, path: string, cookie: string, timeoutMs = 30_000) {
+  const { text, ...answer } = await timedFetch(`${ctx.baseUrl}${path}`, { headers: { cookie } }, timeoutMs);
+  const body: unknown = parsedJson(text) ?? text.slice(0, 300);
+  return { ...answer, body, bytes: Buffer.byteLength(text) };
 }
 
 export type JsonAnswer = Awaited<ReturnType<typeof getJson>>;
@@ -41,15 +49,12 @@ export async function getParsed<T>(ctx: ScenarioContext, path: string, cookie: s
 }
 
 export async function postParsed<T>(ctx: ScenarioContext, path: string, cookie: string, body: unknown, schema: ZodType<T>, timeoutMs: number) {
-  const started = performance.now();
-  const init = { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) };
-  const response = await fetch(`${ctx.baseUrl}${path}`, init);
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (!response.ok) throw new Error(`POST ${path} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
-  const parsed = schema.safeParse(JSON.parse(text));
+  const init = { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const { status, text, ms } = await timedFetch(`${ctx.baseUrl}${path}`, init, timeoutMs);
+  if (status < 200 || status > 299) throw new Error(`POST ${path} answered HTTP ${status}: ${text.slice(0, 300)}`);
+  const parsed = schema.safeParse(parsedJson(text));
   if (!parsed.success) throw new Error(`POST ${path}: an answer that is not the contract: ${text.slice(0, 300)}`);
-  return { status: response.status, ms, body: parsed.data };
+  return { status, ms, body: parsed.data };
 }
 
 export async function inspectionPage(ctx: ScenarioContext, cookie: string, query: string): Promise<{ logs: InspectionLog[]; total: number; bytes: number; ms: number }> {
@@ -65,12 +70,16 @@ export async function medianMs(times: number, op: () => Promise<number>): Promis
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export async function cpuMark(ctx: ScenarioContext) {
-  const [server, database] = await Promise.all([
+/** CPU seconds so far of the server (or another process as ctx.serverPid), PostgreSQL's, the helpers', the machine's and this process's. */
+export async function cpuMark(ctx: ScenarioContext, helpers: ReadonlyArray<{ pid: number }> = []) {
+  const [server, database, machine, ...helperCpu] = await Promise.all([
     readCpuSeconds(ctx.serverPid),
     ctx.database === 'postgres' ? readCommandCpuSeconds('postgres') : Promise.resolve(null),
+    readMachineBusySeconds(),
+    ...helpers.map(async (h) => (await readCpuSeconds(h.pid))?.total ?? null),
   ]);
-  return { server: server?.total ?? null, main: server?.main ?? null, database, own: ownCpuSeconds(), at: performance.now() };
+  const { total = null, main = null, threads = {} } = server ?? {};
+  return { server: total, main, threads, database, machine, helpers: helperCpu, own: ownCpuSeconds(), at: performance.now() };
 }
 
 export type CpuMark = Awaited<ReturnType<typeof cpuMark>>;

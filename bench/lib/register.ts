@@ -1,5 +1,4 @@
 /** The curve register as the scenarios drive it: CSV files of new curves in sections of the bench's own, the import, the list. */
-import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
 import { type Curve, curveListResponseSchema } from '../../common/schemas/curve.js';
 import { type CurveField, importResultSchema, type ImportResult } from '../../common/schemas/register.js';
@@ -7,7 +6,7 @@ import { CURVE_COLUMNS } from '../../server/features/register/columns.js';
 import { Random } from '../../server/db/seed/random.js';
 import { DIVISION_WEIGHTS as SCALE_DIVISION_WEIGHTS } from '../../server/db/seed/scale/curves.js';
 import { buildMultipart, type MultipartBody } from './multipart.js';
-import { getParsed } from './records.js';
+import { getParsed, parsedJson, timedFetch } from './records.js';
 import type { ScenarioContext } from './types.js';
 
 export const CSV_COLUMN = Object.fromEntries(CURVE_COLUMNS.map((c, i) => [c.field, i])) as Record<CurveField, number>;
@@ -92,25 +91,10 @@ export function importForm(csv: string, fileName: string): MultipartBody {
 }
 
 export async function postImport(ctx: ScenarioContext, cookie: string, form: MultipartBody, dryRun: boolean, timeoutMs = 600_000) {
-  const body = new Uint8Array(form.body);
-  const started = performance.now();
-  const response = await fetch(`${ctx.baseUrl}/api/import-excel${dryRun ? '?dryRun=true' : ''}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': form.contentType },
-    body,
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  const json = (): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return null;
-    }
-  };
-  const parsed = response.status === 200 ? importResultSchema.safeParse(json()) : null;
-  return { status: response.status, ms, result: parsed?.success ? parsed.data : null, text };
+  const init = { method: 'POST', headers: { cookie, 'content-type': form.contentType }, body: new Uint8Array(form.body) };
+  const { status, ms, text } = await timedFetch(`${ctx.baseUrl}/api/import-excel${dryRun ? '?dryRun=true' : ''}`, init, timeoutMs);
+  const parsed = status === 200 ? importResultSchema.safeParse(parsedJson(text)) : null;
+  return { status, ms, result: parsed?.success ? parsed.data : null, text };
 }
 
 type ImportAnswer = Awaited<ReturnType<typeof postImport>>;

@@ -1,7 +1,7 @@
 /** Timed pieces of work made one at a time (reports, exports, zips): downloads timed to first and last byte, server RSS and CPU. */
 import { performance } from 'node:perf_hooks';
 import * as yauzl from 'yauzl';
-import { withRss, type WithRss } from './memory.js';
+import { withRss } from './memory.js';
 import { cpuMark, cpuSpent } from './records.js';
 import { countNon2xx, type Figure, median, note, round, summarizeLatencies } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
@@ -50,13 +50,7 @@ export async function worksheetRowCounts(body: Buffer): Promise<Map<string, numb
   return rows;
 }
 
-export interface ServerFigures<T> extends WithRss<T> {
-  serverCpu: number | null;
-  serverMainCpu: number | null;
-  databaseCpu: number | null;
-}
-
-export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Promise<T>): Promise<ServerFigures<T>> {
+export async function withServerFigures<T>(ctx: ScenarioContext, work: () => Promise<T>) {
   const start = await cpuMark(ctx);
   const measured = await withRss(ctx.serverPid, work);
   const end = await cpuMark(ctx);

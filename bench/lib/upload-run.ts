@@ -5,18 +5,18 @@
 import { createHash, type Hash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dateInTimeZone } from '../../common/rules/dates.js';
 import type { Curve } from '../../common/schemas/curve.js';
 import { BARE_UPLOAD_PATH, startBareUploadServer } from '../bare/start.js';
 import { runLoad } from './load.js';
 import { readRssMb, recordRss, type RssRecorder } from './memory.js';
 import { buildMultipart, newBoundary, offsetsOf, patchAt } from './multipart.js';
 import { fieldPhotoMaker } from './pdf-photos.js';
-import { ownCpuSeconds, readCommandCpuSeconds, readCpuSeconds, readMachineBusySeconds, type DirUsage } from './process-stats.js';
-import { inspectionPage } from './records.js';
+import type { DirUsage } from './process-stats.js';
+import { cpuMark, type CpuMark, inspectionPage, timedFetch } from './records.js';
 import { curvePage } from './register.js';
 import { round } from './stats.js';
 import type { ScenarioContext, ScenarioResult } from './types.js';
+import { serverToday } from './variables.js';
 
 export const UPLOAD_PATH = '/api/inspections/upload';
 export const UPLOAD_CONNECTIONS = 16;
@@ -28,8 +28,6 @@ const TARGET_BYTES = 2 * 1024 * 1024;
 const PHOTO_SEED = 0x55_504c;
 const UUID_PLACEHOLDER = '00000000-0000-4000-8000-000000000000';
 const HASH_PLACEHOLDER = 'feedc0de'.repeat(8);
-// The server's default APP_TIMEZONE: the upload's date must not be in the future there.
-const APP_TIME_ZONE = 'Asia/Kolkata';
 const BARE_DESCRIPTION = 'bare Fastify + @fastify/multipart route streaming the same multipart to a file with sha256 (own process, no fsync)';
 const mib = (bytes: number, decimals = 2) => (bytes / 1024 / 1024).toFixed(decimals);
 const perUpload = (cpuSeconds: number, successes: number) => (successes > 0 ? ((cpuSeconds * 1000) / successes).toFixed(1) : '-');
@@ -57,7 +55,7 @@ async function uploadBodies(ctx: ScenarioContext, label: string, curve: Curve) {
   const metadata = JSON.stringify({
     clientSubmissionId: UUID_PLACEHOLDER,
     photoSha256: HASH_PLACEHOLDER,
-    date: dateInTimeZone(new Date(), APP_TIME_ZONE),
+    date: serverToday(),
     type: 'CoF',
     divisionRailway,
     section,
@@ -91,23 +89,11 @@ async function uploadBodies(ctx: ScenarioContext, label: string, curve: Curve) {
 }
 
 async function probe(url: string, headers: Record<string, string>, body: Buffer): Promise<string> {
-  const response = await fetch(url, { method: 'POST', headers, body: new Uint8Array(body) });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`POST ${url} answered HTTP ${response.status} (expected 201): ${text.slice(0, 500)}`);
+  const { status, text } = await timedFetch(url, { method: 'POST', headers, body: new Uint8Array(body) });
+  if (status !== 201) throw new Error(`POST ${url} answered HTTP ${status} (expected 201): ${text.slice(0, 500)}`);
   return text;
 }
 
-async function cpuNow(ctx: ScenarioContext, pid: number, helpers: ReadonlyArray<{ pid: number }>, withDatabase: boolean) {
-  const [server, machine, database, ...helperCpu] = await Promise.all([
-    readCpuSeconds(pid),
-    readMachineBusySeconds(),
-    withDatabase && ctx.database === 'postgres' ? readCommandCpuSeconds('postgres') : Promise.resolve(null),
-    ...helpers.map(async (h) => (await readCpuSeconds(h.pid))?.total ?? null),
-  ]);
-  return { server, own: ownCpuSeconds(), machine, database, helpers: helperCpu, at: performance.now() };
-}
-
-type CpuMark = Awaited<ReturnType<typeof cpuNow>>;
 
 interface Target {
   path: string;
@@ -115,12 +101,12 @@ interface Target {
   headers: Record<string, string>;
   usage(): Promise<DirUsage>;
   helpers: ReadonlyArray<{ name: string; pid: number }>;
-  withDatabase: boolean;
 }
 
 type Measured = Awaited<ReturnType<typeof measure>>;
 
 async function measure(ctx: ScenarioContext, target: Target, nextBody: () => Buffer) {
+  const cpuNow = () => cpuMark({ ...ctx, serverPid: target.pid }, target.helpers);
   const marks: { start?: CpuMark & { stored: DirUsage }; recorder?: RssRecorder } = {};
   const rssAtStart = await readRssMb(target.pid);
   const result = await runLoad(ctx, {
@@ -135,11 +121,11 @@ async function measure(ctx: ScenarioContext, target: Target, nextBody: () => Buf
     async beforeMeasured() {
       // Uploads the warm-up left in flight finish meanwhile: the phase's figures are its own.
       await sleep(1_000);
-      marks.start = { stored: await target.usage(), ...(await cpuNow(ctx, target.pid, target.helpers, target.withDatabase)) };
+      marks.start = { stored: await target.usage(), ...(await cpuNow()) };
       marks.recorder = recordRss(target.pid, 100);
     },
   });
-  const after = await cpuNow(ctx, target.pid, target.helpers, target.withDatabase);
+  const after = await cpuNow();
   const samples = (await marks.recorder?.stop()) ?? [];
   // Requests still in flight when the load stopped may finish after it.
   await sleep(1_000);
@@ -164,12 +150,12 @@ function rssNote(who: string, m: Measured, successes: number): string[] {
 
 function cpuNotes(ctx: ScenarioContext, start: CpuMark, after: CpuMark, helpers: ReadonlyArray<{ name: string; pid: number }>, successes: number): string[] {
   const seconds = (after.at - start.at) / 1000;
-  if (!start.server || !after.server || seconds <= 0) return [];
+  if (start.server === null || after.server === null || seconds <= 0) return [];
   const cores = (cpu: number) => (cpu / seconds).toFixed(2);
-  const total = after.server.total - start.server.total;
-  const main = change(start.server.main, after.server.main);
-  const threads = Object.entries(after.server.threads)
-    .map(([name, cpu]): [string, number] => [name, cpu - (start.server?.threads[name] ?? 0)])
+  const total = after.server - start.server;
+  const main = change(start.main, after.main);
+  const threads = Object.entries(after.threads)
+    .map(([name, cpu]): [string, number] => [name, cpu - (start.threads[name] ?? 0)])
     .filter(([, cpu]) => cpu * 1000 >= successes * 0.05)
     .sort((a, b) => b[1] - a[1])
     .map(([name, cpu]) => `${name} ${perUpload(cpu, successes)}`);
@@ -211,8 +197,8 @@ async function workerBacklog(ctx: ScenarioContext, start: CpuMark, phaseEnd: num
     await sleep(200);
   }
   if (pending !== 0) return `photo worker: still ${pending} of the newest 50 records pending 600 s after the phase`;
-  const drained = await cpuNow(ctx, ctx.serverPid, [], false);
-  const cpu = change(start.server?.total, drained.server?.total);
+  const drained = await cpuMark(ctx);
+  const cpu = change(start.server, drained.server);
   return (
     `photo worker: the decodes (thumbnail and print copy) of the phase's uploads were done ${((drained.at - phaseEnd) / 1000).toFixed(1)} s after it ended; ` +
     `counting them, ${cpu === null ? '-' : perUpload(cpu, successes)} ms server CPU per upload and ` +
@@ -226,7 +212,7 @@ async function bareBaseline(ctx: ScenarioContext, label: string, contentType: st
     const headers = { 'content-type': contentType };
     await probe(`${bare.baseUrl}${BARE_UPLOAD_PATH}`, headers, nextBody());
     ctx.log(`${label}: the bare baseline route, same load`);
-    const target = { path: BARE_UPLOAD_PATH, pid: bare.pid, headers, usage: () => bare.files(), helpers: [], withDatabase: false };
+    const target = { path: BARE_UPLOAD_PATH, pid: bare.pid, headers, usage: () => bare.files(), helpers: [] };
     const measured = await measure({ ...ctx, baseUrl: bare.baseUrl }, target, nextBody);
     const { result: b, start, after } = measured;
     const successes = b.statusCodes['201'] ?? 0;
@@ -234,7 +220,7 @@ async function bareBaseline(ctx: ScenarioContext, label: string, contentType: st
     if (failed > 0 || successes === 0) return [`bare baseline FAILED (${failed} errors or non-201 answers; ${b.notes.join('; ')}): no ratio`];
     result.throughputBaseline = { description: BARE_DESCRIPTION, throughput: b.throughput, p99Ms: b.latencyMs.p99 };
     const ratio = b.throughput > 0 ? result.throughput / b.throughput : 0;
-    const cpu = change(start?.server?.total, after.server?.total);
+    const cpu = change(start?.server, after.server);
     const cpuText = start && cpu !== null ? `, ${perUpload(cpu, successes)} ms CPU per upload (${(cpu / ((after.at - start.at) / 1000)).toFixed(2)} cores)` : '';
     return [
       `bare baseline, same run, same bodies and ${b.connections ?? 0} connections (${BARE_DESCRIPTION}): ${b.throughput} uploads/s, ` +
@@ -262,7 +248,7 @@ export async function runUploads(ctx: ScenarioContext, store: UploadStore): Prom
     throw new Error(`the probe upload was stored with unexpected figures: ${probeText.slice(0, 300)}`);
   }
   const helpers = store.helpers ?? [];
-  const product = await measure(ctx, { path: UPLOAD_PATH, pid: ctx.serverPid, headers, usage: () => store.usage(), helpers, withDatabase: true }, nextBody);
+  const product = await measure(ctx, { path: UPLOAD_PATH, pid: ctx.serverPid, headers, usage: () => store.usage(), helpers }, nextBody);
   const { result, start, after, storedAfter } = product;
   result.notes.push(...(store.notes ?? []));
   if (!start) return result;

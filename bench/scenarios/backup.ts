@@ -3,15 +3,14 @@
  * Run as an operator would: on PostgreSQL it reads the database itself; on PGlite it asks the server over DATA_DIR/control.sock.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { backupFolders, type BackupManifest, MANIFEST_FILE, PHOTO_LIST_FILE, readManifest } from '../../server/features/backups/backup-folder.js';
-import { duringLoad, recordsListLoad, type WindowFigures } from '../lib/load-window.js';
-import { dirUsage, type DirUsage, reapedChildrenCpuSeconds } from '../lib/process-stats.js';
+import { backupFolders, MANIFEST_FILE, PHOTO_LIST_FILE, readManifest } from '../../server/features/backups/backup-folder.js';
+import { duringLoad, recordsListLoad, type WindowFigures } from '../lib/load.js';
+import { dirUsage, reapedChildrenCpuSeconds } from '../lib/process-stats.js';
 import { cpuParts, inspectionPage, medianMs } from '../lib/records.js';
 import { PROJECT_ROOT } from '../lib/server.js';
 import { round } from '../lib/stats.js';
@@ -22,16 +21,7 @@ const PAGES = 20;
 const CONNECTIONS = 50;
 const COMMAND_TIMEOUT_MS = 30 * 60_000;
 
-interface BackupCommandRun {
-  wallSeconds: number;
-  cpuSeconds: number | null;
-  folder: string;
-  manifest: BackupManifest;
-  output: string[];
-  phases: { snapshot: number; photoList: number | null; manifest: number | null; exit: number };
-}
-
-async function runBackupCommand(env: Readonly<NodeJS.ProcessEnv>, backupDir: string): Promise<BackupCommandRun> {
+async function runBackupCommand(env: Readonly<NodeJS.ProcessEnv>, backupDir: string) {
   const before = new Set(await backupFolders(backupDir));
   const cpuBefore = await reapedChildrenCpuSeconds();
   const started = performance.now();
@@ -41,29 +31,10 @@ async function runBackupCommand(env: Readonly<NodeJS.ProcessEnv>, backupDir: str
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   const timer = setTimeout(() => child.kill('SIGTERM'), COMMAND_TIMEOUT_MS);
-  const seen: { photoList: number | null; manifest: number | null } = { photoList: null, manifest: null };
-  let looking = false;
-  const watcher = setInterval(() => {
-    if (looking) return;
-    looking = true;
-    void backupFolders(backupDir)
-      .then((names) => {
-        const name = names.find((n) => !before.has(n));
-        if (!name) return;
-        const at = (performance.now() - started) / 1000;
-        if (seen.photoList === null && existsSync(path.join(backupDir, name, PHOTO_LIST_FILE))) seen.photoList = at;
-        if (seen.manifest === null && existsSync(path.join(backupDir, name, MANIFEST_FILE))) seen.manifest = at;
-      })
-      .catch(() => undefined)
-      .finally(() => (looking = false));
-  }, 100);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (exitCode, signal) => resolve(signal ? null : exitCode));
-  }).finally(() => {
-    clearTimeout(timer);
-    clearInterval(watcher);
-  });
+  }).finally(() => clearTimeout(timer));
   const wallSeconds = (performance.now() - started) / 1000;
   const cpuAfter = await reapedChildrenCpuSeconds();
   const output = text
@@ -77,15 +48,19 @@ async function runBackupCommand(env: Readonly<NodeJS.ProcessEnv>, backupDir: str
   const folder = /^Backup made: (.+)$/m.exec(text)?.[1]?.trim() ?? (made.length === 1 && made[0] ? path.join(backupDir, made[0]) : undefined);
   if (!folder) throw failed('made no backup folder');
   const manifest = await readManifest(folder);
+  // Each file's time (written to a temp file, then renamed): photos.txt right after the dump, manifest.json last.
+  const writtenAt = async (file: string) => ((await stat(path.join(folder, file))).mtimeMs - spawnedAt) / 1000;
   return {
     wallSeconds,
     cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     folder,
     manifest,
     output,
-    phases: { snapshot: (Date.parse(manifest.snapshotAt) - spawnedAt) / 1000, ...seen, exit: wallSeconds },
+    phases: { snapshot: (Date.parse(manifest.snapshotAt) - spawnedAt) / 1000, photoList: await writtenAt(PHOTO_LIST_FILE), manifest: await writtenAt(MANIFEST_FILE), exit: wallSeconds },
   };
 }
+
+type BackupCommandRun = Awaited<ReturnType<typeof runBackupCommand>>;
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const ratio = (during: number, quiet: number) => (quiet > 0 ? `${(during / quiet).toFixed(2)}x` : '-');
@@ -94,22 +69,13 @@ const listFigures = (load: WindowFigures) =>
   `(${load.requests} answers in ${load.seconds} s${load.errors + load.non2xx > 0 ? `, ${load.errors + load.non2xx} failed` : ''})`;
 
 const insideSeconds = (run: BackupCommandRun) => (Date.parse(run.manifest.finishedAt) - Date.parse(run.manifest.snapshotAt)) / 1000;
-const span = (value: number | null) => (value === null ? '-' : value < 0.1 ? '< 0.1 s' : `${value.toFixed(2)} s`);
+const span = (value: number) => (value < 0.1 ? '< 0.1 s' : `${value.toFixed(2)} s`);
 
 function phaseNote({ phases: { snapshot, photoList, manifest, exit } }: BackupCommandRun): string {
   return (
-    `start-up to the snapshot ${span(snapshot)}, database dump (snapshot to photos.txt) ${span(photoList === null ? null : photoList - snapshot)}, ` +
-    `photo copy and manifest (photos.txt to manifest.json) ${span(photoList === null || manifest === null ? null : manifest - photoList)}, ` +
-    `to the exit ${span(manifest === null ? null : exit - manifest)} (seen every 100 ms)`
+    `start-up to the snapshot ${span(snapshot)}, database dump (snapshot to photos.txt) ${span(photoList - snapshot)}, ` +
+    `photo copy and manifest (photos.txt to manifest.json) ${span(manifest - photoList)}, to the exit ${span(exit - manifest)} (the files' modification times)`
   );
-}
-
-interface BackupWindow {
-  run: BackupCommandRun;
-  load: WindowFigures;
-  copied: DirUsage;
-  folder: DirUsage;
-  all: DirUsage;
 }
 
 export const backup: Scenario = {
@@ -131,25 +97,22 @@ export const backup: Scenario = {
     // The system temp dir: the same disk as the server's scratch DATA_DIR.
     const backupDir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-bench-backup-'));
     const photosDir = path.join(backupDir, 'photos');
-    const backups: BackupWindow[] = [];
-    let quiet: WindowFigures;
-    let folders: number;
-    try {
+    const backupUnderLoad = async (which: string) => {
+      ctx.log(`backup: ${which}: npm run backup -- --to ${backupDir} under the same load`);
+      const photosBefore = await dirUsage(photosDir);
+      const { value: run, load: figures } = await duringLoad(ctx, load, () => runBackupCommand(ctx.serverEnv, backupDir));
+      const photos = await dirUsage(photosDir);
+      const copied = { files: photos.files - photosBefore.files, bytes: photos.bytes - photosBefore.bytes };
+      return { run, load: figures, copied, folder: await dirUsage(run.folder), all: await dirUsage(backupDir) };
+    };
+    const measured = async () => {
       ctx.log(`backup: the records list alone for ${ctx.durationSeconds} s (the baseline)`);
-      quiet = (await duringLoad(ctx, load, () => sleep(ctx.durationSeconds * 1000))).load;
-      for (const which of ['the first', 'a second one right after']) {
-        ctx.log(`backup: ${which}: npm run backup -- --to ${backupDir} under the same load`);
-        const photosBefore = await dirUsage(photosDir);
-        const { value: run, load: figures } = await duringLoad(ctx, load, () => runBackupCommand(ctx.serverEnv, backupDir));
-        const photos = await dirUsage(photosDir);
-        const copied = { files: photos.files - photosBefore.files, bytes: photos.bytes - photosBefore.bytes };
-        backups.push({ run, load: figures, copied, folder: await dirUsage(run.folder), all: await dirUsage(backupDir) });
-      }
-      folders = (await readdir(backupDir)).filter((name) => name.startsWith('backup-')).length;
-    } finally {
-      await rm(backupDir, { recursive: true, force: true });
-    }
-    const [one, two] = backups as [BackupWindow, BackupWindow];
+      const quiet = (await duringLoad(ctx, load, () => sleep(ctx.durationSeconds * 1000))).load;
+      const one = await backupUnderLoad('the first');
+      const two = await backupUnderLoad('a second one right after');
+      return { quiet, one, two, folders: (await readdir(backupDir)).filter((name) => name.startsWith('backup-')).length };
+    };
+    const { quiet, one, two, folders } = await measured().finally(() => rm(backupDir, { recursive: true, force: true }));
     const during = one.load;
     const manifest = one.run.manifest;
     const records = manifest.tables.find((t) => t.name === 'inspection_logs')?.rows ?? 0;

@@ -9,11 +9,6 @@ import type { ScenarioContext } from '../lib/types.js';
 const PAGE = 50;
 const PER_KIND_SECONDS = 2;
 
-interface Kind {
-  name: string;
-  queries: string[];
-}
-
 const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 function distinct<T>(items: readonly T[], key: (item: T) => string, count: number): T[] {
@@ -22,7 +17,9 @@ function distinct<T>(items: readonly T[], key: (item: T) => string, count: numbe
   return [...byKey.values()].slice(0, count);
 }
 
-function buildKinds(sample: readonly InspectionLog[], older: readonly InspectionLog[]): Kind[] {
+type Kind = ReturnType<typeof buildKinds>[number];
+
+function buildKinds(sample: readonly InspectionLog[], older: readonly InspectionLog[]) {
   const pages = (base: Record<string, string>, offsets = [0, PAGE]) => offsets.map((offset) => q({ limit: PAGE, offset, ...base }));
   // Recent windows and windows a year or two back: newest-first plans differ a lot between them.
   const dated = [...distinct(sample, (l) => l.date.slice(0, 7), 2), ...distinct(older, (l) => l.date.slice(0, 7), 4)];

@@ -36,12 +36,7 @@ const ROWS: readonly LoadRow[] = [
     // The field app's list of every curve; the ceiling answers the same rows (a page of 50 would be no ceiling for 1000).
     name: 'curves-list',
     description: `GET ${CURVES_PATH} as the demo Technician, 50 connections; a bare route answering the same curves beside it`,
-    budget: {
-      description: "API reads: p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
-      maxP99Ms: 50,
-      minThroughputRatioToBaseline: 0.8,
-        database: 'postgres',
-    },
+    budget: READ_BUDGET,
     as: 'Technician',
     ceiling: 'curves-1000',
     async prepare(ctx, cookie) {

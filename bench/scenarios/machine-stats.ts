@@ -1,23 +1,22 @@
 /**
- * The machine dashboard's reads over 10k curve records, the demo Admin and Client at once, beside the bare read baseline;
+ * The machine dashboard's reads over 10k curve records, the demo Admin's and Client's requests in one load, beside the bare read baseline;
  * machine-stats-writes updates a row a second so answers are remade. On PGlite: the demo seed's records (README).
  * The scale seed tops curve_records up (server/db/seed/scale/rollout.ts) on PostgreSQL and the records go again afterwards:
  * the other scenarios (schedule, backup) read curve_records at the demo's size.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { dateInTimeZone } from '../../common/rules/dates.js';
 import { machineFiltersResponseSchema, machineStatsResponseSchema } from '../../common/schemas/machines.js';
 import { sheetDate } from '../../server/db/seed/calendar.js';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.js';
 import { sqlClientOf } from '../../server/db/seed/scale/load.js';
 import { topUpCurveRecords } from '../../server/db/seed/scale/rollout.js';
-import { type BareKind, withBareCeiling } from '../lib/bare-ceilings.js';
-import { runLoad } from '../lib/load.js';
-import { afterWrites, eachAlone, repeatedWrites } from '../lib/load-row.js';
-import { cpuMark, cpuNote, getJson, getParsed, kb, medianMs, READ_BUDGET, type CpuMark } from '../lib/records.js';
+import type { BareKind } from '../lib/bare-ceilings.js';
+import { afterWrites, eachAlone, loadScenario, repeatedWrites } from '../lib/load-row.js';
+import { getJson, getParsed, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import { note, round, summarizeLatencies } from '../lib/stats.js';
-import type { Budget, Scenario, ScenarioContext, ScenarioResult } from '../lib/types.js';
+import type { Scenario, ScenarioContext } from '../lib/types.js';
+import { serverToday } from '../lib/variables.js';
 
 const STATS = '/api/machine-stats';
 const FILTERS = '/api/machine-filters';
@@ -25,15 +24,9 @@ const WRITE_EVERY_SECONDS = 1;
 const ALONE_SECONDS = 2;
 const UNCACHED_RUNS = 10;
 const CLIENT_SHARE = 0.2;
+const CLIENT_EVERY = Math.round(1 / CLIENT_SHARE);
 const CLIENT = DEMO_ACCOUNTS.find((a) => a.role === 'Client');
 const BARE_CEILING: BareKind = `register-pages:${CLIENT?.divisionAccess ?? 'RTM/WR'}`;
-const today = () => dateInTimeZone(new Date(), process.env.APP_TIMEZONE?.trim() || 'Asia/Kolkata');
-const BUDGET: Budget = {
-  ...READ_BUDGET,
-  description:
-    'API reads with 100k inspections / 10k curves (here 10k curve records): p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare ' +
-    "Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets')",
-};
 
 async function countRows(client: pg.Client): Promise<Map<string, number>> {
   const { rows } = await client.query<{ division: string; n: string }>('select division_railway as division, count(*) as n from curve_records group by 1');
@@ -56,7 +49,7 @@ async function prepareRollout(ctx: ScenarioContext, countThroughApi: () => Promi
   try {
     const before = await countRows(client);
     const started = performance.now();
-    const ids = await topUpCurveRecords(sqlClientOf(client), target, today());
+    const ids = await topUpCurveRecords(sqlClientOf(client), target, serverToday());
     const seconds = round((performance.now() - started) / 1000, 1);
     const pending = await client.query<{ id: number }>("select id from curve_records where id = any($1::int4[]) and machine_actual = 'Pending' order by id", [ids]);
     const byDivision = await countRows(client);
@@ -89,13 +82,9 @@ const statsAnswer = (ctx: ScenarioContext, cookie: string, path = statsPath()) =
 const filtersAnswer = async (ctx: ScenarioContext, cookie: string, den?: string) =>
   (await getParsed(ctx, withQuery(FILTERS, { den }), cookie, machineFiltersResponseSchema)).body;
 
-interface Choices {
-  cookie: string;
-  dens: string[];
-  pairs: Array<[string, string]>;
-}
+type Choices = Awaited<ReturnType<typeof choicesOf>>;
 
-async function choicesOf(ctx: ScenarioContext, who: string, cookie: string): Promise<Choices> {
+async function choicesOf(ctx: ScenarioContext, who: string, cookie: string) {
   const { dens } = await filtersAnswer(ctx, cookie);
   if (dens.length === 0) throw new Error(`GET ${FILTERS} as the ${who} offers no DEN`);
   const pairs: Array<[string, string]> = [];
@@ -124,59 +113,17 @@ function mixOf(choices: Choices): () => string {
   return () => next[turn++ % next.length]?.() ?? STATS;
 }
 
-const describeLoad = (r: ScenarioResult) =>
-  `${r.throughput} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms at ${String(r.connections)} connections`;
-
-function combined(parts: Record<'Admin' | 'Client', ScenarioResult>): ScenarioResult {
-  const results = Object.values(parts);
-  const sum = (pick: (r: ScenarioResult) => number) => results.reduce((n, r) => n + pick(r), 0);
-  const highest = (pick: (r: ScenarioResult) => number) => Math.max(...results.map(pick));
-  const statusCodes: Record<string, number> = {};
-  for (const r of results) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
-  const requests = sum((r) => r.requests);
-  return {
-    unit: 'req/s',
-    connections: sum((r) => r.connections ?? 0),
-    durationSeconds: highest((r) => r.durationSeconds),
-    requests,
-    throughput: round(sum((r) => r.throughput), 1),
-    latencyMs: {
-      p50: highest((r) => r.latencyMs.p50),
-      p90: highest((r) => r.latencyMs.p90),
-      p99: highest((r) => r.latencyMs.p99),
-      max: highest((r) => r.latencyMs.max),
-      mean: requests > 0 ? round(sum((r) => r.latencyMs.mean * r.requests) / requests) : 0,
-    },
-    non2xx: sum((r) => r.non2xx),
-    errors: sum((r) => r.errors),
-    statusCodes,
-    notes: Object.entries(parts).flatMap(([who, r]) => r.notes.map((n) => `${who}: ${n}`)),
-  };
-}
-
-async function mixedLoad(ctx: ScenarioContext, setup: Setup, beforeMeasured: () => Promise<void>) {
-  const total = ctx.connections(50);
-  const clientConnections = Math.max(1, Math.round(total * CLIENT_SHARE));
-  let arrived = 0;
-  let release: () => void = () => undefined;
-  const bothReady = new Promise<void>((resolve) => (release = resolve));
-  const gate = async () => {
-    arrived += 1;
-    if (arrived === 2) await beforeMeasured().finally(release);
-    await bothReady;
-  };
-  const load = (who: Choices, connections: number) =>
-    runLoad(ctx, { path: STATS, nextPath: mixOf(who), headers: { cookie: who.cookie }, connections, beforeMeasured: gate });
-  const [Admin, Client] = await Promise.all([load(setup.admin, Math.max(1, total - clientConnections)), load(setup.client, clientConnections)]);
-  const parts = { Admin, Client };
-  return { result: combined(parts), parts };
+/** One load, its requests by share (CLIENT_SHARE): every fifth the Client's (its division), the others the Admin's (the zone). */
+function mixedRequests(setup: Setup): () => { path: string; headers: Record<string, string> } {
+  const [admin, client] = [mixOf(setup.admin), mixOf(setup.client)];
+  let n = 0;
+  return () => (++n % CLIENT_EVERY === 0 ? { path: client(), headers: { cookie: setup.client.cookie } } : { path: admin(), headers: { cookie: setup.admin.cookie } });
 }
 
 type Setup = Awaited<ReturnType<typeof setUp>>;
 
-async function setUp(ctx: ScenarioContext) {
+async function setUp(ctx: ScenarioContext, adminCookie: string) {
   if (!CLIENT?.divisionAccess) throw new Error('the demo seed has no Client limited to a division');
-  const adminCookie = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
   const clientCookie = await ctx.signIn(CLIENT.employeeId);
   const rollout = await prepareRollout(ctx, async () => (await statsAnswer(ctx, adminCookie)).body.totals.scope);
   try {
@@ -224,7 +171,7 @@ async function aloneNote(ctx: ScenarioContext, setup: Setup): Promise<string> {
 }
 
 function machineWriter(ctx: ScenarioContext, rollout: Rollout, writer: NonNullable<Rollout['client']>) {
-  const installedOn = sheetDate(today());
+  const installedOn = sheetDate(serverToday());
   let next = 0;
   const writes = repeatedWrites(1 / WRITE_EVERY_SECONDS, () =>
     writer.query('update curve_records set machine_actual = $1 where id = $2', [installedOn, rollout.pending[next++ % Math.max(rollout.pending.length, 1)]]),
@@ -270,62 +217,60 @@ const PGLITE_NO_WRITES =
   '(as machine-stats); run with BENCH_DATABASE_URL for the writes';
 
 function machineScenario(name: string, description: string, withWrites: boolean): Scenario {
-  return {
+  return loadScenario({
     name,
     description,
-    budget: BUDGET,
+    budget: READ_BUDGET,
     dataset: 'records',
-    async run(ctx) {
-      const setup = await setUp(ctx);
+    as: 'Admin',
+    connections: 50,
+    ceiling: BARE_CEILING,
+    cpu: true,
+    remark: withWrites
+      ? 'the same load as the mix; no writes during it: the bare route reads the register, which the writes do not touch'
+      : 'the same load as the mix, in the same run',
+    async prepare(ctx, adminCookie) {
+      const setup = await setUp(ctx, adminCookie);
       const { notes, rollout } = setup;
       const writer = withWrites && rollout.client ? machineWriter(ctx, rollout, rollout.client) : null;
       try {
         if (!withWrites) notes.push(await aloneNote(ctx, setup));
         else if (writer) await writer.checkReaches(setup.admin.cookie);
         else notes.push(PGLITE_NO_WRITES);
-        const marks: { start?: CpuMark } = {};
-        const mix = await mixedLoad(ctx, setup, async () => {
-          marks.start = await cpuMark(ctx);
-          writer?.start();
-        });
-        writer?.stop();
-        const { result } = mix;
-        notes.push(
-          note(`the mix (the table's figures: throughput the sum, p50/p99 the higher of the two); each walks every DEN and AEN, ${KIND_NAMES.map((k) => KINDS[k].label).join(', ')} in turn`, {
-            Admin: describeLoad(mix.parts.Admin),
-            'Client (their division)': describeLoad(mix.parts.Client),
-          }),
-        );
-        if (writer) {
-          notes.push(writer.note());
-          result.errors += writer.failed();
-        }
-        const cpu = cpuNote(marks.start, await cpuMark(ctx), result.requests);
-        if (cpu) notes.push(cpu);
-        if (!withWrites) {
-          const loads = askedKinds(setup, ['whole', 'den+aen']).map(({ choices, kind, label }) => ({
-            label,
-            load: { path: STATS, nextPath: walker(choices, kind), headers: { cookie: choices.cookie } },
-          }));
-          notes.push(await eachAlone(ctx, ALONE_SECONDS, 50, loads, result));
-        }
-        if (writer) notes.push(await uncachedNote(ctx, setup, writer.write));
-        result.notes.push(...notes);
-        const remark = withWrites
-          ? 'the same load as the mix; no writes during it: the bare route reads the register, which the writes do not touch'
-          : 'the same load as the mix, in the same run';
-        return await withBareCeiling(ctx, result, BARE_CEILING, name, () => Promise.resolve(setup.admin.cookie), remark);
-      } finally {
-        writer?.stop();
+      } catch (error) {
         await rollout.remove();
+        throw error;
       }
+      notes.push(
+        `the mix, by request share (one load, the table's figures): ${CLIENT_EVERY - 1} requests as the Admin (the zone) to 1 as the Client (their division), ` +
+          `each walking every DEN and AEN it is offered, ${KIND_NAMES.map((k) => KINDS[k].label).join(', ')} in turn`,
+      );
+      return {
+        load: { path: STATS, nextRequest: mixedRequests(setup) },
+        notes,
+        during: writer?.start,
+        stop: writer?.stop,
+        finish: rollout.remove,
+        async after(result) {
+          if (!writer) {
+            if (withWrites) return [];
+            const loads = askedKinds(setup, ['whole', 'den+aen']).map(({ choices, kind, label }) => ({
+              label,
+              load: { path: STATS, nextPath: walker(choices, kind), headers: { cookie: choices.cookie } },
+            }));
+            return [await eachAlone(ctx, ALONE_SECONDS, 50, loads, result)];
+          }
+          result.errors += writer.failed();
+          return [writer.note(), await uncachedNote(ctx, setup, writer.write)];
+        },
+      };
     },
-  };
+  });
 }
 
 export const machineStats = machineScenario(
   'machine-stats',
-  `GET ${STATS} (whole zone, ?den=, ?den=&aen=) and ${FILTERS}?den= in turn as the demo Admin and the division-limited Client, 10k curve records, 50 connections`,
+  `GET ${STATS} (whole zone, ?den=, ?den=&aen=) and ${FILTERS}?den= in turn as the demo Admin and the division-limited Client (4 requests to 1), 10k curve records, 50 connections`,
   false,
 );
 

@@ -22,14 +22,6 @@ interface ListCall {
   bytes: number;
 }
 
-interface RunFigures {
-  firstCardsMs: number;
-  firstImageMs: number | null;
-  nextPageMs: number;
-  calls: ListCall[];
-  thumbnails: { count: number; bytes: number };
-}
-
 async function signIn(page: Page, ctx: ScenarioContext, employeeId: string) {
   await page.goto(`${ctx.baseUrl}/login`);
   await page.getByLabel('Employee ID').fill(employeeId);
@@ -46,7 +38,9 @@ const cards = (page: Page) =>
 
 const showing = (page: Page, first: number) => page.getByText(new RegExp(`Showing\\s+${first}\\s*[–-]`)).first();
 
-async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string): Promise<RunFigures> {
+type RunFigures = Awaited<ReturnType<typeof oneRun>>;
+
+async function oneRun(browser: Browser, ctx: ScenarioContext, employeeId: string) {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const calls: ListCall[] = [];

@@ -1,8 +1,8 @@
 /** Photo uploads as the field app sends them (lib/upload-run.ts): `upload` to the server's disk, `upload-s3` to s3rver. */
 import path from 'node:path';
-import { forkChild } from '../lib/child.js';
+import { forkReady } from '../lib/child.js';
 import { dirUsage } from '../lib/process-stats.js';
-import type { S3ServiceMessage } from '../lib/s3-service-child.js';
+import type { S3ServiceReady } from '../lib/s3-service-child.js';
 import { PROJECT_ROOT } from '../lib/server.js';
 import type { Scenario } from '../lib/types.js';
 import { runUploads, UPLOAD_CONNECTIONS, UPLOAD_HEIGHT, UPLOAD_PATH, UPLOAD_WIDTH } from '../lib/upload-run.js';
@@ -25,22 +25,14 @@ export const upload: Scenario = {
   },
 };
 
-let s3: (Extract<S3ServiceMessage, { type: 'ready' }> & { pid: number }) | null = null;
+let s3: (S3ServiceReady & { pid: number }) | null = null;
 
 // s3rver keeps objects as files on the same disk: the S3 code path's overhead, not a real store's latency; not judged (README).
 export const uploadS3: Scenario = {
   name: 'upload-s3',
   description: `upload with BLOB_STORE=s3 (s3rver on local disk): ${LOAD}, ${UPLOAD_CONNECTIONS} connections; bare upload route beside it`,
   async ownServer(log) {
-    const child = forkChild<S3ServiceMessage>(path.join(PROJECT_ROOT, 'bench', 'lib', 's3-service-child.ts'), {});
-    const message = await child.next(60_000).catch(async (error: unknown) => {
-      await child.stop();
-      throw error;
-    });
-    if (message.type !== 'ready') {
-      await child.stop();
-      throw new Error(`s3rver did not start: ${message.message}`);
-    }
+    const { child, ready: message } = await forkReady<S3ServiceReady>('s3rver', path.join(PROJECT_ROOT, 'bench', 'lib', 's3-service-child.ts'), {}, 60_000);
     log(`upload-s3: s3rver (pid ${child.pid}) on ${message.endpoint}, bucket ${message.bucket}, objects in ${message.directory}`);
     s3 = { ...message, pid: child.pid };
     return {

@@ -21,15 +21,8 @@ interface ZipRun extends TimedDownload {
   rssPeakMb: number;
 }
 
-interface ZipSide {
-  url: string;
-  headers: Record<string, string>;
-  pid: number;
-  book: RunBook;
-  runs: Map<number, ZipRun[]>;
-}
-
-const sideOf = (url: string, headers: Record<string, string>, pid: number): ZipSide => ({ url, headers, pid, book: new RunBook(), runs: new Map(SIZES.map((size) => [size, []])) });
+const sideOf = (url: string, headers: Record<string, string>, pid: number) => ({ url, headers, pid, book: new RunBook(), runs: new Map<number, ZipRun[]>(SIZES.map((size) => [size, []])) });
+type ZipSide = ReturnType<typeof sideOf>;
 
 function zipEntries(tail: Buffer): number | null {
   for (let at = tail.length - 22; at >= 0; at--) if (tail.readUInt32LE(at) === 0x06054b50) return tail.readUInt16LE(at + 10);
