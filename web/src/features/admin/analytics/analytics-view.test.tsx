@@ -254,11 +254,10 @@ describe('the Analytics view', SLOW, () => {
     expect(JSON.parse(String(post?.body))).toEqual({ section: 'NAD-UJN', from: '2026-10-01', to: '2026-11-23', by: 'month' });
   });
 
-  // A status read names its kind, which the shared contract lists once the server makes analytics reports.
   it('follows the PDF job with a progress bar until it is done', async () => {
     let reads = 0;
     const requests = signedInAs(admin, {
-      'POST /api/reports/analytics': () => jsonResponse(202, { reportId: 'a1', status: 'queued', progress: 0, recordCount: null, pdfUrl: '/api/reports/download/a1' }),
+      'POST /api/reports/analytics': () => jsonResponse(202, { reportId: 'a1', status: 'queued', progress: 0, recordCount: 160, pdfUrl: '/api/reports/download/a1' }),
       'GET /api/reports/a1': () => {
         reads += 1;
         return jsonResponse(200, {
