@@ -56,7 +56,8 @@ function segmentsCte(scope: AnalyticsSqlScope, lastDay: string): SQL {
   const inVisitOrder = sql`partition by curve_id order by date, submitted_at, id`;
   const upToHere = sql`(${inVisitOrder} rows between unbounded preceding and current row)`;
   return sql`curves as materialized (
-      select c.id, c.division_railway, c.section, c.sse, c.curve_number, ${recordLineOf(sql`c.line`)} as record_line,
+      -- The register's 'SSE' placeholder names nobody (the register filters leave it out too): no SSE named.
+      select c.id, c.division_railway, c.section, nullif(nullif(btrim(c.sse), ''), 'SSE') as sse, c.curve_number, ${recordLineOf(sql`c.line`)} as record_line,
         ${ROLLOUT_HAS_MACHINE} as rollout_machine
       from consolidated_curve_details c
       where ${curveOrActionInScope('c', scope)}
