@@ -16,7 +16,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { Database, Db } from '../../server/db/client.js';
 import { consolidatedCurveDetails as curves, inspectionLogs, users } from '../../server/db/schema.js';
+import { DEFAULT_COF_ALERT_THRESHOLD } from '../../common/rules/schedule.js';
 import { listActions } from '../../server/features/actions/repository.js';
+import { cofByPeriod } from '../../server/features/analytics/figures-sql.js';
 import { hashPassword } from '../../server/security/password.js';
 import { serveAsChild } from '../lib/child.js';
 import { loadGeneratedRecords, openBareDb } from './database.js';
@@ -76,6 +78,14 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
       app.get('/actions', async (request) => {
         const { division, offset = 0 } = request.query as { division?: string; offset?: string };
         return { actions: await listActions(db, { division, state: 'open' }, { limit: BARE_PAGE, offset: Number(offset) }) };
+      }),
+  },
+  aggregate: {
+    fill: generatedRecords,
+    route: (app, db) =>
+      app.get('/aggregate', async (request) => {
+        const { division, from, to } = request.query as { division?: string; from: string; to: string };
+        return { cof: await cofByPeriod(db, { division }, [{ start: from, end: to }], DEFAULT_COF_ALERT_THRESHOLD) };
       }),
   },
   login: {

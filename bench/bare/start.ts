@@ -20,7 +20,7 @@ export const COPIED_CURVE_COLUMNS = [
   'length', 'station1', 'station2', 'degree', 'den', 'aen', 'sse', 'comments',
 ] as const;
 
-export type BareReadRoute = 'ping' | 'curves' | 'inspections' | 'actions' | 'login';
+export type BareReadRoute = 'ping' | 'curves' | 'inspections' | 'actions' | 'aggregate' | 'login';
 export type BareRoute = BareReadRoute | 'upload' | 'zip';
 export interface BareReady {
   port: number;

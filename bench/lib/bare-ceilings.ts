@@ -6,9 +6,21 @@ import { BARE_PAGE, type BareReadRoute, startBareReadServer } from '../bare/star
 import { inTurn, type LoadOptions, runLoad } from './load.js';
 import { cpuMark, type CpuMark, cpuParts, kb, medianMs, timedFetch } from './records.js';
 import type { ScenarioContext, ScenarioResult, ThroughputBaseline } from './types.js';
+import { serverToday } from './variables.js';
+import { addDays } from '../../common/rules/dates.js';
 
-type PagedKind = `register-pages:${string}` | `actions-pages:${string}`;
-export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login' | PagedKind;
+/** Ceilings read in turn for every division and one: `${kind}:${division}`. */
+const PER_DIVISION = {
+  'register-pages': { route: 'curves', what: `one indexed page of ${BARE_PAGE} curves (the register's first page`, query: () => 'offset=0' },
+  'actions-pages': { route: 'actions', what: `one indexed page of ${BARE_PAGE} open follow_up_actions by the product's list query (every division's first page`, query: () => 'offset=0' },
+  'cof-aggregate': {
+    route: 'aggregate',
+    what: "one aggregate of the last 365 days' CoF readings (the dashboard's cofByPeriod, uncached; every division",
+    query: () => `from=${addDays(serverToday(), -364)}&to=${serverToday()}`,
+  },
+} as const;
+type PerDivisionKind = `${keyof typeof PER_DIVISION}:${string}`;
+export type BareKind = 'select-1' | 'curves-1000' | 'inspections-page' | 'login' | PerDivisionKind;
 
 export const BARE_CURVES_LIMIT = 1000;
 const BARE_INSPECTION_PAGES = 20;
@@ -23,18 +35,18 @@ interface CeilingSpec {
 }
 
 function specOf(kind: BareKind, ctx: ScenarioContext): CeilingSpec {
-  const paged = /^(register|actions)-pages:(.+)$/.exec(kind);
-  if (paged) {
-    const [, table, division = ''] = paged;
-    const route = table === 'register' ? 'curves' : 'actions';
-    const what = table === 'register' ? "curves (the register's first page" : "open follow_up_actions by the product's list query (every division's first page";
+  const perDivision = /^([a-z-]+):(.+)$/.exec(kind);
+  const table = perDivision ? PER_DIVISION[perDivision[1] as keyof typeof PER_DIVISION] : undefined;
+  if (perDivision && table) {
+    const { route, what, query } = table;
+    const division = perDivision[2] ?? '';
     return {
-      description: `bare Fastify + Drizzle, one indexed page of ${BARE_PAGE} ${what} and ${division}'s in turn)`,
+      description: `bare Fastify + Drizzle, ${what} and ${division}'s in turn)`,
       route,
-      paths: [`/${route}?offset=0`, `/${route}?division=${encodeURIComponent(division)}&offset=0`],
+      paths: [`/${route}?${query()}`, `/${route}?${query()}&division=${encodeURIComponent(division)}`],
     };
   }
-  const specs: Record<Exclude<BareKind, PagedKind>, CeilingSpec> = {
+  const specs: Record<Exclude<BareKind, PerDivisionKind>, CeilingSpec> = {
     'select-1': { description: 'bare Fastify + Drizzle, one `select 1`', route: 'ping', paths: ['/ping'] },
     'curves-1000': {
       description: `bare Fastify + Drizzle, the register's first ${BARE_CURVES_LIMIT} curves in register order (the same rows), uncompressed`,

@@ -65,12 +65,12 @@ export function loadScenario(row: LoadRow): Scenario {
   };
 }
 
+/** Each load on its own for a short while (2 s, 50 connections), so the notes say which of a mix is slow; `counted` takes their errors. */
 export async function eachAlone(
   ctx: ScenarioContext,
-  seconds: number,
-  connections: number,
   loads: ReadonlyArray<{ label: string; load: RowLoad; before?: () => Promise<unknown> }>,
   counted: ScenarioResult | null,
+  { seconds = 2, connections = 50 } = {},
 ): Promise<string> {
   const short = { ...ctx, durationSeconds: seconds, warmupSeconds: 0 };
   const figures: Record<string, string> = {};

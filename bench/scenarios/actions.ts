@@ -14,7 +14,6 @@ const DIVISION_PATH = `/api/actions?division=${encodeURIComponent(DIVISION)}&sta
 const COUNTS_PATH = '/api/actions/counts';
 const PATHS = [OPEN_PATH, DIVISION_PATH, COUNTS_PATH] as const;
 const UNCACHED_RUNS = 30;
-const ALONE_SECONDS = 2;
 // Above and within the default CoF alert threshold (0.25): each upload opens, or closes, a cof-high action.
 const [COF_HIGH, COF_FINE] = ['0.40', '0.20'];
 
@@ -47,7 +46,6 @@ export const actions = loadScenario({
   },
   dataset: 'records',
   as: 'Admin',
-  connections: 50,
   ceiling: `actions-pages:${DIVISION}`,
   remark: 'one request in three of the product is the counts (a grouped count of the open actions), the ceiling reads pages only',
   cpu: true,
@@ -74,7 +72,7 @@ export const actions = loadScenario({
       load: inTurn(PATHS),
       notes,
       async after(result) {
-        const alone = await eachAlone(ctx, ALONE_SECONDS, 50, PATHS.map((path) => ({ label: path, load: { path, headers: { cookie: admin } } })), result);
+        const alone = await eachAlone(ctx, PATHS.map((path) => ({ label: path, load: { path, headers: { cookie: admin } } })), result);
         ctx.log(`actions: ${UNCACHED_RUNS} requests, each right after an upload ...`);
         const technician = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
         const photo = await visitPhoto();

@@ -1,6 +1,7 @@
 /** Every scenario, in the order the runner runs them. */
 import type { Scenario } from '../lib/types.js';
 import { actions } from './actions.js';
+import { analytics } from './analytics.js';
 import { backup } from './backup.js';
 import { exportCurves } from './export-curves.js';
 import { importCurves } from './import-curves.js';
@@ -37,6 +38,7 @@ export const scenarios: readonly Scenario[] = [
   // They add a few inspection records each (uploads that move the data version on).
   schedule,
   actions,
+  analytics,
   maintenanceReport,
   pdfReport,
   // Last: they add 10,000 and then up to 100,000 curves, which the reads above must not see.

@@ -7,7 +7,6 @@ import { inspectionPage, kb, medianMs, READ_BUDGET } from '../lib/records.js';
 import type { ScenarioContext } from '../lib/types.js';
 
 const PAGE = 50;
-const PER_KIND_SECONDS = 2;
 
 const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
@@ -79,7 +78,6 @@ export const inspectionsFiltered = loadScenario({
   budget: READ_BUDGET,
   dataset: 'records',
   as: 'Admin',
-  connections: 50,
   ceiling: 'inspections-page',
   remark: 'unfiltered: the ceiling of a page of the table, not of each filter',
   cpu: true,
@@ -106,7 +104,7 @@ export const inspectionsFiltered = loadScenario({
           // Requests the last phase left in flight finish first (on PGlite they queue for seconds).
           before: () => inspectionPage(ctx, cookie, kind.queries[0] ?? ''),
         }));
-        return [await eachAlone(ctx, PER_KIND_SECONDS, 50, loads, null)];
+        return [await eachAlone(ctx, loads, null)];
       },
     };
   },

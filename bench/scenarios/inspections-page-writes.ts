@@ -16,7 +16,6 @@ export const inspectionsPageWrites = loadScenario({
   budget: READ_BUDGET,
   dataset: 'records',
   as: 'Admin',
-  connections: 50,
   ceiling: 'inspections-page',
   remark: "measured without writes: the bare route has no cache to empty, and the uploads' own work (sharp, sha256, the row) is the product's alone",
   async prepare(ctx, admin) {

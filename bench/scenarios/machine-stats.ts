@@ -21,7 +21,6 @@ import { serverToday } from '../lib/variables.js';
 const STATS = '/api/machine-stats';
 const FILTERS = '/api/machine-filters';
 const WRITE_EVERY_SECONDS = 1;
-const ALONE_SECONDS = 2;
 const UNCACHED_RUNS = 10;
 const CLIENT_SHARE = 0.2;
 const CLIENT_EVERY = Math.round(1 / CLIENT_SHARE);
@@ -223,7 +222,6 @@ function machineScenario(name: string, description: string, withWrites: boolean)
     budget: READ_BUDGET,
     dataset: 'records',
     as: 'Admin',
-    connections: 50,
     ceiling: BARE_CEILING,
     cpu: true,
     remark: withWrites
@@ -258,7 +256,7 @@ function machineScenario(name: string, description: string, withWrites: boolean)
               label,
               load: { path: STATS, nextPath: walker(choices, kind), headers: { cookie: choices.cookie } },
             }));
-            return [await eachAlone(ctx, ALONE_SECONDS, 50, loads, result)];
+            return [await eachAlone(ctx, loads, result)];
           }
           result.errors += writer.failed();
           return [writer.note(), await uncachedNote(ctx, setup, writer.write)];

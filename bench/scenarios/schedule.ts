@@ -12,7 +12,6 @@ const TECHNICIAN_PATH = `/api/schedule?limit=${PAGE}&status=attention`;
 const DIVISION_PATH = `/api/schedule?division=${encodeURIComponent(DIVISION)}&limit=${PAGE}&status=attention`;
 const PATHS = [TECHNICIAN_PATH, DIVISION_PATH] as const;
 const UNCACHED_RUNS = 30;
-const ALONE_SECONDS = 2;
 
 const schedulePage = (ctx: ScenarioContext, cookie: string, path: string) => getParsed(ctx, path, cookie, scheduleResponseSchema, 60_000);
 
@@ -69,7 +68,6 @@ export const schedule = loadScenario({
   },
   dataset: 'records',
   as: 'Technician',
-  connections: 50,
   ceiling: `register-pages:${DIVISION}`,
   cpu: true,
   async prepare(ctx, technician) {
@@ -97,7 +95,7 @@ export const schedule = loadScenario({
           ...PATHS.map((path) => ({ label: path, load: { path, headers: { cookie: technician } } })),
           { label: `${TECHNICIAN_PATH} as the demo Admin (whose answer has no recent sections to look up)`, load: { path: TECHNICIAN_PATH, headers: { cookie: admin } } },
         ];
-        return [await eachAlone(ctx, ALONE_SECONDS, 50, loads, result), await uncachedNote(ctx, technician, first)];
+        return [await eachAlone(ctx, loads, result), await uncachedNote(ctx, technician, first)];
       },
     };
   },
