@@ -8,7 +8,7 @@ export interface RecordedRequest {
   credentials: RequestCredentials | undefined;
 }
 
-type Handler = (request: RecordedRequest) => Response | Promise<Response>;
+export type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../../../common/schemas/actions.js';
 import type { PublicUser } from '../../../../../common/schemas/auth.js';
-import { jsonResponse, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.js';
+import { type Handler, jsonResponse, type RecordedRequest } from '../../../test/fetch-stub.js';
 import { renderApp } from '../../../test/render-app.js';
-import { admin, client, storeUser } from '../../../test/users.js';
+import { admin, client, signedInAdminShell } from '../../../test/users.js';
 
-type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
 const AS_OF = '2026-11-23';
 
@@ -84,12 +83,7 @@ function actionServer(all: () => Action[]): Handler {
 }
 
 function signedInAs(user: PublicUser, routes: Record<string, Handler> = {}) {
-  storeUser(user);
-  return stubFetch({
-    'GET /api/health': () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0' }),
-    'GET /api/auth/me': () => jsonResponse(200, { user }),
-    'GET /api/register-filters': () =>
-      jsonResponse(200, { sections: [{ divisionRailway: 'RTM/WR', section: 'RTM-NAD' }, { divisionRailway: 'RTM/WR', section: 'NAD-UJN' }], sses: ['K. Menon', 'A. Rao'] }),
+  return signedInAdminShell(user, {
     'GET /api/actions': actionServer(() => [OVERDUE, FRESH, CLOSED_BY_VISIT]),
     ...routes,
   });

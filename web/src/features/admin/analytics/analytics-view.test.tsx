@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsDashboard, ComplianceFigures } from '../../../../../common/schemas/analytics.js';
 import type { PublicUser } from '../../../../../common/schemas/auth.js';
-import { jsonResponse, type RecordedRequest, stubFetch } from '../../../test/fetch-stub.js';
+import { type Handler, jsonResponse, type RecordedRequest } from '../../../test/fetch-stub.js';
 import { renderApp } from '../../../test/render-app.js';
-import { admin, client, storeUser } from '../../../test/users.js';
+import { admin, client, signedInAdminShell } from '../../../test/users.js';
 
-type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
 const compliance = (within: number, onSchedule: number): ComplianceFigures => ({
   onSchedule,
@@ -101,12 +100,7 @@ const EMPTY: AnalyticsDashboard = {
 };
 
 function signedInAs(user: PublicUser, routes: Record<string, Handler> = {}) {
-  storeUser(user);
-  return stubFetch({
-    'GET /api/health': () => jsonResponse(200, { status: 'ok', database: 'ok', version: '0.1.0' }),
-    'GET /api/auth/me': () => jsonResponse(200, { user }),
-    'GET /api/register-filters': () =>
-      jsonResponse(200, { sections: [{ divisionRailway: 'RTM/WR', section: 'RTM-NAD' }, { divisionRailway: 'RTM/WR', section: 'NAD-UJN' }], sses: ['K. Menon', 'A. Rao'] }),
+  return signedInAdminShell(user, {
     'GET /api/analytics/dashboard': () => jsonResponse(200, DASHBOARD),
     'GET /api/reports': () => jsonResponse(200, { reports: [] }),
     ...routes,
