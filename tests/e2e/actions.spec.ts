@@ -26,6 +26,9 @@ test('an Admin on a phone sees open actions, their photo and history, and closes
   const card = cards.first();
   const number = (await card.getByText(/^Action \d+$/).textContent()) ?? '';
   expect(number).toMatch(/^Action \d+$/);
+  const place = /^(\S+) · (.+?) · Curve /.exec((await card.getByText(/ · Curve /).first().textContent()) ?? '');
+  expect(place, 'the card names its division and section').not.toBeNull();
+  const [, division = '', section = ''] = place ?? [];
   await card.getByRole('button', { name: /^Show details/ }).click();
   const details = card.getByRole('region', { name: /^Details of / });
   await expectPhotoShown(details.getByRole('img', { name: /^Photo of / }).first());
@@ -52,8 +55,11 @@ test('an Admin on a phone sees open actions, their photo and history, and closes
   await card.getByRole('button', { name: 'Close with Note' }).click();
   await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Action Closed' })).toBeVisible();
 
-  // Gone from the open ones; among the closed ones, with the Admin's note.
+  // Gone from the open ones; among the closed ones, with the Admin's note. The demo's year
+  // closed hundreds, listed by due date, so its section narrows them to a page.
   await page.getByLabel('State').selectOption('closed');
+  await page.getByLabel('Division/Railway', { exact: true }).selectOption(division);
+  await page.getByLabel('Section', { exact: true }).selectOption(section);
   const closed = actionCards(page).filter({ has: page.getByText(number, { exact: true }) });
   await expect(closed).toHaveCount(1);
   await expect(closed.getByText('Closed', { exact: true })).toBeVisible();

@@ -5,17 +5,24 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeCofRecord, makeServiceRecord, outbox, readyForTheField } from './field-helpers.js';
 
-async function serverHashes(page: Page): Promise<string[]> {
-  const response = await page.request.get('/api/inspections?limit=500');
+/**
+ * A technician's record count on the server and the photo hashes of their newest 500 records
+ * (newest first, so a record just sent is among them). The demo's year of history is more than
+ * a page: counts come from the total, never from the page's length; and they are the
+ * technician's own, so another spec's upload meanwhile is not counted.
+ */
+async function serverRecords(page: Page, technicianId: string): Promise<{ total: number; hashes: string[] }> {
+  const response = await page.request.get(`/api/inspections?${new URLSearchParams({ limit: '500', technicianId }).toString()}`);
   expect(response.status()).toBe(200);
-  const { logs } = (await response.json()) as { logs: Array<{ imageHash: string }> };
-  return logs.map((l) => l.imageHash);
+  const { logs, total } = (await response.json()) as { logs: Array<{ imageHash: string }>; total: number };
+  return { total, hashes: logs.map((l) => l.imageHash) };
 }
 
 test('records made offline wait on the phone through reloads and arrive exactly once', async ({ page, context }) => {
+  const technician = 'TEC2003';
   test.setTimeout(120_000);
-  await readyForTheField(page, 'TEC2003');
-  const before = await serverHashes(page);
+  await readyForTheField(page, technician);
+  const before = await serverRecords(page, technician);
 
   await context.setOffline(true);
   await page.reload();
@@ -38,18 +45,19 @@ test('records made offline wait on the phone through reloads and arrive exactly 
   await expect.poll(async () => (await outbox(page)).length, { timeout: 45_000 }).toBe(0);
   await expect(page.getByText(/records? waiting/i)).toHaveCount(0);
 
-  const after = await serverHashes(page);
-  expect(after.length - before.length).toBe(2);
+  const after = await serverRecords(page, technician);
+  expect(after.total - before.total).toBe(2);
   for (const record of queued) {
     // Same bytes as captured, stored once.
-    expect(after.filter((hash) => hash === record.photoHash)).toHaveLength(1);
+    expect(after.hashes.filter((hash) => hash === record.photoHash)).toHaveLength(1);
   }
 });
 
 test('a retry after a lost response leaves one record', async ({ page }) => {
+  const technician = 'TEC2004';
   test.setTimeout(90_000);
-  await readyForTheField(page, 'TEC2004');
-  const before = await serverHashes(page);
+  await readyForTheField(page, technician);
+  const before = await serverRecords(page, technician);
 
   // The server stores the first upload, but its answer never reaches the phone.
   let lostAnswers = 0;
@@ -67,20 +75,21 @@ test('a retry after a lost response leaves one record', async ({ page }) => {
   await expect(page.getByText('Queued')).toBeVisible();
   const [queued] = await outbox(page);
   if (!queued) throw new Error('the record is not in the outbox');
-  expect((await serverHashes(page)).filter((h) => h === queued.photoHash)).toHaveLength(1);
+  expect((await serverRecords(page, technician)).hashes.filter((h) => h === queued.photoHash)).toHaveLength(1);
 
   await page.goto('/outbox');
   await page.getByRole('button', { name: 'Send now' }).click();
   await expect.poll(async () => (await outbox(page)).length, { timeout: 30_000 }).toBe(0);
-  const after = await serverHashes(page);
-  expect(after.length - before.length).toBe(1);
-  expect(after.filter((h) => h === queued.photoHash)).toHaveLength(1);
+  const after = await serverRecords(page, technician);
+  expect(after.total - before.total).toBe(1);
+  expect(after.hashes.filter((h) => h === queued.photoHash)).toHaveLength(1);
 });
 
 test('twenty records queued offline drain when the network returns', async ({ page, context }) => {
+  const technician = 'TEC2005';
   test.setTimeout(180_000);
-  await readyForTheField(page, 'TEC2005');
-  const before = (await serverHashes(page)).length;
+  await readyForTheField(page, technician);
+  const before = (await serverRecords(page, technician)).total;
 
   await context.setOffline(true);
   await makeCofRecord(page, '35');
@@ -125,5 +134,5 @@ test('twenty records queued offline drain when the network returns', async ({ pa
   const seconds = (Date.now() - started) / 1000;
   test.info().annotations.push({ type: 'drain time', description: `20 records in ${seconds.toFixed(1)} s` });
   console.log(`[offline] drained 20 queued records in ${seconds.toFixed(1)} s`);
-  expect((await serverHashes(page)).length - before).toBe(20);
+  expect((await serverRecords(page, technician)).total - before).toBe(20);
 });

@@ -219,7 +219,7 @@ describe('the Analytics view', SLOW, () => {
     signedInAs(admin);
     await openAnalytics();
     const table = await showTable('Share within interval per period');
-    expect(within(table).getByRole('link', { name: 'Open the CoF records of Nov 2026' })).toHaveAttribute(
+    expect(within(table).getByRole('link', { name: '64%: Open the CoF records of Nov 2026' })).toHaveAttribute(
       'href',
       '/admin?view=records-management&type=CoF&from=2026-11-01&to=2026-11-23&division=RTM%2FWR',
     );

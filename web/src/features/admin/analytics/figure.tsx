@@ -108,11 +108,21 @@ export function FigureTable({ caption, columns, rows }: { caption: string; colum
   );
 }
 
-/** A figure that opens the records behind it (Admins); the bare figure where there is nowhere to go. */
+/**
+ * A figure that opens the records behind it (Admins); the bare figure where there is nowhere to
+ * go. The link's name begins with the figure as shown, unless it ends with it already, so a user of
+ * voice control can say what they see (WCAG 2.5.3, axe label-content-name-mismatch).
+ */
 export function RecordsLink({ href, label, children }: { href: string | null; label: string; children: ReactNode }) {
   if (href === null) return <>{children}</>;
+  const shown = typeof children === 'string' || typeof children === 'number' ? String(children) : '';
   return (
-    <Link to={href} aria-label={label} className="inline-flex min-h-11 min-w-11 items-center justify-end rounded-lg px-1 font-semibold text-brand-800 underline hover:bg-slate-100">
+    <Link
+      to={href}
+      // A count of 2 is not named by "Open the CoF records of Nov 2025": only a label ending in the word itself names it.
+      aria-label={shown === '' || label.endsWith(` ${shown}`) ? label : `${shown}: ${label}`}
+      className="inline-flex min-h-11 min-w-11 items-center justify-end rounded-lg px-1 font-semibold text-brand-800 underline hover:bg-slate-100"
+    >
       {children}
     </Link>
   );
