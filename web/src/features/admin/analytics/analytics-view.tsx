@@ -26,7 +26,8 @@ import {
   withAnalyticsFilters,
 } from './analytics-query.js';
 import { ANALYTICS_TEXTS as T, periodLabel, rangeText } from './analytics-texts.js';
-import { ComplianceSection, type Drill, FieldWorkSection, FrictionSection, GreaseSection, HeadlineTiles, MachinesSection } from './sections.js';
+import type { Drill } from './section-parts.js';
+import { ComplianceSection, FieldWorkSection, FrictionSection, GreaseSection, HeadlineTiles, MachinesSection } from './sections.js';
 
 const parseDashboard = (body: unknown): AnalyticsDashboard => analyticsDashboardSchema.parse(body);
 
