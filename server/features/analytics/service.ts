@@ -85,13 +85,12 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   async function headline(scope: AnalyticsScope, compliance?: ComplianceAt) {
     const where = sqlScope(scope);
     const range: Period = { start: scope.from, end: scope.to };
-    const [atTo, [cof], [faults], visits, actions] = await Promise.all([
-      compliance ?? complianceOnDays(db, where, [scope.to]).then(([only]) => only),
-      cofByPeriod(db, where, [range], deps.cofAlertThreshold),
-      faultsByPeriod(db, where, [range]),
-      visitCounts(db, where, range),
-      actionFigures(db, where, range),
-    ]);
+    // One statement after another, as the dashboard's: a summary should not take a pool's worth of connections either.
+    const atTo = compliance ?? (await complianceOnDays(db, where, [scope.to]))[0];
+    const [cof] = await cofByPeriod(db, where, [range], deps.cofAlertThreshold);
+    const [faults] = await faultsByPeriod(db, where, [range]);
+    const visits = await visitCounts(db, where, range);
+    const actions = await actionFigures(db, where, range);
     if (!atTo || !cof || !faults) throw new Error('an analytics figure answered no row for the range');
     return {
       serviceCompliance: atTo.service.share,
