@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import pluginLingui from 'eslint-plugin-lingui';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -96,6 +97,66 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every interface text is in the catalogue (docs/architecture.md, 'Languages'): a text a
+    // person reads, written in the web app outside Lingui's t`…`, msg`…` or <Trans>, fails here.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**'],
+    plugins: { lingui: pluginLingui },
+    rules: {
+      ...pluginLingui.configs['flat/recommended'].rules,
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            // A single token that does not start with a capital: keys, paths, CSS, MIME types, ids.
+            '^(?![A-Z])\\S+$',
+            // Codes and constants: 'VALIDATION_FAILED', 'RTM/WR', 'CoF' alone.
+            '^[A-Z0-9_/.:-]+$',
+            // URLs and API paths with spaces never occur; query strings and dates do.
+            '^[/?#]',
+          ],
+          ignoreNames: [
+            { regex: { pattern: 'className|classes|Class$', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_]+$' } },
+            { regex: { pattern: 'Key$|^key$|Path$|^path$|^href$|^to$|^id$|Id$|^name$|^type$|^mode$|^role$|^variant$|^size$|^method$|^accept$|^autoComplete$|^inputMode$|^pattern$|^lang$|^dir$|^rel$|^target$|^method$|^encType$|^testId$|^data-' } },
+          ],
+          ignoreFunctions: [
+            'cn',
+            'buttonClasses',
+            'Error',
+            'TypeError',
+            'console.*',
+            '*.addEventListener',
+            '*.removeEventListener',
+            '*.getItem',
+            '*.setItem',
+            '*.removeItem',
+            '*.includes',
+            '*.startsWith',
+            '*.endsWith',
+            '*.split',
+            '*.join',
+            '*.querySelector',
+            '*.querySelectorAll',
+            '*.set',
+            '*.get',
+            '*.append',
+            '*.has',
+            'apiRequest',
+            'fetch',
+            'readItem',
+            'writeItem',
+            'URLSearchParams',
+            'new URL',
+            'matchMedia',
+            'document.createElement',
+          ],
+          useTsTypes: false,
+        },
+      ],
+    },
   },
   {
     // Shared code must run in the browser and on the server alike.

@@ -1,3 +1,5 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -27,7 +29,8 @@ export default defineConfig({
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       {
-        plugins: [react()],
+        // As web/vite.config.ts: Lingui's macros and the .po catalogues.
+        plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -48,6 +50,9 @@ export default defineConfig({
   root: webRoot,
   plugins: [
     react(),
+    // Lingui's macros (t`…`, <Trans>) become catalogue lookups; .po catalogues compile on import.
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
     tailwindcss(),
     initialJsBudget(),
     // The app shell is precached so the app opens in dead zones.

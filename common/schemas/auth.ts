@@ -40,6 +40,8 @@ export const publicUserSchema = z.object({
    * (optional, so such a copy still parses and an offline technician stays signed in).
    */
   mustChangePassword: z.boolean().optional(),
+  /** The interface language the user chose; null: none yet (the device's applies). Optional as above. */
+  language: z.enum(['en', 'hi']).nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

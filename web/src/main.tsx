@@ -5,13 +5,16 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.js';
 import { AppRoutes } from './app/routes.js';
+import { startLanguage } from './lib/i18n.js';
 import { createQueryClient } from './lib/query-client.js';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+// The device's language is ready before the first screen (Hindi loads from the precache offline).
+void startLanguage().then(() =>
+  createRoot(container).render(
   <StrictMode>
     <BrowserRouter>
       <AppProviders queryClient={createQueryClient()}>
@@ -19,4 +22,5 @@ createRoot(container).render(
       </AppProviders>
     </BrowserRouter>
   </StrictMode>,
+),
 );

@@ -12,3 +12,9 @@ export const REFERENCE_WARMED_AT_KEY = 'hkmi_reference_warmed_at';
 
 /** localStorage: the section the technician chose for the due list on /purpose ('' = their recent sections). */
 export const DUE_LIST_SECTION_KEY = 'hkmi_due_list_section';
+
+/** localStorage: the interface language chosen on this device ('en' | 'hi'); holds before sign-in and offline. */
+export const LANGUAGE_KEY = 'hkmi_language';
+
+/** localStorage: '1' while the device's language was chosen signed out (or offline) and is not yet saved on the user. */
+export const LANGUAGE_UNSAVED_KEY = 'hkmi_language_unsaved';

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n } from '../lib/i18n.js';
+import { messages as englishAdminTexts } from '../locales/en/admin.po';
+import { messages as englishAppTexts } from '../locales/en/app.po';
 import { clearToasts } from '../components/ui/toast-store.js';
 import { setOutboxStore, createMemoryOutboxStore } from '../features/outbox/outbox-store.js';
 import { createMemoryReferenceCache, setReferenceCache } from '../lib/reference-cache.js';
@@ -9,8 +12,13 @@ import { createMemoryReferenceCache, setReferenceCache } from '../lib/reference-
 // nothing, and a lazily loaded screen on a busy 2-core machine can take more than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
+// Every case starts in English with every catalogue, as the spec's texts are English.
+i18n.load('en', { ...englishAppTexts, ...englishAdminTexts });
+
 // jsdom has no IndexedDB: every case gets empty in-memory stores of its own.
 beforeEach(() => {
+  i18n.activate('en');
+  document.documentElement.lang = 'en';
   setOutboxStore(createMemoryOutboxStore());
   setReferenceCache(createMemoryReferenceCache());
 });

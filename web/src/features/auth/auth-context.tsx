@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { loginResponseSchema, type PublicUser } from '../../../../common/schemas/auth.js';
 import { apiRequest, setUnauthorizedHandler } from '../../lib/api-client.js';
+import { applyLanguage, type Language } from '../../lib/i18n.js';
 import { USER_STORAGE_KEY } from '../../lib/storage-keys.js';
 import { clearStoredUser, readStoredUser, writeStoredUser } from '../../lib/stored-user.js';
+import { reconcileLanguage } from './user-language.js';
 
 /**
  * Asked before signing out; answers false to stay signed in. The outbox uses it to ask
@@ -29,6 +31,8 @@ interface AuthContextValue {
   logout: (onSignedOut?: () => void) => Promise<boolean>;
   /** Installs the one logout guard; returns a function that removes it again. */
   setLogoutGuard: (guard: LogoutGuard) => () => void;
+  /** Shows the interface in `language` now, and keeps it on the device and on the signed-in user. */
+  chooseLanguage: (language: Language) => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -107,6 +111,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(next);
   }, []);
 
+  // The device's language and the account's meet whenever a user is known (lib/i18n.ts).
+  const adoptLanguage = useCallback(async (known: PublicUser) => {
+    const saved = await reconcileLanguage(known);
+    if (saved === null || readStoredUser()?.id !== saved.id) return;
+    writeStoredUser(saved);
+    setUser(saved);
+  }, []);
+  useEffect(() => {
+    if (user !== null) void adoptLanguage(user);
+  }, [user, adoptLanguage]);
+
+  const chooseLanguage = useCallback(
+    async (language: Language) => {
+      await applyLanguage(language, { unsaved: true });
+      if (user !== null) await adoptLanguage(user);
+    },
+    [user, adoptLanguage],
+  );
+
   const logoutGuard = useRef<LogoutGuard | null>(null);
   const setLogoutGuard = useCallback((guard: LogoutGuard) => {
     logoutGuard.current = guard;
@@ -136,8 +159,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo(
-    () => ({ user, signIn, refreshUser, logout, setLogoutGuard }),
-    [user, signIn, refreshUser, logout, setLogoutGuard],
+    () => ({ user, signIn, refreshUser, logout, setLogoutGuard, chooseLanguage }),
+    [user, signIn, refreshUser, logout, setLogoutGuard, chooseLanguage],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

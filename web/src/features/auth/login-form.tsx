@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -20,6 +21,7 @@ async function postLogin(body: LoginRequest) {
 }
 
 export function LoginForm() {
+  const { t } = useLingui();
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const {
@@ -41,7 +43,7 @@ export function LoginForm() {
       navigate(landingPathFor(user), { replace: true });
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Login Failed', description: loginFailureMessage(error) });
+      toast({ variant: 'destructive', title: t`Login Failed`, description: loginFailureMessage(error) });
     },
   });
   const busy = login.isPending;
@@ -53,14 +55,14 @@ export function LoginForm() {
 
   return (
     <>
-      <Card aria-label="Sign in">
+      <Card aria-label={t`Sign in`}>
         <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))} className="flex flex-col gap-4">
           <div>
-            <Label htmlFor="employeeId">Employee ID</Label>
+            <Label htmlFor="employeeId">{t`Employee ID`}</Label>
             <Input
               id="employeeId"
               type="text"
-              placeholder="Enter your Employee ID"
+              placeholder={t`Enter your Employee ID`}
               autoComplete="username"
               autoCapitalize="none"
               autoCorrect="off"
@@ -74,7 +76,7 @@ export function LoginForm() {
             <FieldError id="employeeId-error" message={errors.employeeId?.message} />
           </div>
           <div>
-            <Label htmlFor="password">Password</Label>
+            <Label htmlFor="password">{t`Password`}</Label>
             <Input
               id="password"
               type="password"
@@ -88,7 +90,7 @@ export function LoginForm() {
             <FieldError id="password-error" message={errors.password?.message} />
           </div>
           <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Signing In...' : 'Sign In'}
+            {busy ? t`Signing In...` : t`Sign In`}
           </Button>
         </form>
       </Card>

@@ -1,0 +1,99 @@
+/**
+ * The interface's language (docs/architecture.md, 'Languages'): Lingui's runtime with the
+ * catalogues of web/src/locales, which the build compiles from .po files.
+ *
+ * English is in the first download (the spec's texts, what most sessions start with); Hindi
+ * loads when chosen, and the service worker's precache keeps it for offline use. Each language
+ * has two catalogues, so the technician's phone never downloads the admin views' texts: the
+ * admin views ask for theirs with `loadAdminTexts` before they render.
+ */
+import { i18n, type Messages } from '@lingui/core';
+import { messages as englishAppTexts } from '../locales/en/app.po';
+import { readItem, writeItem } from './safe-storage.js';
+import { LANGUAGE_KEY, LANGUAGE_UNSAVED_KEY } from './storage-keys.js';
+
+export { i18n };
+
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Each language named in its own script, as the switch shows it (GIGW 3.0: a reader finds their own). */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', hi: 'हिंदी' };
+
+/** The Intl locale of each language: dates "21 Nov 2026" / "21 नव॰ 2026", digits stay Latin in both. */
+const INTL_LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', hi: 'hi-IN' };
+
+type CataloguePart = 'app' | 'admin';
+
+const CATALOGUES: Readonly<Record<Language, Record<CataloguePart, () => Promise<Messages>>>> = {
+  en: {
+    app: () => Promise.resolve(englishAppTexts),
+    admin: () => import('../locales/en/admin.po').then((m) => m.messages),
+  },
+  hi: {
+    app: () => import('../locales/hi/app.po').then((m) => m.messages),
+    admin: () => import('../locales/hi/admin.po').then((m) => m.messages),
+  },
+};
+
+const wantedParts = new Set<CataloguePart>(['app']);
+const loadedParts = new Set<string>();
+
+async function loadParts(language: Language, parts: Iterable<CataloguePart>): Promise<void> {
+  await Promise.all(
+    [...parts].map(async (part) => {
+      const key = `${language}:${part}`;
+      if (loadedParts.has(key)) return;
+      i18n.load(language, await CATALOGUES[language][part]());
+      loadedParts.add(key);
+    }),
+  );
+}
+
+export const isLanguage = (value: unknown): value is Language => value === 'en' || value === 'hi';
+
+export const activeLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : 'en');
+
+/** The Intl locale for dates and numbers in the active language. */
+export const intlLocale = (): string => INTL_LOCALES[activeLanguage()];
+
+/** The language this device last chose; English before any choice. */
+export function deviceLanguage(): Language {
+  const stored = readItem('local', LANGUAGE_KEY);
+  return isLanguage(stored) ? stored : 'en';
+}
+
+/** A choice made on this device that the user's account has not stored yet (signed out, or offline). */
+export const hasUnsavedLanguage = (): boolean => readItem('local', LANGUAGE_UNSAVED_KEY) === '1';
+
+export function markLanguageSaved(): void {
+  writeItem('local', LANGUAGE_UNSAVED_KEY, '0');
+}
+
+/**
+ * Shows the interface in `language`: loads its catalogues first (so no screen flashes keys),
+ * then switches every text at once, and sets the page's `lang` so screen readers and fonts
+ * follow. `unsaved` marks a choice the user's account has still to store.
+ */
+export async function applyLanguage(language: Language, { unsaved = false }: { unsaved?: boolean } = {}): Promise<void> {
+  await loadParts(language, wantedParts);
+  i18n.activate(language);
+  document.documentElement.lang = language;
+  writeItem('local', LANGUAGE_KEY, language);
+  if (unsaved) writeItem('local', LANGUAGE_UNSAVED_KEY, '1');
+}
+
+/** The admin views' texts in the active language, and in any language chosen later. */
+export async function loadAdminTexts(): Promise<void> {
+  wantedParts.add('admin');
+  await loadParts(activeLanguage(), ['admin']);
+}
+
+/** English is ready before the first render without waiting; the device's other choice loads first. */
+export async function startLanguage(): Promise<void> {
+  i18n.load('en', englishAppTexts);
+  loadedParts.add('en:app');
+  i18n.activate('en');
+  const language = deviceLanguage();
+  if (language !== 'en') await applyLanguage(language);
+}
