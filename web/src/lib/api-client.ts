@@ -1,6 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { type ErrorAnswer, errorBodySchema } from '../../../common/schemas/error-body.js';
 import { userDataHeaderValue } from './stored-user.js';
+import { errorAnswerText } from './problem-texts.js';
 
 /**
  * Any non-OK answer. The message format `${status}: ${body or statusText}` is the spec's
@@ -121,10 +122,11 @@ export function errorBodyOf(bodyText: string): ErrorAnswer | null {
 
 /**
  * The readable `message` of our server's JSON error body ({code, message, fields?}), or the
- * fallback when the error is not such an answer (network failure, proxy HTML page ...).
+ * fallback when the error is not such an answer (network failure, proxy HTML page ...), in the
+ * reader's language (problem-texts.ts).
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   // Anything else falls back rather than show raw HTML or stack text to a technician.
   const body = error instanceof ApiError ? errorBodyOf(error.bodyText) : null;
-  return body !== null && body.message.trim() !== '' ? body.message : fallback;
+  return body !== null && body.message.trim() !== '' ? errorAnswerText(body.code, body.message) : fallback;
 }

@@ -12,7 +12,7 @@ import { messages as englishAppTexts } from '../locales/en/app.po';
 import { readItem, writeItem } from './safe-storage.js';
 import { LANGUAGE_KEY, LANGUAGE_UNSAVED_KEY } from './storage-keys.js';
 
-export { i18n };
+export { englishAppTexts, i18n };
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -23,15 +23,17 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English
 /** The Intl locale of each language: dates "21 Nov 2026" / "21 नव॰ 2026", digits stay Latin in both. */
 const INTL_LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', hi: 'hi-IN' };
 
-type CataloguePart = 'app' | 'admin';
+type CataloguePart = 'app' | 'field' | 'admin';
 
 const CATALOGUES: Readonly<Record<Language, Record<CataloguePart, () => Promise<Messages>>>> = {
   en: {
     app: () => Promise.resolve(englishAppTexts),
+    field: () => import('../locales/en/field.po').then((m) => m.messages),
     admin: () => import('../locales/en/admin.po').then((m) => m.messages),
   },
   hi: {
     app: () => import('../locales/hi/app.po').then((m) => m.messages),
+    field: () => import('../locales/hi/field.po').then((m) => m.messages),
     admin: () => import('../locales/hi/admin.po').then((m) => m.messages),
   },
 };
@@ -83,11 +85,22 @@ export async function applyLanguage(language: Language, { unsaved = false }: { u
   if (unsaved) writeItem('local', LANGUAGE_UNSAVED_KEY, '1');
 }
 
-/** The admin views' texts in the active language, and in any language chosen later. */
-export async function loadAdminTexts(): Promise<void> {
-  wantedParts.add('admin');
-  await loadParts(activeLanguage(), ['admin']);
+/** Loads `parts` in the active language now, and in any language chosen later. */
+async function wantParts(parts: readonly CataloguePart[]): Promise<void> {
+  for (const part of parts) wantedParts.add(part);
+  await loadParts(activeLanguage(), parts);
 }
+
+/**
+ * A lazily loaded technician screen's code together with its texts (the `field` catalogue,
+ * lingui.config.ts): the screen renders only once both are here, so it never shows a bare key.
+ */
+export function withScreenTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), wantParts(['field'])]).then(([loaded]) => loaded);
+}
+
+/** The admin views' texts (they also show technician screens' parts, such as the machine dashboard). */
+export const loadAdminTexts = (): Promise<void> => wantParts(['field', 'admin']);
 
 /** English is ready before the first render without waiting; the device's other choice loads first. */
 export async function startLanguage(): Promise<void> {
