@@ -1,5 +1,5 @@
 /**
- * The interface's language (docs/architecture.md, 'Languages'): Lingui's runtime with the
+ * The interface's language (docs/architecture.md, 'Texts and languages'): Lingui's runtime with the
  * catalogues of web/src/locales, which the build compiles from .po files.
  *
  * English is in the first download (the spec's texts, what most sessions start with); Hindi

@@ -1,5 +1,5 @@
 /**
- * The catalogues are whole and current (docs/architecture.md, 'Languages'): every text the
+ * The catalogues are whole and current (docs/architecture.md, 'Texts and languages'): every text the
  * code marks for translation is in each language's catalogue, Hindi has no text English lacks
  * or the reverse, no Hindi text is empty, and each keeps its English text's placeholders.
  * A text written outside the catalogue is ESLint's (lingui/no-unlocalized-strings).
