@@ -7,6 +7,14 @@ export const ROLES = ['Technician', 'Admin', 'Client'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'Technician';
 
+/**
+ * The interface's languages (issue 27): English as the spec writes it, and Hindi, which most
+ * technicians at the track side read more easily. One list, so the database's check, the
+ * server's schemas and the web app's switch cannot disagree about which exist.
+ */
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 /** Shortest password an admin may set (a phone number of 10+ digits always meets it). */
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIVISIONS, ROLES } from '../constants.js';
+import { DIVISIONS, LANGUAGES, ROLES } from '../constants.js';
 import { EMPLOYEE_ID_MAX_LENGTH, EMPLOYEE_ID_PATTERN, EMPLOYEE_ID_TEXTS } from '../rules/employee-id.js';
 
 /** An employee ID as every request carries it: plain, trimmed (common/rules/employee-id.ts). */
@@ -22,6 +22,7 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const roleSchema = z.enum(ROLES);
 export const divisionSchema = z.enum(DIVISIONS);
+export const languageSchema = z.enum(LANGUAGES, { error: `Language must be one of ${LANGUAGES.join(', ')}` });
 
 /** The user as the server shows it to its own holder: never a hash or session data. */
 export const publicUserSchema = z.object({
@@ -40,10 +41,20 @@ export const publicUserSchema = z.object({
    * (optional, so such a copy still parses and an offline technician stays signed in).
    */
   mustChangePassword: z.boolean().optional(),
-  /** The interface language the user chose; null: none yet (the device's applies). Optional as above. */
-  language: z.enum(['en', 'hi']).nullable().optional(),
+  /**
+   * The interface language the user chose, kept on their account so it follows them to another
+   * phone; null when they have not chosen (the device's own choice applies). The server always
+   * sends it; optional, so a copy the app stored before this field existed still parses.
+   */
+  language: languageSchema.nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** PUT /api/auth/language: the signed-in user's own interface language. */
+export const languageRequestSchema = z.object({
+  language: languageSchema,
+});
+export type LanguageRequest = z.infer<typeof languageRequestSchema>;
 
 export const loginResponseSchema = z.object({ user: publicUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

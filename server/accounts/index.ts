@@ -1,3 +1,3 @@
 /** User accounts as sign-in (auth), User Management (users) and the report jobs read them. */
 export { toPublicUser } from './public-user.js';
-export { findUserById, findUserByEmployeeId, updatePassword } from './user-rows.js';
+export { findUserById, findUserByEmployeeId, updateLanguage, updatePassword } from './user-rows.js';

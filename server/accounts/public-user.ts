@@ -1,5 +1,5 @@
 import type { PublicUser } from '../../common/schemas/auth.js';
-import { roleSchema } from '../../common/schemas/auth.js';
+import { languageSchema, roleSchema } from '../../common/schemas/auth.js';
 import type { UserRow } from '../db/schema.js';
 
 /** The only way a user row leaves the server: no hash, no session data. */
@@ -13,5 +13,6 @@ export function toPublicUser(row: UserRow, isOwner: boolean): PublicUser {
     divisionAccess: row.divisionAccess,
     isOwner,
     mustChangePassword: row.mustChangePassword,
+    language: row.language === null ? null : languageSchema.parse(row.language),
   };
 }

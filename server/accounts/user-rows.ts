@@ -4,6 +4,7 @@
  * throttle and trusted browsers), and auth reads accounts from here.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { Language } from '../../common/constants.js';
 import { employeeIdKey } from '../../common/rules/employee-id.js';
 import type { DbOrTx } from '../db/client.js';
 import { users, type UserRow } from '../db/schema.js';
@@ -40,4 +41,10 @@ export async function updatePassword(
     .update(users)
     .set({ passwordHash: values.passwordHash, mustChangePassword: values.mustChangePassword })
     .where(eq(users.id, id));
+}
+
+/** The user's own interface language; the row as it now is (undefined when there is none). */
+export async function updateLanguage(db: DbOrTx, id: number, language: Language): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ language }).where(eq(users.id, id)).returning();
+  return row;
 }

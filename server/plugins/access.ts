@@ -6,7 +6,7 @@
  *
  * A user whose password someone else chose (mustChangePassword) is refused with
  * PASSWORD_CHANGE_REQUIRED on every signed-in route that does not declare
- * `config.allowDuringPasswordChange` (me, logout, change-password).
+ * `config.allowDuringPasswordChange` (me, logout, change-password, language).
  *
  * Sessions come from whatever satisfies SessionResolver (the auth feature's service, passed in
  * by app.ts): a cross-cutting plugin imports no feature's internals (docs/architecture.md, 'Boundaries').
@@ -52,7 +52,7 @@ export interface SessionResolver {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** Reachable while the user must still choose a new password (me, logout, change-password). */
+    /** Reachable while the user must still choose a new password (me, logout, change-password, language). */
     allowDuringPasswordChange?: boolean;
   }
   interface FastifyRequest {

@@ -27,6 +27,11 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** Set while the account is switched off: no sign-in, no session; records keep the name. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * The interface language the user chose (common/constants.ts LANGUAGES), kept here so it
+     * follows them to another phone. Null until they choose: the device's own choice applies.
+     */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,6 +42,7 @@ export const users = pgTable(
     // Plain IDs only (common/rules/employee-id.ts), so lower() here and in JavaScript agree.
     // Migration 0009 adds it NOT VALID: rows made before the rule are left as they were.
     check('users_employee_id_plain_ck', sql`${t.employeeId} ~ '^[A-Za-z0-9._-]+$'`),
+    check('users_language_ck', sql`${t.language} in ('en', 'hi')`),
   ],
 );
 

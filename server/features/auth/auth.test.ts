@@ -39,6 +39,7 @@ describe('POST /api/auth/login', () => {
       divisionAccess: null,
       isOwner: false,
       mustChangePassword: false,
+      language: null,
     });
     // No hash and no password; only the flag whose name contains the word.
     expect(Object.keys(user)).not.toContain('password');

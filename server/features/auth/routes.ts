@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from '../../../common/constants.js';
 import {
   demoAccountsResponseSchema,
+  languageRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
 } from '../../../common/schemas/auth.js';
@@ -65,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, { auth, demo }: AuthRoute
     async (request) => ({ user: currentUser(request) }),
   );
 
-  // The signed-in user's own new password; the one call besides me and logout that a user who
+  // The signed-in user's own new password; with me, logout and language, the calls a user who
   // must change their password may make. Answers the user as login does.
   r.post(
     '/api/auth/change-password',
@@ -81,6 +82,18 @@ export async function authRoutes(app: FastifyInstance, { auth, demo }: AuthRoute
       );
       return { user };
     },
+  );
+
+  // The signed-in user's own interface language, so it follows them to another phone. Allowed
+  // while a new password is still to be chosen, so that screen too can be read in their
+  // language. Answers the user as me does.
+  r.put(
+    '/api/auth/language',
+    {
+      schema: { body: languageRequestSchema, response: { 200: loginResponseSchema } },
+      config: { access: access.signedIn, allowDuringPasswordChange: true },
+    },
+    async (request) => ({ user: await auth.setLanguage(currentActor(request), request.body) }),
   );
 
   // Demo mode only: outside it the published password is not served at all (404), and the

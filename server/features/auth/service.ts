@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PublicUser } from '../../../common/schemas/auth.js';
+import type { LanguageRequest, PublicUser } from '../../../common/schemas/auth.js';
 import { type ChangePasswordRequest, PASSWORD_TEXTS, newPasswordProblem } from '../../../common/schemas/user-password.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { ResolvedSession } from '../../plugins/access.js';
 import { type Actor, recordAudit } from '../../audit/index.js';
-import { findUserByEmployeeId, findUserById, toPublicUser, updatePassword } from '../../accounts/index.js';
+import { findUserByEmployeeId, findUserById, toPublicUser, updateLanguage, updatePassword } from '../../accounts/index.js';
 import {
   type Reservation,
   ThrottledError,
@@ -212,12 +212,24 @@ export function createAuthService(deps: AuthDeps) {
     return present(updated);
   }
 
+  /**
+   * The signed-in user's own interface language, kept on their account so their next sign-in,
+   * on any phone, answers it. Only the caller's row changes. Not audited: a display preference,
+   * like the device's own copy of it, changes nothing anyone else sees.
+   */
+  async function setLanguage(actor: Actor, input: LanguageRequest): Promise<PublicUser> {
+    const updated = await updateLanguage(db, actor.user.id, input.language);
+    if (!updated) throw new AppError('NOT_AUTHENTICATED');
+    return present(updated);
+  }
+
   return {
     login,
     resolve,
     logout,
     present,
     changePassword,
+    setLanguage,
     purge,
     /** Purges at start and hourly. */
     start(): void {
