@@ -8,14 +8,14 @@
  * admin views ask for theirs with `loadAdminTexts` before they render.
  */
 import { i18n, type Messages } from '@lingui/core';
+import { LANGUAGES, type Language } from '../../../common/constants.js';
 import { messages as englishAppTexts } from '../locales/en/app.po';
 import { readItem, writeItem } from './safe-storage.js';
 import { LANGUAGE_KEY, LANGUAGE_UNSAVED_KEY } from './storage-keys.js';
 
 export { englishAppTexts, i18n };
 
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
 /** Each language named in its own script, as the switch shows it (GIGW 3.0: a reader finds their own). */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', hi: 'हिंदी' };
@@ -52,7 +52,7 @@ async function loadParts(language: Language, parts: Iterable<CataloguePart>): Pr
   );
 }
 
-export const isLanguage = (value: unknown): value is Language => value === 'en' || value === 'hi';
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language === value);
 
 export const activeLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : 'en');
 
