@@ -26,6 +26,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'common', include: ['common/**/*.test.ts'], environment: 'node' } },
+      // The interface catalogues against the code (extracts afresh: docs/architecture.md, 'Texts and languages').
+      { test: { name: 'i18n', include: ['tests/i18n/**/*.test.ts'], environment: 'node' } },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       {

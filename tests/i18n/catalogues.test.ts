@@ -1,5 +1,5 @@
 /**
- * The catalogues are whole and current (docs/architecture.md, 'Texts and languages'): every text the
+ * The catalogues are whole and current (docs/architecture.md, 'Texts and languages'). every text the
  * code marks for translation is in each language's catalogue, Hindi has no text English lacks
  * or the reverse, no Hindi text is empty, and each keeps its English text's placeholders.
  * A text written outside the catalogue is ESLint's (lingui/no-unlocalized-strings).
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { formatter } from '@lingui/format-po';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../..');
 const CATALOGUES = ['app', 'field', 'admin'] as const;
 const po = formatter({ lineNumbers: false });
 
