@@ -1,44 +1,55 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { daysBetween } from '../../../../../common/rules/dates.js';
+import { ACTION_KIND_TEXT } from '../../../../../common/rules/follow-up-actions.js';
 import type { Action, ActionEvent } from '../../../../../common/schemas/actions.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { FieldError } from '../../../components/ui/label.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { cn } from '../../../lib/cn.js';
 import { submittedText, visitDateText } from '../../../lib/date-text.js';
-import { RecordImage } from '../records/index.js';
-import { ACTION_TEXTS } from './action-texts.js';
+import { lineText, RecordImage } from '../records/index.js';
+import { EVENT_LABELS, kindText, SEVERITY_LABELS, STATE_LABELS, titleOf } from './action-texts.js';
 import { changeActionState, invalidateActions, noteErrorOf, photoUrlOf, recordViewSearch, type StateChange, thumbnailUrlOf } from './actions-api.js';
 
-const badge = 'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-sm font-bold';
+const badgeClass = 'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-sm font-bold';
 
 function StateBadge({ state }: { state: Action['state'] }) {
-  return <span className={cn(badge, state === 'open' ? 'bg-sky-100 text-sky-900' : 'bg-slate-200 text-slate-900')}>{ACTION_TEXTS.state[state]}</span>;
+  const { i18n } = useLingui();
+  return <span className={cn(badgeClass, state === 'open' ? 'bg-sky-100 text-sky-900' : 'bg-slate-200 text-slate-900')}>{i18n._(STATE_LABELS[state])}</span>;
 }
 
 function SeverityBadge({ severity }: { severity: Action['severity'] }) {
+  const { i18n, t } = useLingui();
+  const level = i18n._(SEVERITY_LABELS[severity]);
   return (
-    <span className={cn(badge, severity === 'high' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900')}>
-      {ACTION_TEXTS.severityLabel(severity)}
+    <span className={cn(badgeClass, severity === 'high' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900')}>
+      {t`Severity: ${level}`}
     </span>
   );
 }
 
 /** When it is due, or by how much it is late, or when it closed and how long the fix took. */
 function TimingLine({ action, asOf }: { action: Action; asOf: string }) {
+  const { t } = useLingui();
   if (action.state === 'closed') {
+    const closedOn = visitDateText(action.closedOn ?? asOf);
+    const days = action.ageDays;
     return (
       <p className="text-sm font-semibold text-slate-900">
-        {ACTION_TEXTS.closedOn(visitDateText(action.closedOn ?? asOf))} · {ACTION_TEXTS.tookDays(action.ageDays)}
+        {t`Closed ${closedOn}`} · {days === 0 ? t`fixed the same day` : t`took ${days} d`}
       </p>
     );
   }
   if (action.overdue) {
-    return <p className="text-sm font-bold text-red-800">{ACTION_TEXTS.overdueBy(daysBetween(action.dueDate, asOf))}</p>;
+    const days = daysBetween(action.dueDate, asOf);
+    return <p className="text-sm font-bold text-red-800">{t`overdue by ${days} d`}</p>;
   }
-  return <p className="text-sm text-slate-800">{ACTION_TEXTS.due(visitDateText(action.dueDate))}</p>;
+  const dueDate = visitDateText(action.dueDate);
+  return <p className="text-sm text-slate-800">{t`due ${dueDate}`}</p>;
 }
 
 /**
@@ -47,19 +58,20 @@ function TimingLine({ action, asOf }: { action: Action; asOf: string }) {
  * is for anyone who may read the record (a Client's own division).
  */
 function RecordBox({ title, recordId, isAdmin }: { title: string; recordId: string | null; isAdmin: boolean }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-2">
       <h4 className="text-base font-bold text-slate-900">{title}</h4>
       {recordId === null ? (
-        <p className="text-sm text-slate-800">{ACTION_TEXTS.recordDeleted}</p>
+        <p className="text-sm text-slate-800">{t`The record was deleted.`}</p>
       ) : (
         <>
-          <RecordImage key={recordId} src={thumbnailUrlOf(recordId)} alt={ACTION_TEXTS.photoOf(recordId)} lazy className="max-w-sm" />
+          <RecordImage key={recordId} src={thumbnailUrlOf(recordId)} alt={t`Photo of ${recordId}`} lazy className="max-w-sm" />
           <p className="font-mono text-sm break-all text-slate-900">{recordId}</p>
           <div className="flex flex-wrap gap-2">
             {isAdmin ? (
-              <Link to={recordViewSearch(recordId)} className={buttonClasses('outline', 'sm')} aria-label={`${ACTION_TEXTS.openRecord} ${recordId}`}>
-                {ACTION_TEXTS.openRecord}
+              <Link to={recordViewSearch(recordId)} className={buttonClasses('outline', 'sm')} aria-label={t`Open record ${recordId}`}>
+                {t`Open record`}
               </Link>
             ) : null}
             <a
@@ -67,9 +79,9 @@ function RecordBox({ title, recordId, isAdmin }: { title: string; recordId: stri
               target="_blank"
               rel="noopener"
               className={buttonClasses('outline', 'sm')}
-              aria-label={`${ACTION_TEXTS.fullPhoto} ${recordId}`}
+              aria-label={t`Full photo ${recordId}`}
             >
-              {ACTION_TEXTS.fullPhoto}
+              {t`Full photo`}
             </a>
           </div>
         </>
@@ -79,17 +91,19 @@ function RecordBox({ title, recordId, isAdmin }: { title: string; recordId: stri
 }
 
 function HistoryItem({ event }: { event: ActionEvent }) {
-  const who = event.actorName !== null ? `${event.actorName}${event.actorEmployeeId ? ` (${event.actorEmployeeId})` : ''}` : (event.actorEmployeeId ?? ACTION_TEXTS.nobody);
+  const { i18n, t } = useLingui();
+  // A person's name and ID are data, shown as stored.
+  const { recordId } = event;
+  const recordDate = event.recordDate === null ? null : visitDateText(event.recordDate);
+  const who = event.actorName !== null ? `${event.actorName}${event.actorEmployeeId ? ` (${event.actorEmployeeId})` : ''}` : (event.actorEmployeeId ?? t`Filed automatically`);
   return (
     <li className="border-l-4 border-slate-300 pl-3">
       <p className="text-sm">
-        <span className="font-bold text-slate-900">{ACTION_TEXTS.event[event.event]}</span>
+        <span className="font-bold text-slate-900">{i18n._(EVENT_LABELS[event.event])}</span>
         <span className="text-slate-800">{` · ${submittedText(event.at)} · ${who}`}</span>
       </p>
-      {event.recordId !== null ? (
-        <p className="font-mono text-sm wrap-anywhere text-slate-800">
-          {ACTION_TEXTS.eventRecord(event.recordId, event.recordDate === null ? null : visitDateText(event.recordDate))}
-        </p>
+      {recordId !== null ? (
+        <p className="font-mono text-sm wrap-anywhere text-slate-800">{recordDate === null ? t`Record ${recordId}` : t`Record ${recordId} of ${recordDate}`}</p>
       ) : null}
       {event.note !== null ? <p className="text-sm break-words text-slate-900">{event.note}</p> : null}
     </li>
@@ -98,6 +112,7 @@ function HistoryItem({ event }: { event: ActionEvent }) {
 
 /** The Admin's Close or Reopen: a required note, sent only when there is one; the server's refusal shows beside it. */
 function NoteForm({ action, change, onDone }: { action: Action; change: StateChange; onDone: () => void }) {
+  const { t } = useLingui();
   const noteId = useId();
   const titleId = useId();
   const [note, setNote] = useState('');
@@ -107,17 +122,17 @@ function NoteForm({ action, change, onDone }: { action: Action; change: StateCha
   const mutation = useMutation({
     mutationFn: changeActionState,
     onSuccess: async (changed) => {
-      toast({ title: closing ? ACTION_TEXTS.closedToast : ACTION_TEXTS.reopenedToast, description: titleOf(changed) });
+      toast({ title: closing ? t`Action Closed` : t`Action Reopened`, description: titleOf(changed) });
       onDone();
       await invalidateActions(queryClient);
     },
-    onError: (failure) => setError(noteErrorOf(failure, ACTION_TEXTS.changeFailed)),
+    onError: (failure) => setError(noteErrorOf(failure, t`Failed to change the action`)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = note.trim();
     if (trimmed === '') {
-      setError(ACTION_TEXTS.noteRequired);
+      setError(t`A note is required: say why.`);
       return;
     }
     setError(undefined);
@@ -128,10 +143,10 @@ function NoteForm({ action, change, onDone }: { action: Action; change: StateCha
   return (
     <form noValidate onSubmit={submit} aria-labelledby={titleId} className="flex flex-col gap-2 rounded-lg border-2 border-slate-300 bg-slate-50 p-3">
       <h4 id={titleId} className="text-base font-bold text-slate-900">
-        {closing ? ACTION_TEXTS.closeTitle : ACTION_TEXTS.reopenTitle}
+        {closing ? t`Close this action` : t`Reopen this action`}
       </h4>
       <label htmlFor={noteId} className="text-base font-semibold text-slate-900">
-        {ACTION_TEXTS.noteLabel}
+        {t`Note (why)`}
       </label>
       <textarea
         id={noteId}
@@ -148,58 +163,55 @@ function NoteForm({ action, change, onDone }: { action: Action; change: StateCha
         )}
       />
       <p id={hintId} className="text-sm text-slate-700">
-        {ACTION_TEXTS.noteHint}
+        {t`Required. Say why: it is kept in the history and the audit trail.`}
       </p>
       <FieldError id={errorId} message={error} />
       <div className="grid grid-cols-2 gap-2">
         <Button variant="outline" size="sm" onClick={onDone} disabled={mutation.isPending}>
-          {ACTION_TEXTS.cancel}
+          {t`Cancel`}
         </Button>
         <Button type="submit" variant={closing ? 'primary' : 'outline'} size="sm" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
-          {mutation.isPending ? (closing ? ACTION_TEXTS.closing : ACTION_TEXTS.reopening) : closing ? ACTION_TEXTS.confirmClose : ACTION_TEXTS.confirmReopen}
+          {mutation.isPending ? (closing ? t`Closing...` : t`Reopening...`) : closing ? t`Close with Note` : t`Reopen with Note`}
         </Button>
       </div>
     </form>
   );
 }
 
-/** "Part stolen, curve 12": how a card, its toast and its buttons name the action. */
-export function titleOf(action: Action): string {
-  return `${ACTION_TEXTS.kind(action.kind)}, ${ACTION_TEXTS.curve(action.curveNumber)}`;
-}
-
 /** What an expanded card shows: the records behind the action, its history, and an Admin's Close or Reopen. */
 function ActionDetails({ action, isAdmin }: { action: Action; isAdmin: boolean }) {
+  const { t } = useLingui();
   const [changing, setChanging] = useState(false);
   const change: StateChange = action.state === 'open' ? 'close' : 'reopen';
   const closed = action.state === 'closed';
   // An Admin's close names the Admin; a visit's names its record (null once that record is deleted).
   const closedByAdmin = closed && action.closedByEmployeeId !== null;
+  const closedBy = action.closedByEmployeeId ?? '';
   const note =
     closed && action.closeNote !== null ? (
       <p className="text-sm break-words text-slate-900">
-        <span className="font-semibold">{ACTION_TEXTS.closeNote}: </span>
+        <span className="font-semibold">{t`Note:`} </span>
         {action.closeNote}
       </p>
     ) : null;
   return (
     <div className="flex flex-col gap-4 border-t border-slate-200 pt-3">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <RecordBox title={ACTION_TEXTS.openingRecord} recordId={action.openedByRecordId} isAdmin={isAdmin} />
+        <RecordBox title={t`Opening record`} recordId={action.openedByRecordId} isAdmin={isAdmin} />
         {closed ? (
           <div className="flex flex-col gap-2">
             {closedByAdmin ? (
-              <h4 className="text-base font-bold text-slate-900">{ACTION_TEXTS.closedByAdmin(action.closedByEmployeeId ?? '')}</h4>
+              <h4 className="text-base font-bold text-slate-900">{t`Closed by ${closedBy} without a visit`}</h4>
             ) : (
-              <RecordBox title={ACTION_TEXTS.closingRecord} recordId={action.closedByRecordId} isAdmin={isAdmin} />
+              <RecordBox title={t`Closing record`} recordId={action.closedByRecordId} isAdmin={isAdmin} />
             )}
             {note}
           </div>
         ) : null}
         {/* Beside the photos on a wide screen; under them, across, where two share a row. */}
         <div className={cn(closed && 'sm:col-span-2 lg:col-span-1')}>
-          <h4 className="text-base font-bold text-slate-900">{ACTION_TEXTS.history}</h4>
-          <ol aria-label={ACTION_TEXTS.history} className="mt-2 flex flex-col gap-2">
+          <h4 className="text-base font-bold text-slate-900">{t`History`}</h4>
+          <ol aria-label={t`History`} className="mt-2 flex flex-col gap-2">
             {action.history.map((event, index) => (
               <HistoryItem key={`${event.at}-${index}`} event={event} />
             ))}
@@ -211,7 +223,7 @@ function ActionDetails({ action, isAdmin }: { action: Action; isAdmin: boolean }
           <NoteForm key={change} action={action} change={change} onDone={() => setChanging(false)} />
         ) : (
           <Button variant={change === 'close' ? 'primary' : 'outline'} onClick={() => setChanging(true)} className="self-start">
-            {change === 'close' ? ACTION_TEXTS.close : ACTION_TEXTS.reopen}
+            {change === 'close' ? t`Close Action` : t`Reopen Action`}
           </Button>
         )
       ) : null}
@@ -237,9 +249,14 @@ export function ActionCard({
   open: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const detailsId = useId();
   const title = titleOf(action);
+  const kind = kindText(action.kind);
+  const { curveNumber, sse, id, reportCount } = action;
+  const openedOn = visitDateText(action.openedOn);
+  const days = action.ageDays;
   return (
     <article
       aria-labelledby={titleId}
@@ -247,7 +264,7 @@ export function ActionCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="text-lg font-bold text-slate-900">
-          {ACTION_TEXTS.kind(action.kind)}
+          {kind}
         </h3>
         <div className="flex flex-wrap gap-1">
           <SeverityBadge severity={action.severity} />
@@ -255,19 +272,20 @@ export function ActionCard({
         </div>
       </div>
       <p className="text-sm text-slate-800">
-        {action.divisionRailway} · {action.section} · {ACTION_TEXTS.curve(action.curveNumber)} · {action.line}
+        {action.divisionRailway} · {action.section} · {t`Curve ${curveNumber}`} · {lineText(action.line)}
       </p>
       <p className="text-sm text-slate-800">
-        {ACTION_TEXTS.sseOf(action.sse)} · <span className="whitespace-nowrap">{ACTION_TEXTS.actionNumber(action.id)}</span>
+        {sse === null ? t`SSE: not in the register` : t`SSE: ${sse}`} · <span className="whitespace-nowrap">{t`Action ${id}`}</span>
       </p>
-      {/* "Machine not working" reports nothing more than its kind. */}
-      {action.reported !== ACTION_TEXTS.kind(action.kind) ? <p className="text-base font-semibold break-words text-slate-900">{action.reported}</p> : null}
+      {/* "Machine not working" reports nothing more than its kind. `reported` is the server's
+          English (the rule's), so it is held against the rule's English name, not the shown one. */}
+      {action.reported !== ACTION_KIND_TEXT[action.kind] ? <p className="text-base font-semibold break-words text-slate-900">{action.reported}</p> : null}
       <p className="text-sm text-slate-800">
         {[
-          ACTION_TEXTS.openedOn(visitDateText(action.openedOn)),
+          t`Opened ${openedOn}`,
           // A closed action's age is the days the fix took, shown on the next line.
-          ...(action.state === 'open' ? [ACTION_TEXTS.reportedAgo(action.ageDays)] : []),
-          ACTION_TEXTS.reportCount(action.reportCount),
+          ...(action.state === 'open' ? [days === 0 ? t`reported today` : t`reported ${days} d ago`] : []),
+          plural(reportCount, { one: 'Reported once', other: `Reported ${reportCount} times` }),
         ].join(' · ')}
       </p>
       <TimingLine action={action} asOf={asOf} />
@@ -276,14 +294,14 @@ export function ActionCard({
         size="sm"
         aria-expanded={open}
         aria-controls={detailsId}
-        aria-label={`${open ? ACTION_TEXTS.hideDetails : ACTION_TEXTS.showDetails}: ${title}`}
+        aria-label={open ? t`Hide details: ${title}` : t`Show details: ${title}`}
         onClick={onToggle}
         className="mt-auto justify-between"
       >
-        {open ? ACTION_TEXTS.hideDetails : ACTION_TEXTS.showDetails}
+        {open ? t`Hide details` : t`Show details`}
         <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </Button>
-      <div id={detailsId} role="region" aria-label={ACTION_TEXTS.detailsOf(title)} hidden={!open}>
+      <div id={detailsId} role="region" aria-label={t`Details of ${title}`} hidden={!open}>
         {open ? <ActionDetails action={action} isAdmin={isAdmin} /> : null}
       </div>
     </article>

@@ -1,114 +1,50 @@
-import { ACTION_KIND_TEXT, type ActionKind, type ActionSeverity, type AgeingBand } from '../../../../../common/rules/follow-up-actions.js';
-import type { ActionEvent } from '../../../../../common/schemas/actions.js';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import type { ActionKind, ActionSeverity, AgeingBand } from '../../../../../common/rules/follow-up-actions.js';
+import type { Action, ActionEvent } from '../../../../../common/schemas/actions.js';
+import { i18n } from '../../../lib/i18n.js';
 
-const daysText = (days: number) => `${days} d`;
+/*
+ * The names of the values the rule defines (kinds, severities, states, events, ageing bands),
+ * shown in the reader's language; the values themselves stay the rule's English keys. Each
+ * table is read when a screen renders (i18n._), never once at load, so it follows the language.
+ */
 
 /**
- * Every text of the Actions view and the landing's counts, in one place for the Hindi
- * translation that follows. The kinds' names are the rule's own (common/rules/follow-up-actions.ts),
- * shared with the due list and the reports.
+ * The kinds as shown. The English is the rule's own ACTION_KIND_TEXT (common/rules/follow-up-actions.ts),
+ * which the due list and the reports share and the server writes into `reported`; a test holds the two together.
  */
-export const ACTION_TEXTS = {
-  kind: (kind: ActionKind) => ACTION_KIND_TEXT[kind],
-  severity: { high: 'High', medium: 'Medium' } satisfies Record<ActionSeverity, string>,
-  severityLabel: (severity: ActionSeverity) => `Severity: ${ACTION_TEXTS.severity[severity]}`,
-  state: { open: 'Open', closed: 'Closed' } as const,
+export const KIND_LABELS = {
+  'machine-not-working': msg`Machine not working`,
+  'part-stolen': msg`Part stolen`,
+  'part-broken': msg`Part broken`,
+  'cof-high': msg`CoF high`,
+} as const satisfies Record<ActionKind, MessageDescriptor>;
 
-  filters: 'Filters',
-  noDivision: 'No division assigned',
-  kindLabel: 'Kind',
-  allKinds: 'All kinds',
-  stateLabel: 'State',
-  stateChoices: { open: 'Open', closed: 'Closed', all: 'Open and closed' } as const,
-  overdueOnly: 'Overdue only',
-  clearFilters: 'Clear Filters',
-  exportExcel: 'Download Excel',
-  exportDoneTitle: 'Excel report ready',
-  exportDone: (count: number) => `${count} follow-up ${count === 1 ? 'action' : 'actions'}: the download has started.`,
-  exportFailed: 'The Excel report could not be made.',
+export const SEVERITY_LABELS = { high: msg`High`, medium: msg`Medium` } as const satisfies Record<ActionSeverity, MessageDescriptor>;
 
-  loading: 'Loading follow-up actions...',
-  loadFailed: 'Failed to load follow-up actions',
-  tryAgain: 'Try Again',
-  noneMatch: 'No follow-up actions match the selected filters.',
-  noneYet: 'No follow-up actions: nothing reported in the field is waiting.',
-  countLine: (first: number, last: number, total: number) => (total === 1 ? 'Showing 1 of 1 action' : `Showing ${first}–${last} of ${total} actions`),
-  listLabel: 'Follow-up actions',
-  results: 'Results',
-  pagesLabel: 'Pages',
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: (page: number, last: number) => `Page ${page} of ${last}`,
+export const STATE_LABELS = { open: msg`Open`, closed: msg`Closed` } as const satisfies Record<Action['state'], MessageDescriptor>;
 
-  ageingTitle: 'Open actions by age',
-  ageingCaption: 'Days since the fault was first reported',
-  ageingBand: { '0-2': '0–2 days', '3-7': '3–7 days', '8-30': '8–30 days', 'over-30': 'Over 30 days' } satisfies Record<AgeingBand, string>,
-  ageingOfFirst: (shown: number, total: number) => `Counted over the first ${shown} of ${total} open actions.`,
-  ageingFailed: 'Failed to count the open actions by age',
+export const EVENT_LABELS = {
+  opened: msg`Opened`,
+  'reported-again': msg`Reported again`,
+  closed: msg`Closed`,
+  reopened: msg`Reopened`,
+  'record-deleted': msg`Record deleted`,
+} as const satisfies Record<ActionEvent['event'], MessageDescriptor>;
 
-  curve: (curveNumber: string) => `Curve ${curveNumber}`,
-  /** The server names actions by number in its answers ("Action 7 is already open ..."). */
-  actionNumber: (id: number) => `Action ${id}`,
-  sseOf: (sse: string | null) => `SSE: ${sse ?? 'not in the register'}`,
-  reportCount: (count: number) => (count === 1 ? 'Reported once' : `Reported ${count} times`),
-  reportedAgo: (days: number) => (days === 0 ? 'reported today' : `reported ${daysText(days)} ago`),
-  openedOn: (date: string) => `Opened ${date}`,
-  due: (date: string) => `due ${date}`,
-  overdueBy: (days: number) => `overdue by ${daysText(days)}`,
-  closedOn: (date: string) => `Closed ${date}`,
-  tookDays: (days: number) => (days === 0 ? 'fixed the same day' : `took ${daysText(days)}`),
+export const AGEING_BAND_LABELS = {
+  '0-2': msg`0–2 days`,
+  '3-7': msg`3–7 days`,
+  '8-30': msg`8–30 days`,
+  'over-30': msg`Over 30 days`,
+} as const satisfies Record<AgeingBand, MessageDescriptor>;
 
-  showDetails: 'Show details',
-  hideDetails: 'Hide details',
-  detailsOf: (title: string) => `Details of ${title}`,
-  openingRecord: 'Opening record',
-  closingRecord: 'Closing record',
-  recordDeleted: 'The record was deleted.',
-  photoOf: (recordId: string) => `Photo of ${recordId}`,
-  openRecord: 'Open record',
-  fullPhoto: 'Full photo',
-  closedByAdmin: (who: string) => `Closed by ${who} without a visit`,
-  closeNote: 'Note',
-  history: 'History',
-  event: {
-    opened: 'Opened',
-    'reported-again': 'Reported again',
-    closed: 'Closed',
-    reopened: 'Reopened',
-    'record-deleted': 'Record deleted',
-  } satisfies Record<ActionEvent['event'], string>,
-  eventRecord: (recordId: string, date: string | null) => (date === null ? `Record ${recordId}` : `Record ${recordId} of ${date}`),
-  nobody: 'Filed automatically',
+export const kindText = (kind: ActionKind): string => i18n._(KIND_LABELS[kind]);
 
-  close: 'Close Action',
-  reopen: 'Reopen Action',
-  closeTitle: 'Close this action',
-  reopenTitle: 'Reopen this action',
-  noteLabel: 'Note (why)',
-  noteHint: 'Required. Say why: it is kept in the history and the audit trail.',
-  noteRequired: 'A note is required: say why.',
-  confirmClose: 'Close with Note',
-  confirmReopen: 'Reopen with Note',
-  closing: 'Closing...',
-  reopening: 'Reopening...',
-  cancel: 'Cancel',
-  closedToast: 'Action Closed',
-  reopenedToast: 'Action Reopened',
-  changedToastText: (title: string) => title,
-  changeFailed: 'Failed to change the action',
-
-  countsTitle: 'Follow-up actions',
-  countsDescription: (asOf: string) => `Faults reported in the field, open and overdue as of ${asOf}`,
-  countsDefault: 'Faults reported in the field, until a visit proves them fixed',
-  countsCaption: 'Open and overdue follow-up actions by division',
-  countsLoading: 'Loading follow-up actions...',
-  countsFailed: 'Failed to load follow-up actions',
-  countsNone: 'No open follow-up actions.',
-  countsDivision: 'Division',
-  countsOpen: 'Open',
-  countsOverdue: 'Overdue',
-  countsTotal: 'Total',
-  openActionsOf: (count: number, division: string) => `${count} open actions in ${division}`,
-  overdueActionsOf: (count: number, division: string) => `${count} overdue actions in ${division}`,
-  openView: 'Open Follow-up Actions',
-} as const;
+/** "Part stolen, Curve 12": how a card, its toast and its buttons name the action. */
+export function titleOf(action: Action): string {
+  const kind = kindText(action.kind);
+  const curveNumber = action.curveNumber;
+  return t`${kind}, Curve ${curveNumber}`;
+}

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -23,9 +25,10 @@ import {
   openActionsUrl,
   withActionFilters,
 } from './action-query.js';
-import { ACTION_TEXTS } from './action-texts.js';
+import { AGEING_BAND_LABELS, kindText } from './action-texts.js';
 import { parseActionList } from './actions-api.js';
 
+/** Indian grouping (1,23,456) in both languages: Hindi's hi-IN writes the same Latin digits. */
 const numberText = (n: number) => n.toLocaleString('en-IN');
 
 /**
@@ -35,6 +38,7 @@ const numberText = (n: number) => n.toLocaleString('en-IN');
  * only, which the server imposes whatever is asked; Admins close and reopen with a note.
  */
 export function ActionsView({ user }: { user: PublicUser }) {
+  const { t } = useLingui();
   const isClient = user.role === 'Client';
   const [params, setParams] = useSearchParams();
   const fromUrl = useMemo(() => actionFiltersFromParams(params), [params]);
@@ -50,7 +54,7 @@ export function ActionsView({ user }: { user: PublicUser }) {
     <div className="flex flex-col gap-4">
       <ActionFilterForm
         filters={filters}
-        divisionFixed={isClient ? (user.divisionAccess ?? ACTION_TEXTS.noDivision) : null}
+        divisionFixed={isClient ? (user.divisionAccess ?? t`No division assigned`) : null}
         canClear={hasActionFilters(chosen)}
         onApply={apply}
       />
@@ -75,30 +79,31 @@ function ActionFilterForm({
   canClear: boolean;
   onApply: (next: ActionFilters) => void;
 }) {
+  const { t } = useLingui();
   const set = (changes: Partial<ActionFilters>) => onApply({ ...filters, ...changes });
   return (
     <Card aria-labelledby="action-filters-title">
-      <CardTitle id="action-filters-title">{ACTION_TEXTS.filters}</CardTitle>
+      <CardTitle id="action-filters-title">{t`Filters`}</CardTitle>
       <form role="search" aria-labelledby="action-filters-title" onSubmit={(e) => e.preventDefault()} className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-3">
         <ScopeFilterFields idPrefix="action" scope={filters} divisionFixed={divisionFixed} onChange={set} />
         <FilterSelect
           id="action-kind"
-          label={ACTION_TEXTS.kindLabel}
+          label={t`Kind`}
           value={filters.kind}
           onChange={(value) => set({ kind: ACTION_KINDS.find((k) => k === value) ?? '' })}
-          all={{ value: '', label: ACTION_TEXTS.allKinds }}
-          options={ACTION_KINDS.map((kind) => ({ value: kind, label: ACTION_TEXTS.kind(kind) }))}
+          all={{ value: '', label: t`All kinds` }}
+          options={ACTION_KINDS.map((kind) => ({ value: kind, label: kindText(kind) }))}
         />
         <FilterSelect
           id="action-state"
-          label={ACTION_TEXTS.stateLabel}
+          label={t`State`}
           value={filters.state}
           // Only an open action can be overdue.
           onChange={(value) => set(value === 'closed' ? { state: 'closed', overdue: false } : { state: value === 'all' ? 'all' : 'open' })}
-          all={{ value: 'open', label: ACTION_TEXTS.stateChoices.open }}
+          all={{ value: 'open', label: t`Open` }}
           options={[
-            { value: 'closed', label: ACTION_TEXTS.stateChoices.closed },
-            { value: 'all', label: ACTION_TEXTS.stateChoices.all },
+            { value: 'closed', label: t`Closed` },
+            { value: 'all', label: t`Open and closed` },
           ]}
         />
         {/* On a phone two lists a row, these two sharing the last one. */}
@@ -111,10 +116,10 @@ function ActionFilterForm({
               onChange={(e) => set({ overdue: e.target.checked })}
               className="size-6 cursor-pointer accent-brand-700"
             />
-            {ACTION_TEXTS.overdueOnly}
+            {t`Overdue only`}
           </label>
           <Button variant="outline" disabled={!canClear} onClick={() => onApply(NO_ACTION_FILTERS)} className="whitespace-nowrap">
-            {ACTION_TEXTS.clearFilters}
+            {t`Clear Filters`}
           </Button>
         </div>
       </form>
@@ -140,30 +145,34 @@ function countByAge(body: unknown): AgeingAnswer {
  * one answer of the open ones (the server's page limit); past that the card says how many it counted.
  */
 function AgeingCounts({ filters }: { filters: ActionFilters }) {
+  const { i18n, t } = useLingui();
   const ageing = useQuery({ queryKey: [openActionsUrl(filters)], select: countByAge, staleTime: 0, placeholderData: (previous) => previous });
   return (
     <Card aria-labelledby="action-ageing-title" aria-busy={ageing.isFetching || undefined}>
-      <CardTitle id="action-ageing-title">{ACTION_TEXTS.ageingTitle}</CardTitle>
-      <CardDescription>{ACTION_TEXTS.ageingCaption}</CardDescription>
+      <CardTitle id="action-ageing-title">{t`Open actions by age`}</CardTitle>
+      <CardDescription>{t`Days since the fault was first reported`}</CardDescription>
       {ageing.isError ? (
         <p role="alert" className="mt-2 text-base font-medium text-red-700">
-          {failureText(ACTION_TEXTS.ageingFailed, ageing.error)}
+          {failureText(t`Failed to count the open actions by age`, ageing.error)}
         </p>
       ) : (
         <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {AGEING_BANDS.map((band) => (
             <div key={band} className="rounded-lg border border-slate-300 bg-slate-50 p-2">
-              <dt className="text-sm text-slate-800">{ACTION_TEXTS.ageingBand[band]}</dt>
+              <dt className="text-sm text-slate-800">{i18n._(AGEING_BAND_LABELS[band])}</dt>
               <dd className="text-2xl font-bold text-slate-900 tabular-nums">{ageing.data ? numberText(ageing.data.counts[band]) : '–'}</dd>
             </div>
           ))}
         </dl>
       )}
-      {ageing.data && ageing.data.shown < ageing.data.total ? (
-        <p className="mt-2 text-sm text-slate-800">{ACTION_TEXTS.ageingOfFirst(ageing.data.shown, ageing.data.total)}</p>
-      ) : null}
+      {ageing.data && ageing.data.shown < ageing.data.total ? <CountedOver shown={ageing.data.shown} total={ageing.data.total} /> : null}
     </Card>
   );
+}
+
+function CountedOver({ shown, total }: { shown: number; total: number }) {
+  const { t } = useLingui();
+  return <p className="mt-2 text-sm text-slate-800">{t`Counted over the first ${shown} of ${total} open actions.`}</p>;
 }
 
 function ActionResults({
@@ -187,6 +196,7 @@ function ActionResults({
     // The last page stays on screen while the next one loads, so paging does not flash an empty list.
     placeholderData: (previous) => previous,
   });
+  const { t } = useLingui();
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
@@ -211,22 +221,22 @@ function ActionResults({
 
   let body;
   if (list.isPending) {
-    body = <p className="text-base text-slate-700">{ACTION_TEXTS.loading}</p>;
+    body = <p className="text-base text-slate-700">{t`Loading follow-up actions...`}</p>;
   } else if (list.isError) {
     body = (
       <Card className="flex flex-col items-start gap-3">
         <p role="alert" className="text-base font-medium text-red-700">
-          {failureText(ACTION_TEXTS.loadFailed, list.error)}
+          {failureText(t`Failed to load follow-up actions`, list.error)}
         </p>
         <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-          {ACTION_TEXTS.tryAgain}
+          {t`Try Again`}
         </Button>
       </Card>
     );
   } else if (actions.length === 0) {
     body = (
       <Card>
-        <CardDescription className="text-base">{filtered ? ACTION_TEXTS.noneMatch : ACTION_TEXTS.noneYet}</CardDescription>
+        <CardDescription className="text-base">{filtered ? t`No follow-up actions match the selected filters.` : t`No follow-up actions: nothing reported in the field is waiting.`}</CardDescription>
       </Card>
     );
   } else {
@@ -236,9 +246,9 @@ function ActionResults({
     body = (
       <>
         <p ref={summaryRef} tabIndex={-1} aria-live="polite" className="text-base font-medium text-slate-800 outline-none">
-          {ACTION_TEXTS.countLine(first, last, total)}
+          {plural(total, { 1: 'Showing 1 of 1 action', other: `Showing ${first}–${last} of ${total} actions` })}
         </p>
-        <ul aria-label={ACTION_TEXTS.listLabel} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy={list.isFetching || undefined}>
+        <ul aria-label={t`Follow-up actions`} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy={list.isFetching || undefined}>
           {actions.map((action) => (
             <li key={action.id} className={cn(opened.has(action.id) && 'sm:col-span-2 lg:col-span-3')}>
               <ActionCard action={action} asOf={asOf} isAdmin={isAdmin} open={opened.has(action.id)} onToggle={() => toggle(action.id)} />
@@ -246,13 +256,13 @@ function ActionResults({
           ))}
         </ul>
         {lastPage > 1 ? (
-          <nav aria-label={ACTION_TEXTS.pagesLabel} className="flex flex-wrap items-center justify-between gap-3">
+          <nav aria-label={t`Pages`} className="flex flex-wrap items-center justify-between gap-3">
             <Button variant="outline" disabled={page <= 1 || list.isFetching} onClick={() => changePage(page - 1)}>
-              <span aria-hidden="true">←</span> {ACTION_TEXTS.previous}
+              <span aria-hidden="true">←</span> {t`Previous`}
             </Button>
-            <span className="text-base text-slate-800">{ACTION_TEXTS.pageOf(page, lastPage)}</span>
+            <span className="text-base text-slate-800">{t`Page ${page} of ${lastPage}`}</span>
             <Button variant="outline" disabled={page >= lastPage || list.isFetching} onClick={() => changePage(page + 1)}>
-              {ACTION_TEXTS.next} <span aria-hidden="true">→</span>
+              {t`Next`} <span aria-hidden="true">→</span>
             </Button>
           </nav>
         ) : null}
@@ -261,7 +271,7 @@ function ActionResults({
   }
 
   return (
-    <section aria-label={ACTION_TEXTS.results} className="flex flex-col gap-3">
+    <section aria-label={t`Results`} className="flex flex-col gap-3">
       {body}
     </section>
   );
@@ -273,7 +283,14 @@ function ActionResults({
  * their division whatever is sent.
  */
 function ActionsExcel({ filters }: { filters: ActionFilters }) {
-  const job = useReportJob('follow-up-actions', { doneTitle: ACTION_TEXTS.exportDoneTitle, doneDescription: ACTION_TEXTS.exportDone, failed: ACTION_TEXTS.exportFailed });
+  const { t } = useLingui();
+  const job = useReportJob('follow-up-actions', {
+    doneTitle: t`Excel report ready`,
+    // Read when the report is done, in the language shown then.
+    doneDescription: (count) =>
+      plural(count, { one: `${count} follow-up action: the download has started.`, other: `${count} follow-up actions: the download has started.` }),
+    failed: t`The Excel report could not be made.`,
+  });
   const body = {
     division: filters.division || undefined,
     section: filters.section || undefined,
@@ -285,7 +302,7 @@ function ActionsExcel({ filters }: { filters: ActionFilters }) {
   return (
     <div className="flex flex-col gap-2">
       <Button variant="outline" className="self-start" disabled={job.working} onClick={() => job.generate(body)}>
-        {ACTION_TEXTS.exportExcel}
+        {t`Download Excel`}
       </Button>
       {job.state.phase === 'working' ? <ReportProgress id="actions-excel" progress={job.state.progress} recordCount={job.state.recordCount} /> : null}
     </div>

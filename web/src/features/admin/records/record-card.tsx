@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { InspectionLog } from '../../../../../common/schemas/inspection.js';
 import { Button } from '../../../components/ui/button.js';
@@ -5,8 +6,10 @@ import { cn } from '../../../lib/cn.js';
 import { visitDateText } from '../../../lib/date-text.js';
 import { findingOf } from './record-display.js';
 import { PhotoStateFlag, RecordImage } from './record-image.js';
+import { INSPECTION_TYPE_TEXTS, lineText } from './value-labels.js';
 
 export function TypeBadge({ type }: { type: InspectionLog['type'] }) {
+  const { i18n } = useLingui();
   return (
     <span
       className={cn(
@@ -14,7 +17,7 @@ export function TypeBadge({ type }: { type: InspectionLog['type'] }) {
         type === 'CoF' ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900',
       )}
     >
-      {type}
+      {i18n._(INSPECTION_TYPE_TEXTS[type])}
     </span>
   );
 }
@@ -43,8 +46,9 @@ export function RecordCard({
   onDownload: (recordId: string) => void;
   onDelete: (recordId: string) => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
-  const { recordId } = log;
+  const { recordId, curveNumber } = log;
   return (
     <article
       aria-labelledby={titleId}
@@ -57,10 +61,10 @@ export function RecordCard({
         <button
           type="button"
           onClick={() => onOpen(log)}
-          aria-label={`Open ${recordId}`}
+          aria-label={t`Open ${recordId}`}
           className="block w-full rounded-lg"
         >
-          <RecordImage key={log.thumbnailUrl ?? 'none'} src={log.thumbnailUrl} alt={`Photo of ${recordId}`} lazy={!eager} />
+          <RecordImage key={log.thumbnailUrl ?? 'none'} src={log.thumbnailUrl} alt={t`Photo of ${recordId}`} lazy={!eager} />
         </button>
         {/* The label is the 44 px touch target; the box itself stays a readable size. */}
         <label className="absolute top-1 left-1 inline-flex size-11 cursor-pointer items-center justify-center rounded-lg bg-white/95 shadow">
@@ -70,7 +74,7 @@ export function RecordCard({
             onChange={() => onToggle(recordId)}
             className="size-6 cursor-pointer accent-brand-700"
           />
-          <span className="sr-only">{`Select ${recordId}`}</span>
+          <span className="sr-only">{t`Select ${recordId}`}</span>
         </label>
       </div>
       <PhotoStateFlag state={log.photoState} />
@@ -84,12 +88,12 @@ export function RecordCard({
         {visitDateText(log.date)} · {log.technicianName} ({log.technicianId})
       </p>
       <p className="text-sm text-slate-800">
-        {log.divisionRailway} · {log.section} · Curve {log.curveNumber} · {log.line}
+        {log.divisionRailway} · {log.section} · {t`Curve ${curveNumber}`} · {lineText(log.line)}
       </p>
       <p className="text-base font-semibold text-slate-900">{findingOf(log)}</p>
       <div className="mt-auto grid grid-cols-3 gap-2 pt-1">
-        <Button variant="outline" size="sm" onClick={() => onOpen(log)} aria-label={`Details ${recordId}`}>
-          Details
+        <Button variant="outline" size="sm" onClick={() => onOpen(log)} aria-label={t`Details ${recordId}`}>
+          {t`Details`}
         </Button>
         <Button
           variant="outline"
@@ -97,12 +101,12 @@ export function RecordCard({
           onClick={() => onDownload(recordId)}
           disabled={downloading}
           aria-busy={downloading || undefined}
-          aria-label={downloading ? undefined : `Download ${recordId}`}
+          aria-label={downloading ? undefined : t`Download ${recordId}`}
         >
-          {downloading ? 'Downloading...' : 'Download'}
+          {downloading ? t`Downloading...` : t`Download`}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onDelete(recordId)} aria-label={`Delete ${recordId}`}>
-          Delete
+        <Button variant="outline" size="sm" onClick={() => onDelete(recordId)} aria-label={t`Delete ${recordId}`}>
+          {t`Delete`}
         </Button>
       </div>
     </article>

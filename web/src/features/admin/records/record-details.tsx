@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useRef } from 'react';
 import type { InspectionLog } from '../../../../../common/schemas/inspection.js';
 import { Button } from '../../../components/ui/button.js';
@@ -24,13 +25,15 @@ export function RecordDetails({
   onDelete: (recordId: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
   const onKeyDown = useModalFocus(dialogRef, closeRef, onClose);
 
-  const photo = log.imageUrl === null ? null : imageUrlOf(log.recordId);
+  const { recordId } = log;
+  const photo = log.imageUrl === null ? null : imageUrlOf(recordId);
   return (
     <div className="fixed inset-0 z-30 overflow-y-auto bg-slate-900/60 sm:p-4">
       <div
@@ -44,7 +47,7 @@ export function RecordDetails({
         {/* Header and actions stay in reach while a phone scrolls through the fields. */}
         <div className="sticky top-0 z-10 -mx-4 -mt-4 flex items-start justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:rounded-t-xl">
           <div className="min-w-0">
-            <p className="text-sm font-semibold text-slate-700">Inspection record</p>
+            <p className="text-sm font-semibold text-slate-700">{t`Inspection record`}</p>
             <h2 id={titleId} className="font-mono text-lg font-bold break-all text-slate-900 sm:text-xl">
               {log.recordId}
             </h2>
@@ -52,11 +55,11 @@ export function RecordDetails({
           <div className="flex shrink-0 items-center gap-2">
             <TypeBadge type={log.type} />
             <Button ref={closeRef} variant="outline" size="sm" onClick={onClose}>
-              Close
+              {t`Close`}
             </Button>
           </div>
         </div>
-        <RecordImage key={photo ?? 'none'} src={photo} alt={`Photo of ${log.recordId}`} className="[&_img]:bg-slate-900 [&_img]:object-contain" />
+        <RecordImage key={photo ?? 'none'} src={photo} alt={t`Photo of ${recordId}`} className="[&_img]:bg-slate-900 [&_img]:object-contain" />
         <PhotoStateFlag state={log.photoState} />
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:gap-x-6">
           {detailRowsOf(log).map(([label, value]) => (
@@ -73,10 +76,10 @@ export function RecordDetails({
             disabled={downloading || log.imageUrl === null}
             aria-busy={downloading || undefined}
           >
-            {downloading ? 'Downloading...' : 'Download'}
+            {downloading ? t`Downloading...` : t`Download`}
           </Button>
           <Button variant="destructive" onClick={() => onDelete(log.recordId)}>
-            Delete
+            {t`Delete`}
           </Button>
         </div>
       </div>

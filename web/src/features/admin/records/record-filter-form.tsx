@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { DIVISIONS, INSPECTION_TYPES } from '../../../../../common/constants.js';
 import type { Technician } from '../../../../../common/schemas/reference.js';
@@ -8,8 +9,8 @@ import { FieldError, Label } from '../../../components/ui/label.js';
 import { cn } from '../../../lib/cn.js';
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { hasFilters, NO_FILTERS, type RecordFilters } from './record-query.js';
+import { INSPECTION_TYPE_TEXTS } from './value-labels.js';
 
-const TO_BEFORE_FROM = 'To must be on or after From';
 const MORE_KEYS = ['from', 'to', 'type', 'division', 'section', 'curveNumber', 'technicianId'] as const satisfies readonly (keyof RecordFilters)[];
 
 /**
@@ -26,6 +27,7 @@ export function RecordFilterForm({
   technicians: readonly Technician[];
   onApply: (filters: RecordFilters) => void;
 }) {
+  const { i18n, t } = useLingui();
   const [draft, setDraft] = useState<RecordFilters>(applied);
   const [dateError, setDateError] = useState<string | undefined>(undefined);
   // On a phone only the record ID search shows at first, so the records start on the first
@@ -37,7 +39,7 @@ export function RecordFilterForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (draft.from !== '' && draft.to !== '' && draft.to < draft.from) {
-      setDateError(TO_BEFORE_FROM);
+      setDateError(t`To must be on or after From`);
       return;
     }
     setDateError(undefined);
@@ -46,13 +48,13 @@ export function RecordFilterForm({
 
   // A technician named in the URL but not (yet) in the list still shows as chosen.
   const technicianOptions =
-    draft.technicianId !== '' && !technicians.some((t) => t.employeeId === draft.technicianId)
+    draft.technicianId !== '' && !technicians.some((tech) => tech.employeeId === draft.technicianId)
       ? [...technicians, { employeeId: draft.technicianId, name: draft.technicianId }]
       : technicians;
 
   return (
     <Card aria-labelledby="record-filters-title">
-      <CardTitle id="record-filters-title">Filters</CardTitle>
+      <CardTitle id="record-filters-title">{t`Filters`}</CardTitle>
       <form
         role="search"
         aria-labelledby="record-filters-title"
@@ -61,11 +63,11 @@ export function RecordFilterForm({
         className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4"
       >
         <div className="col-span-2 lg:col-span-2">
-          <Label htmlFor="filter-q">Record ID</Label>
+          <Label htmlFor="filter-q">{t`Record ID`}</Label>
           <Input
             id="filter-q"
             type="search"
-            placeholder="e.g. INS-20261121 or 7KQ2XM"
+            placeholder={t`e.g. INS-20261121 or 7KQ2XM`}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -84,18 +86,18 @@ export function RecordFilterForm({
             onClick={() => setMoreOpen((open) => !open)}
             className="w-full justify-between border border-slate-300"
           >
-            {moreInUse > 0 ? `More Filters (${moreInUse} in use)` : 'More Filters'}
+            {moreInUse > 0 ? t`More Filters (${moreInUse} in use)` : t`More Filters`}
             <span aria-hidden="true">{moreOpen ? '▴' : '▾'}</span>
           </Button>
         </div>
         {/* On a desktop these are always shown, as cells of the form's own grid (contents). */}
         <div id="more-record-filters" className={cn('col-span-2 grid-cols-2 gap-3 lg:contents', moreOpen ? 'grid' : 'hidden')}>
           <div>
-            <Label htmlFor="filter-from">From</Label>
+            <Label htmlFor="filter-from">{t`From`}</Label>
             <Input id="filter-from" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} className="mt-1" />
           </div>
           <div>
-            <Label htmlFor="filter-to">To</Label>
+            <Label htmlFor="filter-to">{t`To`}</Label>
             <Input
               id="filter-to"
               type="date"
@@ -110,22 +112,22 @@ export function RecordFilterForm({
           </div>
           <FilterSelect
             id="filter-type"
-            label="Type"
+            label={t`Type`}
             value={draft.type}
-            onChange={(value) => set('type', INSPECTION_TYPES.find((t) => t === value) ?? '')}
-            all={{ value: '', label: 'All types' }}
-            options={INSPECTION_TYPES}
+            onChange={(value) => set('type', INSPECTION_TYPES.find((type) => type === value) ?? '')}
+            all={{ value: '', label: t`All types` }}
+            options={INSPECTION_TYPES.map((type) => ({ value: type, label: i18n._(INSPECTION_TYPE_TEXTS[type]) }))}
           />
           <FilterSelect
             id="filter-division"
-            label="Division/Railway"
+            label={t`Division/Railway`}
             value={draft.division}
             onChange={(value) => set('division', value)}
-            all={{ value: '', label: 'All divisions' }}
+            all={{ value: '', label: t`All divisions` }}
             options={DIVISIONS}
           />
           <div>
-            <Label htmlFor="filter-section">Section</Label>
+            <Label htmlFor="filter-section">{t`Section`}</Label>
             <Input
               id="filter-section"
               autoComplete="off"
@@ -136,7 +138,7 @@ export function RecordFilterForm({
             />
           </div>
           <div>
-            <Label htmlFor="filter-curveNumber">Curve Number</Label>
+            <Label htmlFor="filter-curveNumber">{t`Curve Number`}</Label>
             <Input
               id="filter-curveNumber"
               autoComplete="off"
@@ -148,19 +150,20 @@ export function RecordFilterForm({
           </div>
           <FilterSelect
             id="filter-technician"
-            label="Technician"
+            label={t`Technician`}
             className="col-span-2"
             value={draft.technicianId}
             onChange={(value) => set('technicianId', value)}
-            all={{ value: '', label: 'All technicians' }}
-            options={technicianOptions.map((t) => ({
-              value: t.employeeId,
-              label: t.name === t.employeeId ? t.employeeId : `${t.name} (${t.employeeId})`,
+            all={{ value: '', label: t`All technicians` }}
+            // Names and IDs are data, shown as stored.
+            options={technicianOptions.map((tech) => ({
+              value: tech.employeeId,
+              label: tech.name === tech.employeeId ? tech.employeeId : `${tech.name} (${tech.employeeId})`,
             }))}
           />
         </div>
         <div className="col-span-2 grid grid-cols-2 gap-3 self-end">
-          <Button type="submit">Apply Filters</Button>
+          <Button type="submit">{t`Apply Filters`}</Button>
           <Button
             variant="outline"
             disabled={!hasFilters(draft) && !hasFilters(applied)}
@@ -170,7 +173,7 @@ export function RecordFilterForm({
               onApply(NO_FILTERS);
             }}
           >
-            Clear Filters
+            {t`Clear Filters`}
           </Button>
         </div>
       </form>

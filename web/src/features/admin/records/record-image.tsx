@@ -1,6 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.js';
-import { RECORD_TEXTS } from './record-texts.js';
 
 /**
  * A record's photo in a box of fixed proportions (the grid does not jump as images arrive).
@@ -18,6 +18,7 @@ export function RecordImage({
   lazy?: boolean;
   className?: string;
 }) {
+  const { t } = useLingui();
   const [failed, setFailed] = useState(false);
   const box = (background: string) =>
     cn('relative flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg', background, className);
@@ -25,7 +26,7 @@ export function RecordImage({
     return (
       <div className={box(failed ? 'border-2 border-dashed border-red-700 bg-red-50' : 'bg-slate-200')} data-image-state={failed ? 'error' : 'none'}>
         <span className={cn('px-2 text-center text-base font-semibold', failed ? 'text-red-800' : 'text-slate-700')}>
-          {failed ? RECORD_TEXTS.imageError : 'No photo'}
+          {failed ? t`Image Error` : t`No photo`}
         </span>
       </div>
     );
@@ -46,10 +47,11 @@ export function RecordImage({
 
 /** The flag of a record whose photo was stored but cannot be decoded; nothing for any other. */
 export function PhotoStateFlag({ state }: { state: 'pending' | 'ready' | 'undecodable' }) {
+  const { t } = useLingui();
   if (state !== 'undecodable') return null;
   return (
     <p className="rounded-lg border-2 border-red-700 bg-red-50 px-2 py-1 text-sm font-semibold text-red-900" data-photo-state="undecodable">
-      {RECORD_TEXTS.photoUndecodable}
+      {t`Photo damaged: the server cannot read it. The file is kept as it was sent.`}
     </p>
   );
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -24,7 +26,6 @@ import {
   type RecordFilters,
   withFiltersAndPage,
 } from './record-query.js';
-import { RECORD_TEXTS } from './record-texts.js';
 import {
   deleteImages,
   deleteRecord,
@@ -39,6 +40,7 @@ import {
 
 const parseList = (body: unknown): InspectionListResponse => inspectionListResponseSchema.parse(body);
 const NO_TECHNICIANS: Technician[] = [];
+/** Indian grouping (1,23,456) in both languages: Hindi's hi-IN writes the same Latin digits. */
 const numberText = (n: number) => n.toLocaleString('en-IN');
 /** One row of the desktop grid (the first card on a phone): what is on screen when the page opens. */
 const EAGER_THUMBNAILS = 3;
@@ -80,6 +82,7 @@ function RecordResults({
   page: number;
   goToPage: (page: number, replace?: boolean) => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const url = inspectionsUrl(filters, page);
   const list = useQuery({
@@ -135,12 +138,12 @@ function RecordResults({
   const deleteOne = useMutation({
     mutationFn: deleteRecord,
     onSuccess: (recordId) => {
-      toast({ title: RECORD_TEXTS.recordDeleted, description: `${recordId} has been deleted.` });
+      toast({ title: t`Record Deleted`, description: t`${recordId} has been deleted.` });
       focusSummaryAfterDelete();
       forget([recordId]);
     },
     onError: (error, recordId) => {
-      toast({ variant: 'destructive', title: RECORD_TEXTS.deleteErrorTitle, description: failureText(RECORD_TEXTS.deleteRecordFailed, error) });
+      toast({ variant: 'destructive', title: t`Delete Error`, description: failureText(t`Failed to delete inspection record`, error) });
       // Already gone (deleted elsewhere): the card must not linger.
       if (errorStatus(error) === 404) forget([recordId]);
     },
@@ -153,13 +156,14 @@ function RecordResults({
   const deleteSelected = useMutation({
     mutationFn: deleteImages,
     onSuccess: (deletedCount, recordIds) => {
-      toast({ title: RECORD_TEXTS.imagesDeleted, description: RECORD_TEXTS.imagesDeletedText(deletedCount) });
+      // The spec's text, "images" whatever the count.
+      toast({ title: t`Images Deleted`, description: t`${deletedCount} images deleted successfully` });
       focusSummaryAfterDelete();
       // Named but not found means already gone: either way, none of them is selectable now.
       forget(recordIds);
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: RECORD_TEXTS.deleteErrorTitle, description: failureText(RECORD_TEXTS.deleteImagesFailed, error) });
+      toast({ variant: 'destructive', title: t`Delete Error`, description: failureText(t`Failed to delete images`, error) });
     },
     onSettled: () => {
       closeConfirm();
@@ -169,7 +173,7 @@ function RecordResults({
   });
 
   const onDownloadFailed = (error: unknown) =>
-    toast({ variant: 'destructive', title: RECORD_TEXTS.downloadFailedTitle, description: failureText(RECORD_TEXTS.downloadFailed, error) });
+    toast({ variant: 'destructive', title: t`Download Failed`, description: failureText(t`Failed to download image`, error) });
 
   const downloadSingle = useMutation({
     mutationFn: downloadOne,
@@ -202,15 +206,15 @@ function RecordResults({
 
   let body;
   if (list.isPending) {
-    body = <p className="text-base text-slate-700">Loading inspection records...</p>;
+    body = <p className="text-base text-slate-700">{t`Loading inspection records...`}</p>;
   } else if (list.isError) {
     body = (
       <Card className="flex flex-col items-start gap-3">
         <p role="alert" className="text-base font-medium text-red-700">
-          {failureText('Failed to load inspection records', list.error)}
+          {failureText(t`Failed to load inspection records`, list.error)}
         </p>
         <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-          Try Again
+          {t`Try Again`}
         </Button>
       </Card>
     );
@@ -218,7 +222,7 @@ function RecordResults({
     body = (
       <Card>
         <CardDescription className="text-base">
-          {hasFilters(filters) ? 'No inspection records match the selected filters.' : 'No inspection records yet.'}
+          {hasFilters(filters) ? t`No inspection records match the selected filters.` : t`No inspection records yet.`}
         </CardDescription>
       </Card>
     );
@@ -227,10 +231,12 @@ function RecordResults({
     const lastPage = lastPageOf(total);
     const noPhotos = logs.every((log) => log.imageUrl === null && log.thumbnailUrl === null);
     const busy = deleteSelected.isPending || downloadSelected.isPending;
+    const [firstText, lastText, totalText] = [numberText(first), numberText(last), numberText(total)];
+    const [pageText, lastPageText] = [numberText(page), numberText(lastPage)];
     body = (
       <>
         <p ref={summaryRef} tabIndex={-1} aria-live="polite" className="text-base font-medium text-slate-800 outline-none">
-          {`Showing ${numberText(first)}–${numberText(last)} of ${numberText(total)} records`}
+          {t`Showing ${firstText}–${lastText} of ${totalText} records`}
         </p>
         <SelectionBar
           allOnPage={allOnPage}
@@ -245,10 +251,10 @@ function RecordResults({
         />
         {noPhotos ? (
           <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-base text-amber-950">
-            None of the records on this page has a photo.
+            {t`None of the records on this page has a photo.`}
           </p>
         ) : null}
-        <ul aria-label="Inspection records" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy={list.isFetching || undefined}>
+        <ul aria-label={t`Inspection records`} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy={list.isFetching || undefined}>
           {logs.map((log, index) => (
             <li key={log.recordId}>
               <RecordCard
@@ -264,21 +270,22 @@ function RecordResults({
             </li>
           ))}
         </ul>
-        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label={t`Pages`} className="flex flex-wrap items-center justify-between gap-3">
           <Button variant="outline" disabled={page <= 1 || list.isFetching} onClick={() => changePage(page - 1)}>
-            <span aria-hidden="true">←</span> Previous
+            <span aria-hidden="true">←</span> {t`Previous`}
           </Button>
-          <span className="text-base text-slate-800">{`Page ${numberText(page)} of ${numberText(lastPage)}`}</span>
+          <span className="text-base text-slate-800">{t`Page ${pageText} of ${lastPageText}`}</span>
           <Button variant="outline" disabled={page >= lastPage || list.isFetching} onClick={() => changePage(page + 1)}>
-            Next <span aria-hidden="true">→</span>
+            {t`Next`} <span aria-hidden="true">→</span>
           </Button>
         </nav>
       </>
     );
   }
 
+  const confirmingId = confirming?.kind === 'one' ? confirming.recordId : '';
   return (
-    <section aria-label="Results" className="flex flex-col gap-3">
+    <section aria-label={t`Results`} className="flex flex-col gap-3">
       {body}
       {opened !== null ? (
         <RecordDetails
@@ -291,30 +298,41 @@ function RecordResults({
       ) : null}
       {confirming?.kind === 'one' ? (
         <ConfirmDialog
-          title="Delete Record"
-          confirmLabel={deleteOne.isPending ? RECORD_TEXTS.deleting : 'Delete'}
+          title={t`Delete Record`}
+          confirmLabel={deleteOne.isPending ? t`Deleting...` : t`Delete`}
+          cancelLabel={t`Cancel`}
           destructive
           busy={deleteOne.isPending}
           onConfirm={() => deleteOne.mutate(confirming.recordId)}
           onCancel={closeConfirm}
         >
-          {`Delete inspection record ${confirming.recordId} and its photo? This cannot be undone.`}
+          {t`Delete inspection record ${confirmingId} and its photo? This cannot be undone.`}
         </ConfirmDialog>
       ) : null}
       {confirming?.kind === 'selected' ? (
         <ConfirmDialog
-          title="Delete Selected Images"
-          confirmLabel={deleteSelected.isPending ? RECORD_TEXTS.deleting : RECORD_TEXTS.deleteSelected}
+          title={t`Delete Selected Images`}
+          confirmLabel={deleteSelected.isPending ? t`Deleting...` : t`Delete Selected`}
+          cancelLabel={t`Cancel`}
           destructive
           busy={deleteSelected.isPending}
           onConfirm={() => deleteSelected.mutate(confirming.recordIds)}
           onCancel={closeConfirm}
         >
-          {`Delete ${numberText(confirming.recordIds.length)} selected ${confirming.recordIds.length === 1 ? 'record and its image' : 'records and their images'}? This cannot be undone.`}
+          {deleteSelectedQuestion(confirming.recordIds.length)}
         </ConfirmDialog>
       ) : null}
     </section>
   );
+}
+
+/** The question before deleting the selection; the count as the page shows numbers. */
+function deleteSelectedQuestion(count: number): string {
+  const countText = numberText(count);
+  return plural(count, {
+    one: `Delete ${countText} selected record and its image? This cannot be undone.`,
+    other: `Delete ${countText} selected records and their images? This cannot be undone.`,
+  });
 }
 
 function SelectionBar({
@@ -338,12 +356,15 @@ function SelectionBar({
   onDownload: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useLingui();
   const none = selectedCount === 0;
+  const selectedText = numberText(selectedCount);
   const tooManyToDownload = selectedCount > RECORD_BATCH_MAX;
+  const batchMax = RECORD_BATCH_MAX;
   return (
     <div
       role="toolbar"
-      aria-label="Selection"
+      aria-label={t`Selection`}
       className="flex flex-col gap-2 rounded-xl border border-slate-300 bg-white p-2 shadow-sm sm:flex-row sm:items-center"
     >
       <div className="flex items-center gap-2 sm:flex-1">
@@ -358,12 +379,14 @@ function SelectionBar({
             onChange={onToggleAll}
             className="size-6 cursor-pointer accent-brand-700"
           />
-          {RECORD_TEXTS.selectAll}
+          {t`Select all`}
         </label>
-        <span className="px-1 text-base whitespace-nowrap text-slate-800" aria-live="polite">{`${numberText(selectedCount)} selected`}</span>
+        <span className="px-1 text-base whitespace-nowrap text-slate-800" aria-live="polite">{t`${selectedText} selected`}</span>
         {/* 'Clear' on a phone so the row fits; the name is 'Clear Selection' everywhere. */}
         <Button variant="ghost" size="sm" disabled={none || busy} onClick={onClear} className="ml-auto whitespace-nowrap sm:ml-0">
-          Clear<span className="sr-only sm:not-sr-only">&nbsp;Selection</span>
+          <Trans>
+            Clear<span className="sr-only sm:not-sr-only">&nbsp;Selection</span>
+          </Trans>
         </Button>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex">
@@ -372,13 +395,13 @@ function SelectionBar({
           size="sm"
           disabled={none || busy || tooManyToDownload}
           aria-busy={downloading || undefined}
-          title={tooManyToDownload ? `Download at most ${RECORD_BATCH_MAX} images at once` : undefined}
+          title={tooManyToDownload ? t`Download at most ${batchMax} images at once` : undefined}
           onClick={onDownload}
         >
-          {downloading ? 'Downloading...' : RECORD_TEXTS.downloadSelected}
+          {downloading ? t`Downloading...` : t`Download Selected`}
         </Button>
         <Button variant="destructive" size="sm" disabled={none || busy} onClick={onDelete}>
-          {RECORD_TEXTS.deleteSelected}
+          {t`Delete Selected`}
         </Button>
       </div>
     </div>
