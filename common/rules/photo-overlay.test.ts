@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type OverlayDetails, overlayLayout, overlayLines } from './photo-overlay.js';
+import { ENGLISH_OVERLAY_LABELS, type OverlayDetails, type OverlayLabels, overlayLayout, overlayLines } from './photo-overlay.js';
 
 const service: OverlayDetails = {
   takenAt: '2025-03-04 09:05:07',
@@ -34,6 +34,35 @@ describe('overlayLines', () => {
 
   it('leaves the CoF value out of a Service photo', () => {
     expect(overlayLines(service).join('\n')).not.toContain('CoF:');
+  });
+
+  it('writes the English labels when none are given', () => {
+    expect(overlayLines(service, ENGLISH_OVERLAY_LABELS)).toEqual(overlayLines(service));
+  });
+
+  it('writes the labels it is given beside the data as they are', () => {
+    const hindi: OverlayLabels = {
+      types: { Service: 'सर्विस निरीक्षण', CoF: 'CoF माप' },
+      division: 'मंडल',
+      section: 'खंड',
+      curve: 'कर्व',
+      line: 'लाइन',
+      cof: 'CoF',
+      technician: 'तकनीशियन',
+      gps: 'GPS',
+      gpsUnavailable: 'GPS: उपलब्ध नहीं',
+    };
+    expect(overlayLines({ ...service, line: 'अप' }, hindi)).toEqual([
+      '2025-03-04 09:05:07 | सर्विस निरीक्षण',
+      'मंडल: RTM/WR | खंड: RTM-NAD',
+      'कर्व: C-17 | लाइन: अप',
+      'तकनीशियन: Ravi Kumar (TECH001)',
+      'GPS: 23.331500, 75.036700 (±12 m)',
+    ]);
+    const cof = overlayLines({ ...service, type: 'CoF', cofValue: '0.25', position: null }, hindi);
+    expect(cof[0]).toBe('2025-03-04 09:05:07 | CoF माप');
+    expect(cof[2]).toBe('कर्व: C-17 | लाइन: Up | CoF: 0.25');
+    expect(cof[4]).toBe('GPS: उपलब्ध नहीं');
   });
 });
 

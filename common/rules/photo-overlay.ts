@@ -20,6 +20,7 @@ export interface OverlayDetails {
   divisionRailway: string;
   section: string;
   curveNumber: string;
+  /** Up, Down or Single as stored, or as the phone shows it in the technician's language. */
   line: string;
   cofValue: string;
   technicianName: string;
@@ -27,31 +28,58 @@ export interface OverlayDetails {
   position: GeoFix | null;
 }
 
-const TYPE_LABELS: Record<InspectionType, string> = {
-  Service: 'Service Inspection',
-  CoF: 'CoF Measurement',
+/**
+ * The overlay's fixed words, so the phone can draw them in the technician's language (common/
+ * runs on the server too, so it cannot translate: the web passes its translations). The values
+ * beside them (division, section, curve number, date and time, coordinates) are data, drawn as
+ * they are.
+ */
+export interface OverlayLabels {
+  types: Readonly<Record<InspectionType, string>>;
+  division: string;
+  section: string;
+  curve: string;
+  line: string;
+  cof: string;
+  technician: string;
+  gps: string;
+  /** The whole GPS line when the device gave no position. */
+  gpsUnavailable: string;
+}
+
+/** The spec's English words: what the demo seed draws and the phone draws in English. */
+export const ENGLISH_OVERLAY_LABELS: OverlayLabels = {
+  types: { Service: 'Service Inspection', CoF: 'CoF Measurement' },
+  division: 'Division',
+  section: 'Section',
+  curve: 'Curve',
+  line: 'Line',
+  cof: 'CoF',
+  technician: 'Technician',
+  gps: 'GPS',
+  gpsUnavailable: 'GPS: unavailable',
 };
 
-export function formatPosition(position: GeoFix | null): string {
-  if (position === null) return 'GPS: unavailable';
+export function formatPosition(position: GeoFix | null, labels: Pick<OverlayLabels, 'gps' | 'gpsUnavailable'> = ENGLISH_OVERLAY_LABELS): string {
+  if (position === null) return labels.gpsUnavailable;
   // Six decimals is about 0.1 m: finer than any phone fix, so nothing is lost by rounding.
   const { latitude, longitude, accuracy } = position;
-  return `GPS: ${latitude.toFixed(6)}, ${longitude.toFixed(6)} (±${Math.round(accuracy)} m)`;
+  return `${labels.gps}: ${latitude.toFixed(6)}, ${longitude.toFixed(6)} (±${Math.round(accuracy)} m)`;
 }
 
 /**
  * The overlay text, top to bottom. Related items share a line so the band stays low in the
  * frame and does not hide the machine the photo is meant to show.
  */
-export function overlayLines(details: OverlayDetails): string[] {
-  const curve = [`Curve: ${details.curveNumber}`, `Line: ${details.line}`];
-  if (details.type === 'CoF') curve.push(`CoF: ${details.cofValue}`);
+export function overlayLines(details: OverlayDetails, labels: OverlayLabels = ENGLISH_OVERLAY_LABELS): string[] {
+  const curve = [`${labels.curve}: ${details.curveNumber}`, `${labels.line}: ${details.line}`];
+  if (details.type === 'CoF') curve.push(`${labels.cof}: ${details.cofValue}`);
   return [
-    `${details.takenAt} | ${TYPE_LABELS[details.type]}`,
-    `Division: ${details.divisionRailway} | Section: ${details.section}`,
+    `${details.takenAt} | ${labels.types[details.type]}`,
+    `${labels.division}: ${details.divisionRailway} | ${labels.section}: ${details.section}`,
     curve.join(' | '),
-    `Technician: ${details.technicianName} (${details.technicianId})`,
-    formatPosition(details.position),
+    `${labels.technician}: ${details.technicianName} (${details.technicianId})`,
+    formatPosition(details.position, labels),
   ];
 }
 

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { jpegBlob, restoreCameraStubs, stubCanvas, stubImageDecoding, stubObjectUrls, stubVideoFrame } from '../features/inspection-flow/camera/camera-test-stubs.js';
-import { captureVideoFrame, fitWithin, overlayPickedFile, photoAlertText, PHOTO_ERRORS, photoProblem } from './camera-photo.js';
+import { captureVideoFrame, fitWithin, overlayPickedFile, photoAlertText, photoProblem, photoProblemText } from './camera-photo.js';
+
+const problemText = (photo: Blob) => {
+  const problem = photoProblem(photo);
+  return problem === null ? null : photoProblemText(problem);
+};
 
 afterEach(restoreCameraStubs);
 
@@ -9,28 +14,28 @@ const fileOf = (bytes: number, type: string) => new File([new Uint8Array(bytes)]
 
 describe('photoProblem (the photo rules)', () => {
   it('rejects an empty file', () => {
-    expect(photoProblem(fileOf(0, 'image/jpeg'))).toBe('Invalid file: File is empty or corrupted');
+    expect(problemText(fileOf(0, 'image/jpeg'))).toBe('Invalid file: File is empty or corrupted');
   });
 
   it('rejects a file over 10 MB and accepts exactly 10 MB', () => {
-    expect(photoProblem(fileOf(10 * MB + 1, 'image/jpeg'))).toBe('File too large: Maximum size is 10MB');
-    expect(photoProblem(fileOf(10 * MB, 'image/jpeg'))).toBeNull();
+    expect(problemText(fileOf(10 * MB + 1, 'image/jpeg'))).toBe('File too large: Maximum size is 10MB');
+    expect(problemText(fileOf(10 * MB, 'image/jpeg'))).toBeNull();
   });
 
   it('rejects a type that does not start with image/', () => {
-    expect(photoProblem(fileOf(100, 'application/pdf'))).toBe('Invalid file type: Only image files are allowed');
-    expect(photoProblem(fileOf(100, ''))).toBe('Invalid file type: Only image files are allowed');
-    expect(photoProblem(fileOf(100, 'image/png'))).toBeNull();
+    expect(problemText(fileOf(100, 'application/pdf'))).toBe('Invalid file type: Only image files are allowed');
+    expect(problemText(fileOf(100, ''))).toBe('Invalid file type: Only image files are allowed');
+    expect(problemText(fileOf(100, 'image/png'))).toBeNull();
   });
 });
 
 describe('photoAlertText', () => {
   it("prefixes the reason with 'Failed to capture image'", () => {
-    expect(photoAlertText(PHOTO_ERRORS.tooLarge)).toBe('Failed to capture image: File too large: Maximum size is 10MB');
+    expect(photoAlertText('tooLarge')).toBe('Failed to capture image: File too large: Maximum size is 10MB');
   });
 
   it('shows the camera-elements failure on its own', () => {
-    expect(photoAlertText(PHOTO_ERRORS.noCameraElements)).toBe('Camera capture failed: Unable to access camera elements');
+    expect(photoAlertText('noCameraElements')).toBe('Camera capture failed: Unable to access camera elements');
   });
 });
 

@@ -3,25 +3,39 @@
  * scaling, the burned-in overlay and the encoding. The reasons are the spec's texts
  * (section 8) to the letter.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { CAMERA_IDEAL_WIDTH, JPEG_QUALITY, MAX_PHOTO_BYTES } from '../../../common/constants.js';
 import { drawOverlay } from './camera-overlay.js';
+import { i18n } from './i18n.js';
 
-export const PHOTO_ERRORS = {
-  empty: 'Invalid file: File is empty or corrupted',
-  tooLarge: 'File too large: Maximum size is 10MB',
-  wrongType: 'Invalid file type: Only image files are allowed',
-  noCameraElements: 'Camera capture failed: Unable to access camera elements',
-  noCanvas: 'Canvas not available',
-  videoNotReady: 'Video not ready',
-  noImageData: 'Could not create image data',
-  emptyImageData: 'Image data is empty',
-} as const;
+const PHOTO_ERROR_TEXTS = {
+  empty: msg`Invalid file: File is empty or corrupted`,
+  tooLarge: msg`File too large: Maximum size is 10MB`,
+  wrongType: msg`Invalid file type: Only image files are allowed`,
+  noCameraElements: msg`Camera capture failed: Unable to access camera elements`,
+  noCanvas: msg`Canvas not available`,
+  videoNotReady: msg`Video not ready`,
+  noImageData: msg`Could not create image data`,
+  emptyImageData: msg`Image data is empty`,
+} as const satisfies Record<string, MessageDescriptor>;
 
-/** A photo that cannot be used; the message is one of PHOTO_ERRORS. */
+/** Why a photo cannot be used: one of the spec's reasons. */
+export type PhotoProblem = keyof typeof PHOTO_ERROR_TEXTS;
+
+/** The reason in the active language. */
+export function photoProblemText(problem: PhotoProblem): string {
+  return i18n._(PHOTO_ERROR_TEXTS[problem]);
+}
+
+/** A photo that cannot be used; the message is its reason, in the language of the moment it failed. */
 export class PhotoError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly problem: PhotoProblem;
+
+  constructor(problem: PhotoProblem) {
+    super(photoProblemText(problem));
     this.name = 'PhotoError';
+    this.problem = problem;
   }
 }
 
@@ -29,16 +43,17 @@ export class PhotoError extends Error {
  * The alert a technician sees (the original app's "an alert 'Failed to capture image' plus the
  * reason"). The camera-elements reason already names its failure, so it stands alone.
  */
-export function photoAlertText(reason: string): string {
-  if (reason === PHOTO_ERRORS.noCameraElements) return reason;
-  return `Failed to capture image: ${reason}`;
+export function photoAlertText(problem: PhotoProblem): string {
+  const reason = photoProblemText(problem);
+  if (problem === 'noCameraElements') return reason;
+  return t`Failed to capture image: ${reason}`;
 }
 
 /** The spec's photo rules (section 5): non-empty, at most 10 MB, an image type. */
-export function photoProblem(photo: Blob): string | null {
-  if (photo.size === 0) return PHOTO_ERRORS.empty;
-  if (photo.size > MAX_PHOTO_BYTES) return PHOTO_ERRORS.tooLarge;
-  if (!photo.type.startsWith('image/')) return PHOTO_ERRORS.wrongType;
+export function photoProblem(photo: Blob): PhotoProblem | null {
+  if (photo.size === 0) return 'empty';
+  if (photo.size > MAX_PHOTO_BYTES) return 'tooLarge';
+  if (!photo.type.startsWith('image/')) return 'wrongType';
   return null;
 }
 
@@ -52,7 +67,7 @@ export function fitWithin(width: number, height: number, maxSide: number = CAMER
 
 function context2d(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   const ctx = canvas.getContext('2d');
-  if (ctx === null) throw new PhotoError(PHOTO_ERRORS.noCanvas);
+  if (ctx === null) throw new PhotoError('noCanvas');
   return ctx;
 }
 
@@ -61,8 +76,8 @@ export function canvasToJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
     canvas.toBlob(
       (blob) => {
-        if (blob === null) reject(new PhotoError(PHOTO_ERRORS.noImageData));
-        else if (blob.size === 0) reject(new PhotoError(PHOTO_ERRORS.emptyImageData));
+        if (blob === null) reject(new PhotoError('noImageData'));
+        else if (blob.size === 0) reject(new PhotoError('emptyImageData'));
         else resolve(blob);
       },
       'image/jpeg',
@@ -87,9 +102,9 @@ const HAVE_CURRENT_DATA = 2;
 
 /** The current frame of the live preview, at the camera's native size, with the overlay. */
 export async function captureVideoFrame(video: HTMLVideoElement | null, lines: readonly string[]): Promise<Blob> {
-  if (video === null) throw new PhotoError(PHOTO_ERRORS.noCameraElements);
+  if (video === null) throw new PhotoError('noCameraElements');
   if (video.readyState < HAVE_CURRENT_DATA || video.videoWidth === 0 || video.videoHeight === 0) {
-    throw new PhotoError(PHOTO_ERRORS.videoNotReady);
+    throw new PhotoError('videoNotReady');
   }
   return renderPhoto(video, video.videoWidth, video.videoHeight, lines);
 }
@@ -109,7 +124,7 @@ async function decodeWithImageElement(file: Blob): Promise<DecodedImage> {
     await img.decode();
   } catch {
     URL.revokeObjectURL(url);
-    throw new PhotoError(PHOTO_ERRORS.empty);
+    throw new PhotoError('empty');
   }
   return { source: img, width: img.naturalWidth, height: img.naturalHeight, release: () => URL.revokeObjectURL(url) };
 }
@@ -122,7 +137,7 @@ async function decodeImage(file: Blob): Promise<DecodedImage> {
     const bitmap = await createImageBitmap(file);
     return { source: bitmap, width: bitmap.width, height: bitmap.height, release: () => bitmap.close() };
   } catch {
-    throw new PhotoError(PHOTO_ERRORS.empty);
+    throw new PhotoError('empty');
   }
 }
 
@@ -136,7 +151,7 @@ export async function overlayPickedFile(file: Blob, lines: readonly string[]): P
   if (problem !== null) throw new PhotoError(problem);
   const image = await decodeImage(file);
   try {
-    if (image.width === 0 || image.height === 0) throw new PhotoError(PHOTO_ERRORS.empty);
+    if (image.width === 0 || image.height === 0) throw new PhotoError('empty');
     const size = fitWithin(image.width, image.height);
     return await renderPhoto(image.source, size.width, size.height, lines);
   } finally {
@@ -145,8 +160,8 @@ export async function overlayPickedFile(file: Blob, lines: readonly string[]): P
 }
 
 /** The reason to show for anything thrown while making a photo. */
-export function photoErrorReason(error: unknown): string {
-  if (error instanceof PhotoError) return error.message;
+export function photoErrorReason(error: unknown): PhotoProblem {
+  if (error instanceof PhotoError) return error.problem;
   // Browsers throw their own errors (e.g. a tainted canvas); the technician needs a retry hint, not a stack.
-  return PHOTO_ERRORS.noImageData;
+  return 'noImageData';
 }

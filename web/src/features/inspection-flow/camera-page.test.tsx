@@ -1,7 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEntry } from '../../../../common/schemas/inspection.js';
+import { i18n } from '../../lib/i18n.js';
 import { SUBMISSION_RESULT_KEY } from '../../lib/storage-keys.js';
 import { deferred, jsonResponse } from '../../test/fetch-stub.js';
 import { renderApp } from '../../test/render-app.js';
@@ -178,6 +180,34 @@ describe('picking a photo from the device', () => {
     expect(canvas.sizes).toEqual([{ width: 1920, height: 1440 }]);
     expect(canvas.texts).toEqual(expect.arrayContaining(['Curve: 42 | Line: Single | CoF: 0.25', 'Technician: Ravi Kumar (TECH001)', 'GPS: unavailable']));
     expect(alertSpy()).not.toHaveBeenCalled();
+  });
+
+  it("burns in the overlay's labels in the technician's language, the data as stored", async () => {
+    const hindi: Array<[{ id: string }, string]> = [
+      [msg`CoF Measurement`, 'CoF माप'],
+      [msg`Division`, 'मंडल'],
+      [msg`Section`, 'खंड'],
+      [msg`Curve`, 'कर्व'],
+      [msg`Line`, 'लाइन'],
+      [msg`Single`, 'सिंगल'],
+      [msg`Technician`, 'तकनीशियन'],
+      [msg`GPS: unavailable`, 'GPS: उपलब्ध नहीं'],
+    ];
+    i18n.load('hi', Object.fromEntries(hindi.map(([descriptor, text]) => [descriptor.id, text])));
+    i18n.activate('hi');
+    const canvas = stubCanvas();
+    stubImageDecoding({ width: 4000, height: 3000 });
+    await openCamera(cofEntry);
+    pick(photoFile());
+
+    await screen.findByRole('img', { name: 'Captured photo with data overlay' });
+    expect(canvas.texts.slice(1)).toEqual([
+      'मंडल: FZR/NR | खंड: FZR-LDH',
+      'कर्व: 42 | लाइन: सिंगल | CoF: 0.25',
+      'तकनीशियन: Ravi Kumar (TECH001)',
+      'GPS: उपलब्ध नहीं',
+    ]);
+    expect(canvas.texts[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \| CoF माप$/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
@@ -30,10 +31,14 @@ function CameraLoadFailed() {
   return (
     <CameraFrame type={storedEntryType() ?? 'Service'}>
       <Card role="alert">
-        <CardTitle>Camera could not be loaded</CardTitle>
-        <CardDescription className="mt-1 text-base">Please check your connection and try again. Your inspection details are kept.</CardDescription>
+        <CardTitle>
+          <Trans>Camera could not be loaded</Trans>
+        </CardTitle>
+        <CardDescription className="mt-1 text-base">
+          <Trans>Please check your connection and try again. Your inspection details are kept.</Trans>
+        </CardDescription>
         <Button size="lg" className="mt-4 w-full" onClick={() => window.location.reload()}>
-          Try Again
+          <Trans>Try Again</Trans>
         </Button>
       </Card>
     </CameraFrame>
@@ -56,7 +61,7 @@ export function CameraPage() {
       fallback={
         <CameraFrame type={storedEntryType() ?? 'Service'}>
           <p role="status" className="text-base font-semibold text-slate-800">
-            Loading camera...
+            <Trans>Loading camera...</Trans>
           </p>
         </CameraFrame>
       }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BackButton } from '../../components/ui/back-button.js';
@@ -9,6 +10,7 @@ import { lazyEntryForm } from './entry/load-entry-form.js';
 import { StepIndicator } from './flow-parts.js';
 import { parseInspectionType } from './flow-storage.js';
 import { lazyServiceDetailsForm } from './service-details/load-service-details-form.js';
+import { inspectionTypeLabel } from './value-labels.js';
 
 const EntryForm = lazyEntryForm.Component;
 
@@ -20,6 +22,7 @@ function presetFrom(params: URLSearchParams): CurvePreset | undefined {
 }
 
 export function DataEntryPage() {
+  const { t, i18n } = useLingui();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const type = parseInspectionType(params.get('type'));
@@ -36,8 +39,8 @@ export function DataEntryPage() {
 
   return (
     <Screen
-      title={isService ? 'Service Inspection' : 'CoF Measurement'}
-      subtitle={<StepIndicator step={1} total={isService ? 4 : 3} name="Curve Details" />}
+      title={inspectionTypeLabel(type, i18n)}
+      subtitle={<StepIndicator step={1} total={isService ? 4 : 3} name={t`Curve Details`} />}
       back={<BackButton to={`/purpose?type=${type}`} />}
       actions={<OutboxBadge />}
     >
@@ -45,7 +48,7 @@ export function DataEntryPage() {
       <Suspense
         fallback={
           <p role="status" className="text-base font-semibold text-slate-800">
-            Loading form...
+            <Trans>Loading form...</Trans>
           </p>
         }
       >

@@ -1,15 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
+
 /** The spec's 'Step X of Y' line with a step name, and a bar a glance can read outdoors. */
 export function StepIndicator({ step, total, name }: { step: number; total: number; name: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-1">
       <p className="flex gap-2 text-sm">
-        <span className="font-semibold">{`Step ${step} of ${total}`}</span>
+        <span className="font-semibold">{t`Step ${step} of ${total}`}</span>
         <span aria-hidden="true">·</span>
         <span>{name}</span>
       </p>
       <div
         role="progressbar"
-        aria-label="Inspection progress"
+        aria-label={t`Inspection progress`}
         aria-valuemin={1}
         aria-valuemax={total}
         aria-valuenow={step}

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -29,7 +31,8 @@ export function ReviewPage() {
   const [entry] = useState(readEntry);
   const [answer, setAnswer] = useState<MachineWorkingAnswer | undefined>(entry?.isMachineWorking);
   const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  const { t, i18n } = useLingui();
+  const [submitError, setSubmitError] = useState<MessageDescriptor | null>(null);
 
   const imageUrl = entry?.imageUrl;
   const imageCheck = useQuery({
@@ -47,8 +50,8 @@ export function ReviewPage() {
 
   const screenFrame = (children: ReactNode) => (
     <Screen
-      title="Review"
-      subtitle={<StepIndicator step={3} total={4} name="Confirmation" />}
+      title={t`Review`}
+      subtitle={<StepIndicator step={3} total={4} name={t`Confirmation`} />}
       back={<BackButton to="/service-details" />}
       actions={<OutboxBadge />}
     >
@@ -103,17 +106,17 @@ export function ReviewPage() {
       <InspectionSummary entry={entry} technicianName={user.name} />
       {imageUrl && !checkError ? (
         <Card className="p-2">
-          <img src={imageUrl} alt="Inspection photo with data overlay" className="w-full rounded-lg" />
+          <img src={imageUrl} alt={t`Inspection photo with data overlay`} className="w-full rounded-lg" />
         </Card>
       ) : null}
       <MachineWorkingField value={answer} onChange={onAnswer} />
       {error ? (
         <p role="alert" className="rounded-lg border-2 border-red-700 bg-red-50 p-3 text-base font-medium text-red-800">
-          {error}
+          {i18n._(error)}
         </p>
       ) : null}
       <Button size="lg" onClick={onAction} disabled={answer === undefined || submitting || imageCheck.isFetching}>
-        {verified ? 'Submit Inspection' : 'Capture Image'}
+        {verified ? t`Submit Inspection` : t`Capture Image`}
       </Button>
     </>,
   );

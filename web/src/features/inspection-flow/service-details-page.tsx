@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { SessionEntry } from '../../../../common/schemas/inspection.js';
@@ -12,6 +13,7 @@ import { lazyServiceDetailsForm } from './service-details/load-service-details-f
 const ServiceDetailsForm = lazyServiceDetailsForm.Component;
 
 export function ServiceDetailsPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   // The same test as the router's guard on /review and /camera: any stored entry lets the user in.
   const [type] = useState(storedEntryType);
@@ -30,8 +32,8 @@ export function ServiceDetailsPage() {
 
   return (
     <Screen
-      title="Service Details"
-      subtitle={<StepIndicator step={2} total={4} name="Service Details" />}
+      title={t`Service Details`}
+      subtitle={<StepIndicator step={2} total={4} name={t`Service Details`} />}
       back={<BackButton to="/data-entry?type=Service" />}
       actions={<OutboxBadge />}
     >
@@ -39,7 +41,7 @@ export function ServiceDetailsPage() {
       <Suspense
         fallback={
           <p role="status" className="text-base font-semibold text-slate-800">
-            Loading form...
+            <Trans>Loading form...</Trans>
           </p>
         }
       >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.js';
@@ -30,6 +31,7 @@ function ClockIcon() {
  * safe in the outbox but has not reached the server yet.
  */
 export function SuccessPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   // Read once: clearing it on the way out must not redraw this screen empty first.
   const [result] = useState(readSubmissionResult);
@@ -42,35 +44,35 @@ export function SuccessPage() {
   const rows: Array<[string, string]> =
     result?.status === 'queued'
       ? [
-          ['Local ID', result.localId],
-          ['Upload Status', 'Queued'],
+          [t`Local ID`, result.localId],
+          [t`Upload Status`, t`Queued`],
         ]
       : [
-          ['Record ID', result?.recordId || '—'],
-          ['File Name', result?.fileName || '—'],
-          ['Upload Status', 'Completed'],
+          [t`Record ID`, result?.recordId || '—'],
+          [t`File Name`, result?.fileName || '—'],
+          [t`Upload Status`, t`Completed`],
         ];
 
   return (
-    <Screen title="Submission Result" actions={<OutboxBadge />}>
+    <Screen title={t`Submission Result`} actions={<OutboxBadge />}>
       <Card aria-labelledby="submission-result-title" className="flex flex-col gap-3">
         {queued ? (
           <>
             <div className="flex items-center gap-3 text-amber-800">
               <ClockIcon />
               <CardTitle id="submission-result-title" className="text-amber-950">
-                Inspection Saved on This Phone
+                <Trans>Inspection Saved on This Phone</Trans>
               </CardTitle>
             </div>
             <p className="text-base text-slate-800">
-              It could not be sent yet. It is kept in the outbox and sent on its own when the network is back.
+              <Trans>It could not be sent yet. It is kept in the outbox and sent on its own when the network is back.</Trans>
             </p>
           </>
         ) : (
           <div className="flex items-center gap-3 text-green-800">
             <CheckIcon />
             <CardTitle id="submission-result-title" className="text-green-900">
-              Inspection Submitted
+              <Trans>Inspection Submitted</Trans>
             </CardTitle>
           </div>
         )}
@@ -85,10 +87,10 @@ export function SuccessPage() {
       </Card>
       <div className="flex flex-col gap-3">
         <Button size="lg" onClick={finish}>
-          New Inspection
+          <Trans>New Inspection</Trans>
         </Button>
         <Button variant="outline" size="lg" onClick={finish}>
-          Return to Home
+          <Trans>Return to Home</Trans>
         </Button>
       </div>
     </Screen>

@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { formatPosition, type GeoFix, overlayLines } from '../../../../../common/rules/photo-overlay.js';
-import { formatLocalTimestamp } from '../../../lib/camera-overlay.js';
+import { formatLocalTimestamp, overlayLabels } from '../../../lib/camera-overlay.js';
 import {
   captureVideoFrame,
   overlayPickedFile,
@@ -24,7 +25,8 @@ import { positionFix, type PositionState, useDevicePosition } from './use-device
 import { clearEntry, readEntry, storedEntryType, writeSubmissionResult } from '../flow-storage.js';
 import { IncompleteEntry } from '../review/incomplete-entry.js';
 import { buildUploadMetadata } from '../upload/build-upload-metadata.js';
-import { SUBMISSION_FAILED_TITLE, submissionFailureDescription } from '../upload/submission-failure.js';
+import { submissionFailedTitle, submissionFailureDescription } from '../upload/submission-failure.js';
+import { lineLabel } from '../value-labels.js';
 
 /** The final JPEG (overlay burned in) and the position that overlay shows. */
 interface CapturedPhoto {
@@ -35,16 +37,9 @@ interface CapturedPhoto {
 
 type Busy = 'capturing' | 'preparing' | 'submitting' | null;
 
-const SIGN_IN_AGAIN_TITLE = 'Sign In Again';
-const SIGN_IN_AGAIN_DESCRIPTION = 'Your session has ended. The record is kept on this phone and will be sent after you sign in.';
-
-function gpsStatus(position: PositionState): string {
-  if (position.status === 'locating') return 'GPS: locating...';
-  return formatPosition(positionFix(position));
-}
-
 /** The camera screen itself; loaded on demand by CameraPage. */
 export function CameraScreen() {
+  const { t, i18n } = useLingui();
   const user = useSignedInUser();
   const navigate = useNavigate();
   const [entry] = useState(readEntry);
@@ -84,21 +79,28 @@ export function CameraScreen() {
     setFailedOnce(false);
   };
 
+  // The status line and the photo's overlay speak the technician's language; the data stay as stored.
+  const gpsStatus = (state: PositionState) =>
+    state.status === 'locating' ? t`GPS: locating...` : formatPosition(positionFix(state), overlayLabels());
+
   const linesFor = (fix: GeoFix | null) =>
     entry === null
       ? []
-      : overlayLines({
-          takenAt: formatLocalTimestamp(new Date()),
-          type: entry.type,
-          divisionRailway: entry.divisionRailway,
-          section: entry.section,
-          curveNumber: entry.curveNumber,
-          line: entry.line,
-          cofValue: entry.cofValue,
-          technicianName: user.name,
-          technicianId: user.employeeId,
-          position: fix,
-        });
+      : overlayLines(
+          {
+            takenAt: formatLocalTimestamp(new Date()),
+            type: entry.type,
+            divisionRailway: entry.divisionRailway,
+            section: entry.section,
+            curveNumber: entry.curveNumber,
+            line: lineLabel(entry.line, i18n),
+            cofValue: entry.cofValue,
+            technicianName: user.name,
+            technicianId: user.employeeId,
+            position: fix,
+          },
+          overlayLabels(),
+        );
 
   const openCamera = async () => {
     const opened = await camera.open('environment');
@@ -147,7 +149,7 @@ export function CameraScreen() {
     // Read again at submit time: the entry, and so its clientSubmissionId, is the stored one.
     const current = readEntry();
     if (current === null) {
-      setFormError('The inspection details were not found. Please start the inspection again.');
+      setFormError(t`The inspection details were not found. Please start the inspection again.`);
       return;
     }
     const built = buildUploadMetadata(current, user, photo.position);
@@ -175,7 +177,11 @@ export function CameraScreen() {
         return;
       case 'needs-sign-in':
         clearEntry();
-        toast({ variant: 'destructive', title: SIGN_IN_AGAIN_TITLE, description: SIGN_IN_AGAIN_DESCRIPTION });
+        toast({
+          variant: 'destructive',
+          title: t`Sign In Again`,
+          description: t`Your session has ended. The record is kept on this phone and will be sent after you sign in.`,
+        });
         // Forgets the user, which takes the technician to the sign-in screen; the outbox stays.
         reportUnauthorized();
         return;
@@ -184,7 +190,7 @@ export function CameraScreen() {
         // Entry and photo stay: a retry sends the same clientSubmissionId, so a lost answer never makes two records.
         toast({
           variant: 'destructive',
-          title: SUBMISSION_FAILED_TITLE,
+          title: submissionFailedTitle(),
           description: submissionFailureDescription(outcome.kind === 'refused' ? outcome.message : outcome.serverMessage),
         });
         setFailedOnce(true);
@@ -202,7 +208,7 @@ export function CameraScreen() {
       type="file"
       accept="image/*"
       capture="environment"
-      aria-label="Choose from device"
+      aria-label={t`Choose from device`}
       aria-hidden="true"
       tabIndex={-1}
       className="sr-only"
@@ -218,7 +224,7 @@ export function CameraScreen() {
     content = (
       <>
         <Card className="p-2">
-          <img src={photo.url} alt="Captured photo with data overlay" className="w-full rounded-lg" />
+          <img src={photo.url} alt={t`Captured photo with data overlay`} className="w-full rounded-lg" />
         </Card>
         <PhotoGuidelines />
         {formError ? (
@@ -227,14 +233,16 @@ export function CameraScreen() {
           </p>
         ) : null}
         {failedOnce && busy !== 'submitting' ? (
-          <p className="text-base text-slate-800">Not sent yet. Your photo is kept here: press Submit Record to try again.</p>
+          <p className="text-base text-slate-800">
+            <Trans>Not sent yet. Your photo is kept here: press Submit Record to try again.</Trans>
+          </p>
         ) : null}
         <div className="grid grid-cols-2 gap-3">
           <Button variant="outline" size="lg" onClick={onRetake} disabled={busy !== null}>
-            Retake
+            <Trans>Retake</Trans>
           </Button>
           <Button size="lg" onClick={() => void onSubmit()} disabled={busy !== null}>
-            {busy === 'submitting' ? 'Submitting...' : 'Submit Record'}
+            {busy === 'submitting' ? t`Submitting...` : t`Submit Record`}
           </Button>
         </div>
       </>
@@ -246,19 +254,19 @@ export function CameraScreen() {
         <p className="text-sm text-slate-700">{gpsStatus(position)}</p>
         {unavailable ? (
           <p role="status" className="rounded-lg border-2 border-amber-600 bg-amber-50 p-3 text-base text-slate-900">
-            The camera is not available. Choose a photo from the device instead.
+            <Trans>The camera is not available. Choose a photo from the device instead.</Trans>
           </p>
         ) : null}
         {busy === 'preparing' ? (
           <p role="status" className="text-base font-semibold text-slate-900">
-            Preparing photo...
+            <Trans>Preparing photo...</Trans>
           </p>
         ) : null}
         <Button size="lg" variant={unavailable ? 'outline' : 'primary'} className="min-h-20 text-xl" onClick={() => void openCamera()} disabled={busy !== null}>
-          Open Camera
+          <Trans>Open Camera</Trans>
         </Button>
         <Button size="lg" variant={unavailable ? 'primary' : 'outline'} onClick={() => fileInputRef.current?.click()} disabled={busy !== null}>
-          Choose from device
+          <Trans>Choose from device</Trans>
         </Button>
         <PhotoGuidelines />
       </>

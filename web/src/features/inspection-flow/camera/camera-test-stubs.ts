@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- test data, only imported by tests: no text here reaches a person */
 /**
  * Test doubles for the browser parts jsdom lacks: canvas drawing and encoding, the camera,
  * video frames, image decoding, object URLs and geolocation. Only imported by tests.

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type RefObject, useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn.js';
 
@@ -40,6 +41,7 @@ export function LiveCameraView({
   onCapture: () => void;
   onSwitch: () => void;
 }) {
+  const { t } = useLingui();
   // Capture waits for the first frame: pressing it earlier would only raise 'Video not ready'.
   const [streamWithFrame, setStreamWithFrame] = useState<MediaStream | null>(null);
   const frameReady = stream !== null && streamWithFrame === stream;
@@ -65,16 +67,16 @@ export function LiveCameraView({
   }, [stream, videoRef]);
 
   return (
-    <div role="dialog" aria-modal="true" aria-label="Camera preview" className="fixed inset-0 z-40 flex flex-col bg-black text-white">
+    <div role="dialog" aria-modal="true" aria-label={t`Camera preview`} className="fixed inset-0 z-40 flex flex-col bg-black text-white">
       <p className="px-4 py-2 text-sm font-semibold" role="status">
-        {stream === null || !frameReady ? 'Starting camera...' : status}
+        {stream === null || !frameReady ? t`Starting camera...` : status}
       </p>
       <div className="relative min-h-0 flex-1">
-        <video ref={videoRef} autoPlay playsInline muted aria-label="Live camera image" className="absolute inset-0 size-full object-contain" />
+        <video ref={videoRef} autoPlay playsInline muted aria-label={t`Live camera image`} className="absolute inset-0 size-full object-contain" />
       </div>
       <div className="grid grid-cols-3 items-center gap-3 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
         <button type="button" onClick={onCancel} className={cn(CONTROL, 'rounded-lg border-white px-3 text-white')}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button
           type="button"
@@ -82,7 +84,7 @@ export function LiveCameraView({
           disabled={stream === null || !frameReady || capturing}
           className={cn(CONTROL, 'min-h-20 rounded-full border-white bg-white px-3 text-lg text-slate-900 disabled:border-slate-500 disabled:bg-slate-500')}
         >
-          Capture
+          <Trans>Capture</Trans>
         </button>
         <button
           type="button"
@@ -91,7 +93,7 @@ export function LiveCameraView({
           className={cn(CONTROL, 'flex-col rounded-lg border-white px-1 py-1 text-sm text-white disabled:border-slate-500 disabled:text-slate-400')}
         >
           <SwitchIcon />
-          Switch Camera
+          <Trans>Switch Camera</Trans>
         </button>
       </div>
     </div>

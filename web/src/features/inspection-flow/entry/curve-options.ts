@@ -2,11 +2,13 @@
  * What the entry form's pickers offer, derived from the loaded curve and station lists.
  * Pure functions: the entry form's rules (docs/architecture.md, "The inspection flow's rules") stay readable and testable apart from React.
  */
+import { t } from '@lingui/core/macro';
 import type { Line } from '../../../../../common/constants.js';
 import { lineFromCode, SINGLE_LINE_DIVISIONS } from '../../../../../common/rules/line-codes.js';
 import type { Curve } from '../../../../../common/schemas/curve.js';
 import type { Station } from '../../../../../common/schemas/reference.js';
 import type { SelectOption } from '../../../components/ui/filter-select.js';
+import { lineLabel } from '../value-labels.js';
 
 /** A curve's due state for the form's kind of visit ('Service overdue 6 d'), or null when unknown. */
 export type CurveStatusOf = (curve: Curve) => { text: string; urgency: number } | null;
@@ -79,10 +81,12 @@ export function hkmOptions(
     .sort((a, b) => (a.hkmCode ?? 0) - (b.hkmCode ?? 0))
     .map((c) => {
       const status = statusOf(c);
-      return {
-        value: String(c.hkmCode),
-        label: `${c.hkmCode} · Curve ${c.curveNumber} · ${curveLine(c) ?? c.line}${status ? ` · ${status.text}` : ''}`,
-      };
+      const code = String(c.hkmCode);
+      const curveNumber = c.curveNumber;
+      // The line as the technician reads it; a code the product does not know, as recorded.
+      const line = lineLabel(curveLine(c) ?? c.line);
+      const label = t`${code} · Curve ${curveNumber} · ${line}`;
+      return { value: code, label: status ? `${label} · ${status.text}` : label };
     });
 }
 
@@ -107,7 +111,7 @@ export function curveNumberOptions(curves: readonly Curve[], division: string, s
   }
   return [...lines.keys()].sort(byText).map((number) => ({
     value: number,
-    label: [number, (lines.get(number) ?? []).filter(Boolean).join('/'), statuses.get(number)?.text ?? ''].filter(Boolean).join(' · '),
+    label: [number, (lines.get(number) ?? []).filter(Boolean).map((l) => lineLabel(l)).join('/'), statuses.get(number)?.text ?? ''].filter(Boolean).join(' · '),
   }));
 }
 

@@ -1,6 +1,9 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DIVISIONS, type InspectionType, LINES, LOCATIONS } from '../../../../../common/constants.js';
+import { DIVISIONS, type InspectionType, type Line, LINES, LOCATIONS } from '../../../../../common/constants.js';
 import { maskCofValue } from '../../../../../common/rules/cof-value.js';
 import type { Curve } from '../../../../../common/schemas/curve.js';
 import { type InspectionEntry, inspectionEntrySchema } from '../../../../../common/schemas/inspection.js';
@@ -40,19 +43,24 @@ import { SelectField } from '../../../components/form/select-field.js';
 import { useSchemaForm } from '../../../components/form/use-schema-form.js';
 import { StationField } from './station-field.js';
 import { newSubmissionId } from './submission-id.js';
+import { lineLabel, locationLabel } from '../value-labels.js';
 
 type TextField = Exclude<keyof EntryFormValues, 'type'>;
 type StationName = 'station1' | 'station2';
 const STATIONS: readonly StationName[] = ['station1', 'station2'];
 
+// Divisions are data, shown as stored; lines and locations are stored in English and shown in
+// the technician's language, so their options are made at render.
 const DIVISION_OPTIONS = DIVISIONS.map((d) => ({ value: d, label: d }));
-const LINE_OPTIONS = LINES.map((l) => ({ value: l, label: l }));
-const LOCATION_OPTIONS = LOCATIONS.map((l) => ({ value: l, label: l }));
+const lineOptions = (i18n: I18n) => LINES.map((l) => ({ value: l, label: lineLabel(l, i18n) }));
+const locationOptions = (i18n: I18n) => LOCATIONS.map((l) => ({ value: l, label: locationLabel(l, i18n) }));
 const POSITION_FIELDS = [
-  { name: 'km', label: 'KM' },
-  { name: 'pole1', label: 'Pole 1' },
-  { name: 'pole2', label: 'Pole 2' },
+  { name: 'km', label: msg`KM` },
+  { name: 'pole1', label: msg`Pole 1` },
+  { name: 'pole2', label: msg`Pole 2` },
 ] as const;
+// A value (stored and sent in English), not a text: the select shows its label.
+const SINGLE_LINE: Line = 'Single';
 const NO_CURVES: readonly Curve[] = [];
 const NO_STATIONS: readonly Station[] = [];
 
@@ -60,16 +68,18 @@ function CurvesStatus({ query }: { query: ReturnType<typeof useCurves> }) {
   if (query.isPending) {
     return (
       <p role="status" className="rounded-lg border-2 border-slate-300 bg-white p-3 text-base font-semibold text-slate-800">
-        Loading curves...
+        <Trans>Loading curves...</Trans>
       </p>
     );
   }
   if (!query.isError) return null;
   return (
     <div role="alert" className="flex flex-col gap-3 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-base text-red-900">
-      <p className="font-semibold">Could not load curves. Check your connection and try again.</p>
+      <p className="font-semibold">
+        <Trans>Could not load curves. Check your connection and try again.</Trans>
+      </p>
       <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-        Retry
+        <Trans>Retry</Trans>
       </Button>
     </div>
   );
@@ -77,16 +87,18 @@ function CurvesStatus({ query }: { query: ReturnType<typeof useCurves> }) {
 
 /** The chosen curve's due state for this visit, and when it was last done (and by whom, when known). */
 function CurveDueNote({ type, schedule }: { type: InspectionType; schedule: CurveSchedule }) {
+  const { t } = useLingui();
   const lastDate = (type === 'Service' ? schedule.service : schedule.cof).lastDate;
   const known = type === 'Service' ? schedule.entry.service : schedule.entry.cof;
   // The last visit may be one still in this phone's outbox: then the server's technician is not its.
-  const who = lastDate !== null && lastDate === known.lastDate && known.lastTechnician ? ` by ${known.lastTechnician}` : '';
+  const who = lastDate !== null && lastDate === known.lastDate && known.lastTechnician ? known.lastTechnician : null;
+  let lastVisit: string | null = null;
+  if (lastDate !== null && type === 'Service') lastVisit = who ? t`Last service: ${lastDate} by ${who}` : t`Last service: ${lastDate}`;
+  if (lastDate !== null && type === 'CoF') lastVisit = who ? t`Last CoF measurement: ${lastDate} by ${who}` : t`Last CoF measurement: ${lastDate}`;
   return (
     <p id="curve-due-status" className="rounded-lg border-2 border-slate-300 bg-slate-50 p-3 text-base text-slate-900">
       <span className="font-semibold">{statusText(type, schedule)}</span>
-      {lastDate !== null ? (
-        <span className="block text-sm text-slate-700">{`Last ${type === 'Service' ? 'service' : 'CoF measurement'}: ${lastDate}${who}`}</span>
-      ) : null}
+      {lastVisit !== null ? <span className="block text-sm text-slate-700">{lastVisit}</span> : null}
     </p>
   );
 }
@@ -104,6 +116,7 @@ export interface CurvePreset {
  * onSaved; where to go next is the page's business.
  */
 export function EntryForm({ type, preset, onSaved }: { type: InspectionType; preset?: CurvePreset | undefined; onSaved: () => void }) {
+  const { t, i18n } = useLingui();
   const [initial] = useState(() => {
     const today = todayLocal();
     // A curve tapped on the due list is a fresh choice: it wins over a half-filled entry.
@@ -156,7 +169,7 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
     put('curveNumber', '');
     put('railwayEngineer', '');
     setHkmCode('');
-    put('line', isSingleLineDivision(value) ? 'Single' : '');
+    put('line', isSingleLineDivision(value) ? SINGLE_LINE : '');
   };
 
   const chooseSection = () => {
@@ -198,7 +211,7 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
     put('divisionRailway', curve.divisionRailway);
     put('section', curve.section);
     put('curveNumber', curve.curveNumber);
-    const line = curveLine(curve) ?? (isSingleLineDivision(curve.divisionRailway) ? 'Single' : getValues('line'));
+    const line = curveLine(curve) ?? (isSingleLineDivision(curve.divisionRailway) ? SINGLE_LINE : getValues('line'));
     put('line', line);
     // An engineer from the previous curve would be wrong for this one, so no SSE means none.
     put('railwayEngineer', curveEngineer(curve) ?? '');
@@ -269,26 +282,28 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
       <CurvesStatus query={curvesQuery} />
 
       <Card className="flex flex-col gap-4">
-        <CardTitle>Curve Details</CardTitle>
-        <FieldShell id="date" label="Date">
+        <CardTitle>
+          <Trans>Curve Details</Trans>
+        </CardTitle>
+        <FieldShell id="date" label={t`Date`}>
           <Input id="date" type="text" value={initial.date} readOnly className="bg-slate-100" />
         </FieldShell>
         <FormSelect
           control={control}
           name="divisionRailway"
-          label="Division/Railway"
+          label={t`Division/Railway`}
           required
           options={DIVISION_OPTIONS}
-          placeholder="Select division"
+          placeholder={t`Select division`}
           onChosen={chooseDivision}
         />
         <FormSelect
           control={control}
           name="section"
-          label="Section"
+          label={t`Section`}
           required
           options={sectionOptions(curves, division)}
-          placeholder={division === '' ? 'Select a division first' : 'Select section'}
+          placeholder={division === '' ? t`Select a division first` : t`Select section`}
           disabled={division === ''}
           onChosen={chooseSection}
         />
@@ -296,46 +311,48 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
           <FormSelect
             control={control}
             name="railwayEngineer"
-            label="SSE (Railway Engineer)"
+            label={t`SSE (Railway Engineer)`}
             options={sseOptions(curves, division, section)}
-            placeholder="Select SSE (optional)"
+            placeholder={t`Select SSE (optional)`}
             onChosen={chooseSse}
           />
         ) : null}
 
         <SelectField
           id="hkmCode"
-          label="HKM Code"
+          label={t`HKM Code`}
           value={hkmCode}
           onChange={chooseHkm}
           options={hkmOptions(curves, { division, section, sse }, statusOf)}
-          placeholder="Select HKM code (optional)"
+          placeholder={t`Select HKM code (optional)`}
           disabled={curves.length === 0}
-          hint="Fills in the curve details for you."
+          hint={t`Fills in the curve details for you.`}
         />
 
         <FormSelect
           control={control}
           name="curveNumber"
-          label="Curve Number"
+          label={t`Curve Number`}
           required
           options={curveNumberOptions(curves, division, section, statusOf)}
-          placeholder={section === '' ? 'Select a section first' : 'Select curve number'}
+          placeholder={section === '' ? t`Select a section first` : t`Select curve number`}
           disabled={section === ''}
           onChosen={chooseCurveNumber}
         />
-        <FormSelect control={control} name="line" label="Line" required options={LINE_OPTIONS} placeholder="Select line" />
+        <FormSelect control={control} name="line" label={t`Line`} required options={lineOptions(i18n)} placeholder={t`Select line`} />
         {chosenSchedule ? <CurveDueNote type={type} schedule={chosenSchedule} /> : null}
       </Card>
 
       <Card className="flex flex-col gap-4">
-        <CardTitle>Stations</CardTitle>
+        <CardTitle>
+          <Trans>Stations</Trans>
+        </CardTitle>
         {STATIONS.map((name) => (
           <StationField
             key={name}
             control={control}
             name={name}
-            label={name === 'station1' ? 'Station 1' : 'Station 2'}
+            label={name === 'station1' ? t`Station 1` : t`Station 2`}
             mode={stationModes[name]}
             onMode={(mode) => chooseStationMode(name, mode)}
             list={stationList}
@@ -345,28 +362,30 @@ export function EntryForm({ type, preset, onSaved }: { type: InspectionType; pre
 
       {type === 'CoF' ? (
         <Card className="flex flex-col gap-4">
-          <CardTitle>CoF Reading</CardTitle>
+          <CardTitle>
+            <Trans>CoF Reading</Trans>
+          </CardTitle>
           {/* Every keystroke or paste is forced into 0.XX. */}
           <FormInput
             control={control}
             name="cofValue"
-            label="CoF Value"
+            label={t`CoF Value`}
             required
-            hint="Form 0.XX, for example 0.25."
+            hint={t`Form 0.XX, for example 0.25.`}
             type="text"
             inputMode="decimal"
             autoComplete="off"
             mask={maskCofValue}
           />
-          <FormSelect control={control} name="location" label="Location" options={LOCATION_OPTIONS} placeholder="Select location" />
+          <FormSelect control={control} name="location" label={t`Location`} options={locationOptions(i18n)} placeholder={t`Select location`} />
           {POSITION_FIELDS.map(({ name, label }) => (
-            <FormInput key={name} control={control} name={name} label={label} type="text" autoComplete="off" />
+            <FormInput key={name} control={control} name={name} label={i18n._(label)} type="text" autoComplete="off" />
           ))}
         </Card>
       ) : null}
 
       <Button type="submit" size="lg" className="w-full">
-        {type === 'Service' ? 'Log Service Details' : 'Continue to Camera'}
+        {type === 'Service' ? t`Log Service Details` : t`Continue to Camera`}
       </Button>
     </form>
   );

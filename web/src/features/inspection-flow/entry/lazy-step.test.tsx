@@ -1,7 +1,12 @@
-import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { I18nProvider } from '@lingui/react';
+import { render as renderBare, screen } from '@testing-library/react';
+import { type ReactElement, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n.js';
 import { lazyStep } from './lazy-step.js';
+
+// Without the app's providers: the failure card's texts need the i18n context.
+const render = (ui: ReactElement) => renderBare(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;

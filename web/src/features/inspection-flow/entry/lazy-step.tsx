@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
@@ -6,12 +7,14 @@ import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js
 function StepLoadFailed() {
   return (
     <Card role="alert">
-      <CardTitle>This form could not be loaded</CardTitle>
+      <CardTitle>
+        <Trans>This form could not be loaded</Trans>
+      </CardTitle>
       <CardDescription className="mt-1 text-base">
-        Please check your connection and try again. Details you already saved are kept.
+        <Trans>Please check your connection and try again. Details you already saved are kept.</Trans>
       </CardDescription>
       <Button size="lg" className="mt-4 w-full" onClick={() => window.location.reload()}>
-        Try Again
+        <Trans>Try Again</Trans>
       </Button>
     </Card>
   );

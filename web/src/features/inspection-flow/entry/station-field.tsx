@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { type Control, useController } from 'react-hook-form';
 import type { Station } from '../../../../../common/schemas/reference.js';
 import { describedBy, FieldShell } from '../../../components/form/field-shell.js';
@@ -7,14 +10,15 @@ import { cn } from '../../../lib/cn.js';
 import type { InspectionEntry } from '../../../../../common/schemas/inspection.js';
 import type { EntryFormValues, StationMode } from './entry-values.js';
 
-const MODES: { mode: StationMode; label: string }[] = [
-  { mode: 'list', label: 'List' },
-  { mode: 'manual', label: 'Manual' },
+const MODES: { mode: StationMode; label: MessageDescriptor }[] = [
+  { mode: 'list', label: msg`List` },
+  { mode: 'manual', label: msg`Manual` },
 ];
 
 function ModeToggle({ label, mode, onMode }: { label: string; mode: StationMode; onMode: (mode: StationMode) => void }) {
+  const { t, i18n } = useLingui();
   return (
-    <div role="group" aria-label={`${label} mode`} className="inline-flex rounded-lg border-2 border-slate-700 bg-white p-0.5">
+    <div role="group" aria-label={t`${label} mode`} className="inline-flex rounded-lg border-2 border-slate-700 bg-white p-0.5">
       {MODES.map((item) => (
         <button
           key={item.mode}
@@ -26,7 +30,7 @@ function ModeToggle({ label, mode, onMode }: { label: string; mode: StationMode;
             mode === item.mode ? 'bg-brand-700 text-white' : 'text-slate-900 hover:bg-slate-100',
           )}
         >
-          {item.label}
+          {i18n._(item.label)}
         </button>
       ))}
     </div>
@@ -40,10 +44,10 @@ export interface StationListState {
   isError: boolean;
 }
 
-function listHint({ section, stations, isLoading, isError }: StationListState): string | undefined {
+function listHint({ section, stations, isLoading, isError }: StationListState): MessageDescriptor | undefined {
   if (section === '' || isLoading) return undefined;
-  if (isError) return 'Could not load the stations. Use Manual to type the name.';
-  if (stations.length === 0) return 'No stations are listed for this section. Use Manual to type the name.';
+  if (isError) return msg`Could not load the stations. Use Manual to type the name.`;
+  if (stations.length === 0) return msg`No stations are listed for this section. Use Manual to type the name.`;
   return undefined;
 }
 
@@ -66,11 +70,13 @@ export function StationField({
   onMode: (mode: StationMode) => void;
   list: StationListState;
 }) {
+  const { t, i18n } = useLingui();
   const { field, fieldState } = useController({ control, name });
   const { value, onChange, onBlur, ref } = field;
   const error = fieldState.error?.message;
   const id = name;
-  const hint = mode === 'list' ? listHint(list) : undefined;
+  const hintText = mode === 'list' ? listHint(list) : undefined;
+  const hint = hintText === undefined ? undefined : i18n._(hintText);
   // One shell for both modes, so the toggle (and its focus) survives the switch; the form
   // library's focus handle follows whichever control the mode shows.
   return (
@@ -83,7 +89,7 @@ export function StationField({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
-          placeholder="Type the station name"
+          placeholder={t`Type the station name`}
           autoComplete="off"
           invalid={error !== undefined}
           aria-describedby={describedBy(id, undefined, error)}
@@ -99,7 +105,7 @@ export function StationField({
             list.stations.map((s) => ({ value: s.stationName, label: `${s.stationName} (${s.stationCode})` })),
             value,
           )}
-          placeholder={list.section === '' ? 'Select a section first' : list.isLoading ? 'Loading stations...' : 'Select station'}
+          placeholder={list.section === '' ? t`Select a section first` : list.isLoading ? t`Loading stations...` : t`Select station`}
           disabled={list.section === '' && value === ''}
           hint={hint}
           error={error}

@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- test data, only imported by tests: no text here reaches a person */
 /** Curves, stations and a stored entry shaped like the API's answers, for the flow's tests. */
 import { addDays, dateInTimeZone } from '../../../../../common/rules/dates.js';
 import type { Curve } from '../../../../../common/schemas/curve.js';

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
@@ -10,10 +11,14 @@ export function IncompleteEntry() {
   const navigate = useNavigate();
   return (
     <Card>
-      <CardTitle>Inspection details missing</CardTitle>
-      <CardDescription className="mt-1 text-base">The curve details of this inspection were not found. Please start the inspection again.</CardDescription>
+      <CardTitle>
+        <Trans>Inspection details missing</Trans>
+      </CardTitle>
+      <CardDescription className="mt-1 text-base">
+        <Trans>The curve details of this inspection were not found. Please start the inspection again.</Trans>
+      </CardDescription>
       <Button size="lg" className="mt-4 w-full" onClick={() => navigate('/purpose', { replace: true })}>
-        Start Again
+        <Trans>Start Again</Trans>
       </Button>
     </Card>
   );

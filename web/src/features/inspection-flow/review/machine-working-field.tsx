@@ -1,10 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { cn } from '../../../lib/cn.js';
 
 export type MachineWorkingAnswer = 'yes' | 'no';
 
-const OPTIONS: ReadonlyArray<{ value: MachineWorkingAnswer; label: string }> = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
+// The value stays 'yes'/'no' (stored and sent); only the label follows the language.
+const OPTIONS: ReadonlyArray<{ value: MachineWorkingAnswer; label: MessageDescriptor }> = [
+  { value: 'yes', label: msg`Yes` },
+  { value: 'no', label: msg`No` },
 ];
 
 /** The review's one question (docs/functional-requirements.md, 'Inspection flow: Service'): big tap targets, since gloves are common on site. */
@@ -15,10 +20,11 @@ export function MachineWorkingField({
   value: MachineWorkingAnswer | undefined;
   onChange: (value: MachineWorkingAnswer) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <fieldset role="radiogroup" aria-labelledby="machine-working-legend" className="rounded-xl border border-slate-300 bg-white p-4 shadow-sm">
       <legend id="machine-working-legend" className="float-left mb-3 w-full text-lg font-bold text-slate-900">
-        Is the Machine working?
+        <Trans>Is the Machine working?</Trans>
       </legend>
       <div className="clear-both grid grid-cols-2 gap-3">
         {OPTIONS.map((option) => {
@@ -39,7 +45,7 @@ export function MachineWorkingField({
                 onChange={() => onChange(option.value)}
                 className="size-6 accent-brand-700"
               />
-              {option.label}
+              {i18n._(option.label)}
             </label>
           );
         })}

@@ -1,15 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { MIN_REAL_IMAGE_BYTES } from '../../../../../common/constants.js';
 import { userDataHeaders } from '../../../lib/request-headers.js';
 
-/** The review errors, to the letter of the original app. */
+/**
+ * The review errors, to the letter of the original app. Descriptors, not texts: the page
+ * shows them in the language of the moment it renders, even for a check made earlier.
+ */
 export const REVIEW_ERRORS = {
-  noImage: 'Cannot submit inspection without a captured image. Please go back and take a photo first.',
-  notFound: (status: number) => `Image not found on server (${status}). Please go back and capture a new photo.`,
-  placeholder: 'The image appears to be a placeholder. Please go back and capture a real photo.',
-  network: 'Could not verify image on server. Please check your connection and try again.',
+  noImage: msg`Cannot submit inspection without a captured image. Please go back and take a photo first.`,
+  notFound: (status: number): MessageDescriptor => msg`Image not found on server (${status}). Please go back and capture a new photo.`,
+  placeholder: msg`The image appears to be a placeholder. Please go back and capture a real photo.`,
+  network: msg`Could not verify image on server. Please check your connection and try again.`,
 } as const;
 
-export type ImageCheck = { ok: true } | { ok: false; message: string };
+export type ImageCheck = { ok: true } | { ok: false; message: MessageDescriptor };
 
 /**
  * Asks the server (HEAD imageUrl) whether the photo of this entry is really stored and is

@@ -1,10 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { type Control, useController, useWatch } from 'react-hook-form';
 import {
   GREASE_DEPTH_MAX,
   GREASE_DEPTH_MIN,
   GREASE_DEPTH_STEP,
-  SERVICE_UPDATE_LABELS,
   SERVICE_UPDATES,
 } from '../../../../../common/constants.js';
 import {
@@ -20,6 +20,7 @@ import { Card } from '../../../components/ui/card.js';
 import { FieldError } from '../../../components/ui/label.js';
 import { cn } from '../../../lib/cn.js';
 import { usePartCategories, useParts } from '../api/reference-data.js';
+import { serviceUpdateLabel } from '../value-labels.js';
 import { type ServiceEntryPatch, serviceEntryPatch, type ServiceFormValues, serviceValuesFrom } from './service-values.js';
 
 function distinctOptions(values: readonly string[]) {
@@ -34,12 +35,13 @@ function ServiceUpdateChoice({
   control: Control<ServiceFormValues, unknown, ServiceDetails>;
   onChosen: () => void;
 }) {
+  const { i18n } = useLingui();
   const { field, fieldState } = useController({ control, name: 'serviceUpdate' });
   const error = fieldState.error?.message;
   return (
     <fieldset aria-describedby={error ? 'serviceUpdate-error' : undefined}>
       <legend className="flex items-baseline gap-1 text-base font-semibold text-slate-900">
-        Service Update
+        <Trans>Service Update</Trans>
         <span aria-hidden="true" className="font-bold text-red-700">
           *
         </span>
@@ -67,7 +69,7 @@ function ServiceUpdateChoice({
               onBlur={field.onBlur}
               className="size-6 shrink-0 accent-brand-700"
             />
-            {SERVICE_UPDATE_LABELS[update]}
+            {serviceUpdateLabel(update, i18n)}
           </label>
         ))}
       </div>
@@ -87,6 +89,7 @@ export function ServiceDetailsForm({
   entry: SessionEntry | null;
   onSave: (patch: ServiceEntryPatch) => void;
 }) {
+  const { t } = useLingui();
   const [initial] = useState(() => serviceValuesFrom(entry));
   // The contract's input type spells "nothing chosen" as null while the form holds ''; it reads
   // '' the same way at run time (an empty update is 'Please select a service update', empty
@@ -106,8 +109,8 @@ export function ServiceDetailsForm({
   const clear = (name: 'partCategory' | 'partItemName') =>
     setValue(name, '', { shouldDirty: true, shouldValidate: isSubmitted });
 
-  const categoryHint = categories.isError ? 'Could not load the part categories. Check your connection and try again.' : undefined;
-  const partsHint = parts.isError ? 'Could not load the item names. Check your connection and try again.' : undefined;
+  const categoryHint = categories.isError ? t`Could not load the part categories. Check your connection and try again.` : undefined;
+  const partsHint = parts.isError ? t`Could not load the item names. Check your connection and try again.` : undefined;
 
   return (
     <form noValidate onSubmit={handleSubmit((details) => onSave(serviceEntryPatch(details)))} className="flex flex-col gap-4">
@@ -127,25 +130,25 @@ export function ServiceDetailsForm({
           <FormSelect
             control={control}
             name="partCategory"
-            label="Category"
+            label={t`Category`}
             required
             options={distinctOptions(categories.data ?? [])}
-            placeholder={categories.isLoading ? 'Loading categories...' : 'Select category'}
+            placeholder={categories.isLoading ? t`Loading categories...` : t`Select category`}
             hint={categoryHint}
             onChosen={() => clear('partItemName')}
           />
           {categories.isError ? (
             <Button variant="outline" onClick={() => void categories.refetch()} disabled={categories.isFetching}>
-              Retry
+              <Trans>Retry</Trans>
             </Button>
           ) : null}
           <FormSelect
             control={control}
             name="partItemName"
-            label="Item Name"
+            label={t`Item Name`}
             required
             options={distinctOptions((parts.data ?? []).map((p) => p.itemName))}
-            placeholder={partCategory === '' ? 'Select a category first' : parts.isLoading ? 'Loading items...' : 'Select item name'}
+            placeholder={partCategory === '' ? t`Select a category first` : parts.isLoading ? t`Loading items...` : t`Select item name`}
             disabled={partCategory === '' && partItemName === ''}
             hint={partsHint}
           />
@@ -156,7 +159,7 @@ export function ServiceDetailsForm({
         <FormInput
           control={control}
           name="greaseDepth"
-          label="Grease Depth (cm)"
+          label={t`Grease Depth (cm)`}
           type="number"
           inputMode="decimal"
           min={GREASE_DEPTH_MIN}
@@ -166,7 +169,7 @@ export function ServiceDetailsForm({
       </Card>
 
       <Button type="submit" size="lg" className="w-full">
-        Continue
+        <Trans>Continue</Trans>
       </Button>
     </form>
   );

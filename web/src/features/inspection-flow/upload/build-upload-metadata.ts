@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import type { PublicUser } from '../../../../../common/schemas/auth.js';
 import {
@@ -11,7 +12,7 @@ import type { GeoFix } from '../../../../../common/rules/photo-overlay.js';
 
 export type MetadataResult = { ok: true; metadata: UploadMetadataInput } | { ok: false; message: string };
 
-const firstMessage = (error: z.ZodError) => error.issues[0]?.message ?? 'The inspection data is not valid';
+const firstMessage = (error: z.ZodError) => error.issues[0]?.message ?? t`The inspection data is not valid`;
 
 /** Blank form fields are sent as null, which the server stores as "not given". */
 function orNull(value: string | undefined | null): string | null {

@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- test data, only imported by tests: no text here reaches a person */
 /** Stored entries as the earlier steps leave them, for the review, camera and upload tests. */
 import type { SessionEntry } from '../../../../../common/schemas/inspection.js';
 import { INSPECTION_ENTRY_KEY } from '../../../lib/storage-keys.js';
