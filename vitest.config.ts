@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
+          // Above the 15 s a screen may take to appear (web/src/test/setup.ts).
+          testTimeout: 30_000,
         },
       },
     ],

@@ -9,8 +9,9 @@ import { setOutboxStore, createMemoryOutboxStore } from '../features/outbox/outb
 import { createMemoryReferenceCache, setReferenceCache } from '../lib/reference-cache.js';
 
 // findBy/waitFor wait for a condition, never for a time: a longer limit costs a passing test
-// nothing, and a lazily loaded screen on a busy 2-core machine can take more than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// nothing, and a lazily loaded screen on a busy 2-core machine can take more than the default 1 s
+// (more since Lingui's macros pass every file through Babel on its first import).
+configure({ asyncUtilTimeout: 15_000 });
 
 // Every case starts in English with every catalogue, as the spec's texts are English.
 i18n.load('en', { ...englishAppTexts, ...englishAdminTexts });
