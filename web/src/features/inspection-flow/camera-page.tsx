@@ -6,6 +6,7 @@ import { CameraFrame } from './camera/camera-frame.js';
 // Type only: erased from the build, so the screen's code stays out of this chunk.
 import type { CameraScreen as CameraScreenComponent } from './camera/camera-screen.js';
 import { storedEntryType } from './flow-storage.js';
+import { withScreenTexts } from '../../lib/i18n.js';
 
 interface CameraScreenModule {
   CameraScreen: typeof CameraScreenComponent;
@@ -18,7 +19,8 @@ let loading: Promise<CameraScreenModule> | null = null;
  * on the phone when the technician reaches the camera, perhaps with less signal.
  */
 export function preloadCameraScreen(): Promise<CameraScreenModule> {
-  loading ??= import('./camera/camera-screen.js').catch((error: unknown) => {
+  // The screen's texts (the field catalogue) come with its code.
+  loading ??= withScreenTexts(() => import('./camera/camera-screen.js'))().catch((error: unknown) => {
     // Forget the failure so the next attempt fetches again instead of failing at once.
     loading = null;
     throw error;

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
+import { withScreenTexts } from '../../../lib/i18n.js';
 
 /** Shown when a step's code cannot be fetched (no signal): the stored entry is untouched. */
 function StepLoadFailed() {
@@ -30,7 +31,8 @@ export function lazyStep<P extends object>(
 ): { Component: LazyExoticComponent<ComponentType<P>>; preload: () => Promise<ComponentType<P>> } {
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () => {
-    loading ??= load().catch((error: unknown) => {
+    // The step's texts (the field catalogue, lingui.config.ts) come with its code.
+    loading ??= withScreenTexts(load)().catch((error: unknown) => {
       loading = null;
       throw error;
     });
