@@ -25,7 +25,7 @@ import {
   todayHere,
   withAnalyticsFilters,
 } from './analytics-query.js';
-import { ANALYTICS_TEXTS as T, periodLabel, rangeText } from './analytics-texts.js';
+import { periodLabel, rangeText, useAnalyticsTexts } from './analytics-texts.js';
 import type { Drill } from './section-parts.js';
 import { ComplianceSection, FieldWorkSection, FrictionSection, GreaseSection, HeadlineTiles, MachinesSection } from './sections.js';
 
@@ -39,6 +39,7 @@ const parseDashboard = (body: unknown): AnalyticsDashboard => analyticsDashboard
  * their figures lead nowhere; an Admin's open the records behind them.
  */
 export function AnalyticsView({ user }: { user: PublicUser }) {
+  const T = useAnalyticsTexts();
   const isClient = user.role === 'Client';
   const [params, setParams] = useSearchParams();
   const fromUrl = useMemo(() => analyticsFiltersFromParams(params), [params]);
@@ -68,6 +69,7 @@ function AnalyticsFilterForm({
   divisionFixed: string | null;
   onApply: (next: AnalyticsFilters) => void;
 }) {
+  const T = useAnalyticsTexts();
   const set = (changes: Partial<AnalyticsFilters>) => onApply({ ...filters, ...changes });
   const choosePeriod = (value: string) => {
     const period = PERIOD_PRESETS.find((p) => p === value) ?? NO_ANALYTICS_FILTERS.period;
@@ -123,6 +125,7 @@ function AnalyticsFilterForm({
 
 /** The whole dashboard as a PDF: a report job like the others, followed with its progress, then downloaded. */
 function AnalyticsPdf({ request }: { request: AnalyticsReportBody }) {
+  const T = useAnalyticsTexts();
   const job = useReportJob('analytics-pdf', { doneTitle: T.pdfDoneTitle, doneDescription: T.pdfDone, failed: T.pdfFailed });
   return (
     <div className="flex flex-col gap-2">
@@ -145,6 +148,7 @@ function isEmpty(dashboard: AnalyticsDashboard): boolean {
 }
 
 function AnalyticsFigures({ request, isAdmin }: { request: AnalyticsReportBody; isAdmin: boolean }) {
+  const T = useAnalyticsTexts();
   const dashboard = useQuery({ queryKey: [dashboardUrl(request)], select: parseDashboard, staleTime: 0, placeholderData: (previous) => previous });
 
   if (dashboard.isPending) return <p className="text-base text-slate-700">{T.loading}</p>;
@@ -172,7 +176,7 @@ function AnalyticsFigures({ request, isAdmin }: { request: AnalyticsReportBody; 
   return (
     <div className="flex min-w-0 flex-col gap-4" aria-busy={dashboard.isFetching || undefined}>
       <p aria-live="polite" className="text-base font-medium text-slate-800">
-        {T.covering(rangeText(scope.from, scope.to), [scope.division ?? T.everywhere, scope.section, scope.sse].filter(Boolean).join(' · '))}
+        {[rangeText(scope.from, scope.to), scope.division ?? T.everywhere, scope.section, scope.sse].filter(Boolean).join(' · ')}
       </p>
       {isEmpty(data) ? (
         <Card>

@@ -5,6 +5,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
+import { numberText, percentText } from './analytics-texts.js';
 import { useContainerWidth } from './use-container-width.js';
 
 /**
@@ -243,7 +244,7 @@ export function RankChart({ title, description, rows, series, cumulative, hrefOf
                 {cumulative.values.map((v, i) => (
                   <circle key={i} cx={share(v)} cy={(y(String(i)) ?? 0) + y.bandwidth() / 2} r={3.5} fill={COLOURS.threshold} />
                 ))}
-                <AxisTop scale={share} numTicks={4} tickFormat={(v) => `${Math.round(Number(v) * 100)}%`} stroke={AXIS_COLOUR} tickStroke={AXIS_COLOUR} tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'middle' }} />
+                <AxisTop scale={share} numTicks={4} tickFormat={(v) => percentText(Number(v))} stroke={AXIS_COLOUR} tickStroke={AXIS_COLOUR} tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'middle' }} />
               </>
             ) : null}
             <AxisLeft
@@ -257,7 +258,7 @@ export function RankChart({ title, description, rows, series, cumulative, hrefOf
               top={innerHeight}
               scale={x}
               tickValues={wholeTicks(x, Math.max(2, Math.floor(innerWidth / 60)))}
-              tickFormat={(v) => Number(v).toLocaleString('en-IN')}
+              tickFormat={(v) => numberText(Number(v))}
               stroke={AXIS_COLOUR} tickStroke={AXIS_COLOUR} tickLabelProps={{ ...AXIS_TEXT, textAnchor: 'middle' }} />
           </Group>
         </ChartFrame>

@@ -2,7 +2,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
-import { ANALYTICS_TEXTS } from './analytics-texts.js';
+import { useAnalyticsTexts } from './analytics-texts.js';
 
 /** One of the dashboard's sections: a card with its heading. */
 export function AnalyticsSection({ title, caption, children }: { title: string; caption?: string; children: ReactNode }) {
@@ -23,6 +23,7 @@ export function AnalyticsSection({ title, caption, children }: { title: string; 
  * table in its place on request, and its data as Excel.
  */
 export function Figure({ title, summary, chart, table, excelUrl }: { title: string; summary: string; chart: ReactNode; table: ReactNode; excelUrl?: string }) {
+  const T = useAnalyticsTexts();
   const id = useId();
   const [asTable, setAsTable] = useState(false);
   return (
@@ -34,11 +35,11 @@ export function Figure({ title, summary, chart, table, excelUrl }: { title: stri
       {asTable ? table : chart}
       <div className="flex flex-wrap gap-2">
         <button type="button" aria-pressed={asTable} className={buttonClasses('outline', 'sm')} onClick={() => setAsTable((shown) => !shown)}>
-          {asTable ? ANALYTICS_TEXTS.showChart : ANALYTICS_TEXTS.showTable}
+          {asTable ? T.showChart : T.showTable}
         </button>
         {excelUrl ? (
-          <a href={excelUrl} download rel="noopener" aria-label={ANALYTICS_TEXTS.downloadExcelOf(title)} className={buttonClasses('outline', 'sm')}>
-            {ANALYTICS_TEXTS.downloadExcel}
+          <a href={excelUrl} download rel="noopener" aria-label={T.downloadExcelOf(title)} className={buttonClasses('outline', 'sm')}>
+            {T.downloadExcel}
           </a>
         ) : null}
       </div>
@@ -63,6 +64,7 @@ const FIRST_ROWS = 10;
 
 /** A table a phone scrolls inside its own box (reached by the keyboard too), never the page sideways. */
 export function FigureTable({ caption, columns, rows }: { caption: string; columns: readonly Column[]; rows: readonly TableRow[] }) {
+  const T = useAnalyticsTexts();
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, FIRST_ROWS);
   return (
@@ -101,7 +103,7 @@ export function FigureTable({ caption, columns, rows }: { caption: string; colum
       </div>
       {rows.length > FIRST_ROWS ? (
         <button type="button" className={buttonClasses('ghost', 'sm', 'underline')} aria-expanded={all} onClick={() => setAll((shownAll) => !shownAll)}>
-          {all ? ANALYTICS_TEXTS.showFirst(FIRST_ROWS) : ANALYTICS_TEXTS.showAll(rows.length)}
+          {all ? T.showFirst(FIRST_ROWS) : T.showAll(rows.length)}
         </button>
       ) : null}
     </div>

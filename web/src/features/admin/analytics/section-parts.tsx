@@ -1,8 +1,9 @@
 /** The pieces every section of the Analytics view builds on: a figure per period, a table per section, a list of curves, a tile. */
 import type { ReactNode } from 'react';
+import { INSPECTION_TYPES, type InspectionType } from '../../../../../common/constants.js';
 import type { AnalyticsChart, AnalyticsDashboard } from '../../../../../common/schemas/analytics.js';
 import type { RecordsDrill } from './analytics-query.js';
-import { ANALYTICS_TEXTS as T } from './analytics-texts.js';
+import { useAnalyticsTexts } from './analytics-texts.js';
 import { PeriodChart, type PeriodChartProps } from './charts.js';
 import { Figure, FigureTable, type Column, RecordsLink } from './figure.js';
 
@@ -17,15 +18,17 @@ export interface SectionProps {
   excelUrl: (chart: AnalyticsChart) => string;
 }
 
-export type Kind = 'Service' | 'CoF';
-const KIND_OF_SERIES: Record<string, Kind> = { service: 'Service', cof: 'CoF', median: 'CoF', p90: 'CoF', depth: 'Service', working: 'Service' };
+/** The records' kinds as stored (and sent in the records view's URL), never translated. */
+export type Kind = InspectionType;
+export const [SERVICE, COF] = INSPECTION_TYPES;
+const KIND_OF_SERIES: Record<string, Kind> = { service: SERVICE, cof: COF, median: COF, p90: COF, depth: SERVICE, working: SERVICE };
 
 /** A period's records of the kind a series counts. */
 export function periodDrill(dashboard: AnalyticsDashboard, drill: Drill) {
   return (index: number, seriesKey: string) => {
     const period = dashboard.periods[index];
     if (!drill || !period) return null;
-    return drill({ type: KIND_OF_SERIES[seriesKey] ?? 'Service', from: period.start, to: period.end });
+    return drill({ type: KIND_OF_SERIES[seriesKey] ?? SERVICE, from: period.start, to: period.end });
   };
 }
 
@@ -48,6 +51,7 @@ export function PeriodFigure({
   /** A period's cells after its name. */
   cells: (index: number, label: string) => ReactNode[];
 }) {
+  const T = useAnalyticsTexts();
   return (
     <Figure
       title={title}
@@ -75,6 +79,7 @@ export function SectionTable<R extends { divisionRailway: string; section: strin
   columns: readonly Column[];
   cells: (row: R) => ReactNode[];
 }) {
+  const T = useAnalyticsTexts();
   return (
     <FigureTable
       caption={caption}
@@ -119,6 +124,4 @@ export function CurveList({ label, empty, items }: { label: string; empty: strin
     </div>
   );
 }
-
-export const curveName = (c: { divisionRailway: string; section: string; curveNumber: string; line: string }) => `${c.section} · Curve ${c.curveNumber} · ${c.line}`;
 

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { AnalyticsSummary, CofFigures, ComplianceFigures } from '../../../../../common/schemas/analytics.js';
 import { visitDateText } from '../../../lib/date-text.js';
-import { ANALYTICS_TEXTS as T, cofText, daysText, depthText, numberText, percentText, trendText } from './analytics-texts.js';
+import { type AnalyticsTexts, cofText, curveName, daysText, depthText, numberText, percentText, trendText, useAnalyticsTexts } from './analytics-texts.js';
 import { COLOURS, RankChart } from './charts.js';
 import { AnalyticsSection, Figure, FigureTable, RecordsLink } from './figure.js';
-import { CurveList, curveName, PeriodFigure, periodDrill, SectionTable, type SectionProps, Tile } from './section-parts.js';
+import { COF, CurveList, PeriodFigure, periodDrill, SectionTable, SERVICE, type SectionProps, Tile } from './section-parts.js';
 
 export function HeadlineTiles({ summary, threshold }: { summary: Omit<AnalyticsSummary, 'asOf' | 'scope' | 'cofAlertThreshold'>; threshold: number }) {
+  const T = useAnalyticsTexts();
   const tiles: [string, string][] = [
     [T.serviceCompliance, percentText(summary.serviceCompliance)],
     [T.cofCompliance, percentText(summary.cofCompliance)],
@@ -34,17 +35,19 @@ export function HeadlineTiles({ summary, threshold }: { summary: Omit<AnalyticsS
 }
 
 const shareOfBoth = (row: { service: ComplianceFigures; cof: ComplianceFigures }) => [percentText(row.service.share), percentText(row.cof.share), numberText(row.service.overdue), numberText(row.cof.overdue)];
-const COMPLIANCE_COLUMNS = [
+const complianceColumns = (T: AnalyticsTexts) => [
   { header: T.serviceShare, numeric: true },
   { header: T.cofShare, numeric: true },
   { header: T.serviceOverdue, numeric: true },
   { header: T.cofOverdue, numeric: true },
 ];
-const COF_COLUMNS = [{ header: T.readings, numeric: true }, { header: T.median, numeric: true }, { header: T.p90, numeric: true }, { header: T.aboveShare, numeric: true }];
+const cofColumns = (T: AnalyticsTexts) => [{ header: T.readings, numeric: true }, { header: T.median, numeric: true }, { header: T.p90, numeric: true }, { header: T.aboveShare, numeric: true }];
 const cofCells = (row: CofFigures) => [cofText(row.median), cofText(row.p90), percentText(row.aboveThresholdShare)];
 
 export function ComplianceSection({ dashboard, labels, drill, excelUrl }: SectionProps) {
+  const T = useAnalyticsTexts();
   const { series, bySection, bySse } = dashboard.compliance;
+  const columns = complianceColumns(T);
   const service = series.map((p) => p.service.share);
   const cof = series.map((p) => p.cof.share);
   const hrefOf = periodDrill(dashboard, drill);
@@ -65,28 +68,30 @@ export function ComplianceSection({ dashboard, labels, drill, excelUrl }: Sectio
             { key: 'cof', label: T.cofShare, colour: COLOURS.cof, values: cof },
           ],
         }}
-        columns={COMPLIANCE_COLUMNS}
+        columns={columns}
         cells={(i, label) => {
           const [serviceShare, cofShare, ...overdue] = series[i] ? shareOfBoth(series[i]) : [];
           return [
-            <RecordsLink key="s" href={hrefOf(i, 'service')} label={T.recordsOf('Service', label)}>
+            <RecordsLink key="s" href={hrefOf(i, 'service')} label={T.recordsOf(SERVICE, label)}>
               {serviceShare}
             </RecordsLink>,
-            <RecordsLink key="c" href={hrefOf(i, 'cof')} label={T.recordsOf('CoF', label)}>
+            <RecordsLink key="c" href={hrefOf(i, 'cof')} label={T.recordsOf(COF, label)}>
               {cofShare}
             </RecordsLink>,
             ...overdue,
           ];
         }}
       />
-      <SectionTable caption={T.bySection} kind="Service" drill={drill} rows={bySection} columns={COMPLIANCE_COLUMNS} cells={shareOfBoth} />
-      <FigureTable caption={T.bySse} columns={[{ header: T.sse }, ...COMPLIANCE_COLUMNS]} rows={bySse.map((row) => ({ key: row.sse ?? '', cells: [row.sse ?? T.noSse, ...shareOfBoth(row)] }))} />
+      <SectionTable caption={T.bySection} kind={SERVICE} drill={drill} rows={bySection} columns={columns} cells={shareOfBoth} />
+      <FigureTable caption={T.bySse} columns={[{ header: T.sse }, ...columns]} rows={bySse.map((row) => ({ key: row.sse ?? '', cells: [row.sse ?? T.noSse, ...shareOfBoth(row)] }))} />
     </AnalyticsSection>
   );
 }
 
 export function FrictionSection({ dashboard, labels, drill, excelUrl }: SectionProps) {
+  const T = useAnalyticsTexts();
   const { series, bySection, rising } = dashboard.friction;
+  const columns = cofColumns(T);
   const threshold = dashboard.cofAlertThreshold;
   const medians = series.map((p) => p.median);
   const hrefOf = periodDrill(dashboard, drill);
@@ -95,28 +100,28 @@ export function FrictionSection({ dashboard, labels, drill, excelUrl }: SectionP
     <AnalyticsSection title={T.frictionTitle} caption={T.frictionCaption(threshold)}>
       <PeriodFigure
         title={T.frictionChart}
-        summary={`${trendText('The median CoF', medians, cofText)} ${T.aboveShare} in the last period: ${percentText(aboveNow)}.`}
+        summary={`${trendText(T.medianCof, medians, cofText)} ${T.aboveInLastPeriod(percentText(aboveNow))}`}
         excelUrl={excelUrl('friction')}
         labels={labels}
         chart={{
           kind: 'line',
           formatValue: cofText,
-          threshold: { value: threshold, label: `${T.threshold} ${cofText(threshold)}` },
+          threshold: { value: threshold, label: T.thresholdOf(cofText(threshold)) },
           hrefOf,
           series: [
             { key: 'median', label: T.median, colour: COLOURS.service, values: medians },
             { key: 'p90', label: T.p90, colour: COLOURS.p90, values: series.map((p) => p.p90) },
           ],
         }}
-        columns={COF_COLUMNS}
+        columns={columns}
         cells={(i, label) => [
-          <RecordsLink key="n" href={hrefOf(i, 'median')} label={T.recordsOf('CoF', label)}>
+          <RecordsLink key="n" href={hrefOf(i, 'median')} label={T.recordsOf(COF, label)}>
             {numberText(series[i]?.count ?? null)}
           </RecordsLink>,
           ...(series[i] ? cofCells(series[i]) : []),
         ]}
       />
-      <SectionTable caption={T.frictionBySection} kind="CoF" drill={drill} rows={bySection} columns={COF_COLUMNS} cells={(row) => [numberText(row.count), ...cofCells(row)]} />
+      <SectionTable caption={T.frictionBySection} kind={COF} drill={drill} rows={bySection} columns={columns} cells={(row) => [numberText(row.count), ...cofCells(row)]} />
       <CurveList
         label={T.rising}
         empty={T.noneRising}
@@ -130,6 +135,7 @@ export function FrictionSection({ dashboard, labels, drill, excelUrl }: SectionP
 const PARETO_ROWS = 12;
 
 export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSearch }: SectionProps & { actionsSearch: string }) {
+  const T = useAnalyticsTexts();
   const { series, parts, actions } = dashboard.machines;
   const hrefOf = periodDrill(dashboard, drill);
   const faultTotals = series.map((p) => p.partBroken + p.partStolen + p.machineNotWorking);
@@ -137,9 +143,9 @@ export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSea
   const top = parts.slice(0, PARETO_ROWS);
   const partName = (p: { category: string; item: string }) => `${p.category} – ${p.item}`;
   const leader = parts[0];
-  const partsSummary = leader ? `${partName(leader)} leads with ${leader.count} (${leader.broken} broken, ${leader.stolen} stolen), ${percentText(leader.cumulativeShare)} of all part faults.` : T.noParts;
+  const partsSummary = leader ? T.partsLeader(partName(leader), leader.count, leader.broken, leader.stolen, percentText(leader.cumulativeShare)) : T.noParts;
   const visitsCell = (i: number, label: string) => (
-    <RecordsLink key="v" href={hrefOf(i, 'service')} label={T.recordsOf('Service', label)}>
+    <RecordsLink key="v" href={hrefOf(i, 'service')} label={T.recordsOf(SERVICE, label)}>
       {numberText(series[i]?.serviceVisits ?? null)}
     </RecordsLink>
   );
@@ -147,7 +153,7 @@ export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSea
     <AnalyticsSection title={T.machinesTitle}>
       <PeriodFigure
         title={T.faultsChart}
-        summary={trendText('Faults reported per period', faultTotals, numberText)}
+        summary={trendText(T.faultsChart, faultTotals, numberText)}
         excelUrl={excelUrl('faults')}
         labels={labels}
         chart={{
@@ -195,7 +201,7 @@ export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSea
       />
       <PeriodFigure
         title={T.workingChart}
-        summary={trendText('The machines working rate', working, percentText)}
+        summary={trendText(T.workingTrend, working, percentText)}
         labels={labels}
         chart={{ kind: 'line', maxAtLeast: 1, formatValue: percentText, hrefOf, series: [{ key: 'working', label: T.workingRate, colour: COLOURS.service, values: working }] }}
         columns={[{ header: T.workingRate, numeric: true }, { header: T.serviceVisits, numeric: true }]}
@@ -219,6 +225,7 @@ export function MachinesSection({ dashboard, labels, drill, excelUrl, actionsSea
 }
 
 export function GreaseSection({ dashboard, labels, drill, excelUrl }: SectionProps) {
+  const T = useAnalyticsTexts();
   const { series, bySection, dry } = dashboard.grease;
   const medians = series.map((p) => p.median);
   const hrefOf = periodDrill(dashboard, drill);
@@ -227,32 +234,33 @@ export function GreaseSection({ dashboard, labels, drill, excelUrl }: SectionPro
     <AnalyticsSection title={T.greaseTitle}>
       <PeriodFigure
         title={T.greaseChart}
-        summary={trendText('The median grease depth', medians, depthText)}
+        summary={trendText(T.greaseTrend, medians, depthText)}
         excelUrl={excelUrl('grease')}
         labels={labels}
-        chart={{ kind: 'bars', formatValue: (n) => n.toFixed(1), hrefOf, series: [{ key: 'depth', label: `${T.greaseMedian} (cm)`, colour: COLOURS.service, values: medians }] }}
+        chart={{ kind: 'bars', formatValue: (n) => n.toFixed(1), hrefOf, series: [{ key: 'depth', label: T.greaseMedianCm, colour: COLOURS.service, values: medians }] }}
         columns={greaseColumns}
         cells={(i, label) => [
-          <RecordsLink key="n" href={hrefOf(i, 'depth')} label={T.recordsOf('Service', label)}>
+          <RecordsLink key="n" href={hrefOf(i, 'depth')} label={T.recordsOf(SERVICE, label)}>
             {numberText(series[i]?.count ?? null)}
           </RecordsLink>,
           depthText(medians[i] ?? null),
         ]}
       />
-      <SectionTable caption={T.greaseBySection} kind="Service" drill={drill} rows={bySection} columns={greaseColumns} cells={(row) => [numberText(row.count), depthText(row.median)]} />
+      <SectionTable caption={T.greaseBySection} kind={SERVICE} drill={drill} rows={bySection} columns={greaseColumns} cells={(row) => [numberText(row.count), depthText(row.median)]} />
       <CurveList
         label={T.dry}
         empty={T.noneDry}
-        items={dry.map((c) => ({ key: curveName(c) + c.divisionRailway, name: curveName(c), detail: `${T.lastVisits}: ${c.lastVisits.map(visitDateText).join(', ')}` }))}
+        items={dry.map((c) => ({ key: curveName(c) + c.divisionRailway, name: curveName(c), detail: T.lastVisits(c.lastVisits.map(visitDateText).join(', ')) }))}
       />
     </AnalyticsSection>
   );
 }
 
 export function FieldWorkSection({ dashboard, drill, excelUrl }: Omit<SectionProps, 'labels'>) {
+  const T = useAnalyticsTexts();
   const { technicians } = dashboard.fieldWork;
   const leader = technicians[0];
-  const summary = leader ? `${technicians.length} technicians; ${leader.name} made the most visits: ${leader.service} Service and ${leader.cof} CoF.` : T.noVisits;
+  const summary = leader ? T.fieldWorkLeader(technicians.length, leader.name, leader.service, leader.cof) : T.noVisits;
   const technicianRecords = (technicianId: string) => drill?.({ technicianId }) ?? null;
   return (
     <AnalyticsSection title={T.fieldWorkTitle}>
@@ -270,7 +278,7 @@ export function FieldWorkSection({ dashboard, drill, excelUrl }: Omit<SectionPro
               rows={technicians.map((t) => t.name)}
               hrefOf={(i, key) => {
                 const technician = technicians[i];
-                return technician && drill ? drill({ technicianId: technician.technicianId, type: key === 'cof' ? 'CoF' : 'Service' }) : null;
+                return technician && drill ? drill({ technicianId: technician.technicianId, type: key === 'cof' ? COF : SERVICE }) : null;
               }}
               series={[
                 { key: 'service', label: T.service, colour: COLOURS.service, values: technicians.map((t) => t.service) },
@@ -286,7 +294,7 @@ export function FieldWorkSection({ dashboard, drill, excelUrl }: Omit<SectionPro
             rows={technicians.map((t) => ({
               key: t.technicianId,
               cells: [
-                <RecordsLink key="n" href={technicianRecords(t.technicianId)} label={`Open the records of ${t.name}`}>
+                <RecordsLink key="n" href={technicianRecords(t.technicianId)} label={T.recordsOfTechnician(t.name)}>
                   {t.name}
                 </RecordsLink>,
                 numberText(t.service),

@@ -11,7 +11,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Excel Reports', () => {
+// The lazily loaded view and its polling take longer than the default 5 s on a busy shared machine.
+describe('Excel Reports', { timeout: 30_000 }, () => {
   it.each([
     [
       'the officer has too many reports being made',
@@ -30,7 +31,8 @@ describe('Excel Reports', () => {
       'POST /api/reports/curve-maintenance': () => answer,
     });
     renderApp('/admin?view=curve-maintenance');
-    await screen.findByRole('heading', { level: 2, name: 'Excel Reports' });
+    // The view's chunk loads lazily: more than the default second on a busy shared machine.
+    await screen.findByRole('heading', { level: 2, name: 'Excel Reports' }, { timeout: 20_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Generate Excel Report' }));
 
     expect(await notifications().findByText(message)).toBeInTheDocument();

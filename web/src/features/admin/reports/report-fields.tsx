@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '../../../../../common/schemas/auth.js';
 import { Input } from '../../../components/ui/input.js';
@@ -6,7 +7,6 @@ import { cn } from '../../../lib/cn.js';
 import { FilterSelect, type SelectOption } from '../../../components/ui/filter-select.js';
 import { useRegisterFilters } from '../register/index.js';
 import { selectClasses } from '../../../components/ui/select-classes.js';
-import { REPORT_TEXTS } from './report-texts.js';
 import { parseTechnicians, TECHNICIANS_KEY, TECHNICIANS_STALE_MS } from '../records/index.js';
 import { sseChoices } from './reports-api.js';
 
@@ -33,17 +33,20 @@ export function DivisionField({
   first: SelectOption;
   choices: readonly (SelectOption | string)[];
 }) {
+  const { t } = useLingui();
   if (user.role === 'Client') {
     return (
       <div>
-        <Label htmlFor={id}>Division</Label>
+        <Label htmlFor={id}>
+          <Trans>Division</Trans>
+        </Label>
         <select id={id} value={value} disabled className={cn(selectClasses(false), 'mt-1')}>
-          <option value={value}>{value || REPORT_TEXTS.noDivision}</option>
+          <option value={value}>{value || t`No division assigned`}</option>
         </select>
       </div>
     );
   }
-  return <FilterSelect id={id} label="Division" value={value} onChange={onChange} all={first} options={choices} />;
+  return <FilterSelect id={id} label={t`Division`} value={value} onChange={onChange} all={first} options={choices} />;
 }
 
 export interface DateRange {
@@ -72,12 +75,15 @@ export function DateRangeFields({
   onChange: (value: DateRange) => void;
   errors: Record<string, string>;
 }) {
+  const { t } = useLingui();
   const fromError = errors.fromDate;
-  const toError = datesReversed(value) ? REPORT_TEXTS.toBeforeFrom : errors.toDate;
+  const toError = datesReversed(value) ? t`To date must be on or after From date` : errors.toDate;
   return (
     <>
       <div>
-        <Label htmlFor={`${idPrefix}-from`}>From date</Label>
+        <Label htmlFor={`${idPrefix}-from`}>
+          <Trans>From date</Trans>
+        </Label>
         <Input
           id={`${idPrefix}-from`}
           type="date"
@@ -91,7 +97,9 @@ export function DateRangeFields({
         <FieldError id={`${idPrefix}-from-error`} message={fromError} />
       </div>
       <div>
-        <Label htmlFor={`${idPrefix}-to`}>To date</Label>
+        <Label htmlFor={`${idPrefix}-to`}>
+          <Trans>To date</Trans>
+        </Label>
         <Input
           id={`${idPrefix}-to`}
           type="date"
@@ -110,17 +118,18 @@ export function DateRangeFields({
 
 /** The technicians (GET /api/technicians, 5 minutes), 'All technicians' first; '' means all. */
 export function TechnicianField({ id, value, onChange }: { id: string; value: string; onChange: (employeeId: string) => void }) {
+  const { t } = useLingui();
   const technicians = useQuery({ queryKey: TECHNICIANS_KEY, select: parseTechnicians, staleTime: TECHNICIANS_STALE_MS });
   return (
     <FilterSelect
       id={id}
-      label="Technician"
+      label={t`Technician`}
       value={value}
       onChange={onChange}
-      all={{ value: '', label: REPORT_TEXTS.allTechnicians }}
-      options={(technicians.data ?? []).map((t) => ({
-        value: t.employeeId,
-        label: t.name === t.employeeId ? t.employeeId : `${t.name} (${t.employeeId})`,
+      all={{ value: '', label: t`All technicians` }}
+      options={(technicians.data ?? []).map((technician) => ({
+        value: technician.employeeId,
+        label: technician.name === technician.employeeId ? technician.employeeId : `${technician.name} (${technician.employeeId})`,
       }))}
     />
   );
@@ -128,9 +137,10 @@ export function TechnicianField({ id, value, onChange }: { id: string; value: st
 
 /** The SSEs of the division's curves (GET /api/register-filters), 'All SSEs' first; '' means all. */
 export function SseField({ id, division, value, onChange }: { id: string; division: string; value: string; onChange: (sse: string) => void }) {
+  const { t } = useLingui();
   const filters = useRegisterFilters(division === 'all' ? '' : division);
   const sses = sseChoices(filters.data?.sses ?? []);
   // A chosen SSE stays shown while the list loads (or after a division change left it out).
   const options = value !== '' && !sses.includes(value) ? [value, ...sses] : sses;
-  return <FilterSelect id={id} label="SSE" value={value} onChange={onChange} all={{ value: '', label: REPORT_TEXTS.allSses }} options={options} />;
+  return <FilterSelect id={id} label={t`SSE`} value={value} onChange={onChange} all={{ value: '', label: t`All SSEs` }} options={options} />;
 }

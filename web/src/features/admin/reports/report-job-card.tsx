@@ -1,17 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
 import { buttonClasses, Button } from '../../../components/ui/button.js';
 import { Card, CardDescription } from '../../../components/ui/card.js';
 import { RecentReports } from './recent-reports.js';
-import { fileSizeText, REPORT_TEXTS } from './report-texts.js';
+import { readyText, recordsText, type RecordsText } from './report-texts.js';
 import { ReportProgress } from './report-progress.js';
 import type { PdfReportKind } from './reports-api.js';
-import type { FinishedReport, ReportJobState } from './use-report-job.js';
-
-/** What a report counts, singular and plural: ['CoF measurement', 'CoF measurements']. */
-export type RecordNoun = readonly [string, string];
-
-const readyText = ({ recordCount, fileSizeBytes }: FinishedReport, noun: RecordNoun): string =>
-  `Your report is ready: ${recordCount} ${recordCount === 1 ? noun[0] : noun[1]}${fileSizeBytes === null ? '' : `, ${fileSizeText(fileSizeBytes)}`}.`;
+import type { ReportJobState } from './use-report-job.js';
 
 /**
  * The frame of a PDF report view: its filters (children), Generate, the progress while the
@@ -26,7 +21,7 @@ export function ReportJobCard({
   job,
   onGenerate,
   canGenerate = true,
-  recordNoun = ['record', 'records'],
+  countText = recordsText,
   children,
 }: {
   id: string;
@@ -37,9 +32,11 @@ export function ReportJobCard({
   job: { state: ReportJobState; working: boolean };
   onGenerate: () => void;
   canGenerate?: boolean;
-  recordNoun?: RecordNoun;
+  /** The report's record count in words; records by default. */
+  countText?: RecordsText;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const { state, working } = job;
   // Generate is disabled while the report is made, which drops the keyboard focus to the page;
   // give it back to the button when the report is done, so keyboard and screen reader users
@@ -72,16 +69,16 @@ export function ReportJobCard({
           {children}
           <div className="flex flex-col sm:col-span-2 lg:col-span-3">
             <Button ref={generateButton} type="submit" className="w-full sm:w-auto sm:self-start" disabled={working || !canGenerate} aria-busy={working || undefined}>
-              {working ? REPORT_TEXTS.generating : generateLabel}
+              {working ? t`Generating...` : generateLabel}
             </Button>
           </div>
         </form>
         {state.phase === 'working' ? <ReportProgress id={`${id}-progress`} progress={state.progress} recordCount={state.recordCount} /> : null}
         {state.phase === 'done' ? (
           <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 p-3" role="status">
-            <p className="text-base">{readyText(state.report, recordNoun)}</p>
+            <p className="text-base">{readyText(state.report, countText)}</p>
             <a href={state.report.downloadUrl} download className={buttonClasses('outline', 'sm')}>
-              Download again
+              <Trans>Download again</Trans>
             </a>
           </div>
         ) : null}

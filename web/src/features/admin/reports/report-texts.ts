@@ -1,44 +1,31 @@
-/** Texts of the report views that are the spec's contract (sections 2, 4, 5 and 8). */
-export const REPORT_TEXTS = {
-  generating: 'Generating...',
-  generateMaintenance: 'Generate Excel Report',
-  generatedTitle: 'Report Generated',
-  maintenanceFound: (service: number, cof: number) => `Found ${service} curves needing service and ${cof} curves needing CoF measurement.`,
-  errorTitle: 'Error',
-  maintenanceFailed: 'Failed to generate curve maintenance report',
-  downloadFailedTitle: 'Download Failed',
-  downloadFailed: 'Failed to download report',
-
-  // PDF Reports (view inspection-reports)
-  generateReport: 'Generate Report',
-  missingFieldsTitle: 'Missing Required Fields',
-  missingFields: 'Please select both Division and Service Type to generate a report.',
-  selectDivision: 'Select division',
-  selectServiceType: 'Select service type',
-  withRecords: (count: number) => `with ${count} records`,
-  reportFailed: 'Failed to generate report',
-
-  // SSE CoF Measurement (view sse-reports)
-  generateSse: 'Generate SSE Report',
-  sseGeneratedTitle: 'SSE Report Generated',
-  sseContains: (count: number) => `Report contains ${count} CoF measurements`,
-  sseFailed: 'Failed to generate SSE report',
-
-  // Service Reports (view service-reports)
-  generateService: 'Generate Service Report',
-  serviceGeneratedTitle: 'Service Report Generated',
-  serviceContains: (count: number) => `Report contains ${count} service records`,
-  serviceFailed: 'Failed to generate service report',
-
-  // The job while it is made, and the pickers
-  progress: (percent: number) => `Making the report: ${percent}%`,
-  allDivisions: 'All divisions',
-  allTechnicians: 'All technicians',
-  allSses: 'All SSEs',
-  toBeforeFrom: 'To date must be on or after From date',
-  noDivision: 'No division assigned',
-} as const;
+import { msg, plural, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { InspectionType } from '../../../../../common/constants.js';
+import { i18n, intlLocale } from '../../../lib/i18n.js';
 
 /** A file's size for people: '850 KB', '12.4 MB'. */
-export const fileSizeText = (bytes: number): string =>
-  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+export function fileSizeText(bytes: number): string {
+  const format = (n: number, digits: number) => n.toLocaleString(intlLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  return bytes >= 1024 * 1024 ? `${format(bytes / (1024 * 1024), 1)} MB` : `${format(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
+}
+
+/** The inspection types are stored and sent in English (Service, CoF); people read them in their language. */
+const INSPECTION_TYPE_LABELS: Readonly<Record<InspectionType, MessageDescriptor>> = { Service: msg`Service`, CoF: msg`CoF` };
+
+export const inspectionTypeLabel = (type: InspectionType): string => i18n._(INSPECTION_TYPE_LABELS[type]);
+
+/** What a report counts, with its number, singular or plural: '1 CoF measurement', '7 CoF measurements'. */
+export type RecordsText = (count: number) => string;
+
+// The count as it is in each form, not the plural's '#', which would group it ("1,234"): "1234 records", as ever.
+export const recordsText: RecordsText = (count) => plural(count, { one: `${count} record`, other: `${count} records` });
+export const serviceRecordsText: RecordsText = (count) => plural(count, { one: `${count} service record`, other: `${count} service records` });
+export const cofMeasurementsText: RecordsText = (count) => plural(count, { one: `${count} CoF measurement`, other: `${count} CoF measurements` });
+
+/** A finished report in a line: 'Your report is ready: 7 CoF measurements, 850 KB.' */
+export function readyText({ recordCount, fileSizeBytes }: { recordCount: number; fileSizeBytes: number | null }, countText: RecordsText): string {
+  const records = countText(recordCount);
+  if (fileSizeBytes === null) return t`Your report is ready: ${records}.`;
+  const size = fileSizeText(fileSizeBytes);
+  return t`Your report is ready: ${records}, ${size}.`;
+}

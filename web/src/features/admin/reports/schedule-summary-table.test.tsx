@@ -1,6 +1,8 @@
+import { I18nProvider } from '@lingui/react';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ScheduleSectionSummary } from '../../../../../common/schemas/schedule.js';
+import { i18n } from '../../../lib/i18n.js';
 import { ScheduleCountsTable, sumCounts } from './schedule-summary-table.js';
 
 const counts = (never: number, noMachine: number): Pick<ScheduleSectionSummary, 'curves' | 'service' | 'cof'> => ({
@@ -12,14 +14,16 @@ const counts = (never: number, noMachine: number): Pick<ScheduleSectionSummary, 
 describe('the schedule counts table', () => {
   it('counts the curves without a machine in their own "No machine" column, never as "never"', () => {
     render(
-      <ScheduleCountsTable
-        caption="Maintenance schedule by division"
-        rowHeader="Division"
-        rows={[
-          { key: 'RTM/WR', label: 'RTM/WR', counts: counts(1, 40) },
-          { key: 'FZR/NR', label: 'FZR/NR', counts: counts(0, 25) },
-        ]}
-      />,
+      <I18nProvider i18n={i18n}>
+        <ScheduleCountsTable
+          caption="Maintenance schedule by division"
+          rowHeader="division"
+          rows={[
+            { key: 'RTM/WR', label: 'RTM/WR', counts: counts(1, 40) },
+            { key: 'FZR/NR', label: 'FZR/NR', counts: counts(0, 25) },
+          ]}
+        />
+      </I18nProvider>,
     );
     const table = screen.getByRole('table', { name: 'Maintenance schedule by division' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);

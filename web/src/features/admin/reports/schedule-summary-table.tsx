@@ -1,21 +1,31 @@
-import { NO_MACHINE_LABEL } from '../../../../../common/rules/schedule.js';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import type { ScheduleSectionSummary } from '../../../../../common/schemas/schedule.js';
 import { cn } from '../../../lib/cn.js';
+import { activeLanguage, intlLocale } from '../../../lib/i18n.js';
 
 type Counts = Pick<ScheduleSectionSummary, 'curves' | 'service' | 'cof'>;
 
-const COLUMNS: { label: string; value: (c: Counts) => number; alarm?: boolean }[] = [
-  { label: 'Curves', value: (c) => c.curves },
-  { label: 'Service overdue', value: (c) => c.service.overdue, alarm: true },
-  { label: 'Service due soon', value: (c) => c.service.dueSoon },
-  { label: 'Service never', value: (c) => c.service.never },
-  { label: 'CoF overdue', value: (c) => c.cof.overdue, alarm: true },
-  { label: 'CoF due soon', value: (c) => c.cof.dueSoon },
-  { label: 'CoF never', value: (c) => c.cof.never },
-  { label: 'CoF high', value: (c) => c.cof.high, alarm: true },
+const COLUMNS: { key: string; label: MessageDescriptor; value: (c: Counts) => number; alarm?: boolean }[] = [
+  { key: 'curves', label: msg`Curves`, value: (c) => c.curves },
+  { key: 'service-overdue', label: msg`Service overdue`, value: (c) => c.service.overdue, alarm: true },
+  { key: 'service-due-soon', label: msg`Service due soon`, value: (c) => c.service.dueSoon },
+  { key: 'service-never', label: msg`Service never`, value: (c) => c.service.never },
+  { key: 'cof-overdue', label: msg`CoF overdue`, value: (c) => c.cof.overdue, alarm: true },
+  { key: 'cof-due-soon', label: msg`CoF due soon`, value: (c) => c.cof.dueSoon },
+  { key: 'cof-never', label: msg`CoF never`, value: (c) => c.cof.never },
+  { key: 'cof-high', label: msg`CoF high`, value: (c) => c.cof.high, alarm: true },
   // Curves with no lubricator are on neither schedule: counted apart, never as "never".
-  { label: NO_MACHINE_LABEL, value: (c) => c.service.noMachine },
+  // The same words as common/rules/schedule.ts' NO_MACHINE_LABEL, which the Excel report writes.
+  { key: 'no-machine', label: msg`No machine`, value: (c) => c.service.noMachine },
 ];
+
+/** The rows' kind, named in the header's first cell. */
+const ROW_HEADERS = { division: msg`Division`, section: msg`Section` } as const;
+
+/** Counts keep the Indian grouping (1,00,000) in English as they always had; Hindi groups the same way. */
+const countText = (n: number) => n.toLocaleString(activeLanguage() === 'en' ? 'en-IN' : intlLocale());
 
 /** Adds up rows (sections into their division, or everything into a total). */
 export function sumCounts(rows: readonly Counts[]): Counts {
@@ -39,9 +49,10 @@ export function ScheduleCountsTable({
   rows,
 }: {
   caption: string;
-  rowHeader: 'Division' | 'Section';
+  rowHeader: keyof typeof ROW_HEADERS;
   rows: readonly { key: string; label: string; counts: Counts }[];
 }) {
+  const { i18n } = useLingui();
   const total = sumCounts(rows.map((r) => r.counts));
   return (
     <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
@@ -50,17 +61,17 @@ export function ScheduleCountsTable({
         <thead>
           <tr className="border-b-2 border-slate-300">
             <th scope="col" className="py-2 pr-3 font-semibold">
-              {rowHeader}
+              {i18n._(ROW_HEADERS[rowHeader])}
             </th>
             {COLUMNS.map((c) => (
-              <th key={c.label} scope="col" className="px-2 py-2 text-right font-semibold">
-                {c.label}
+              <th key={c.key} scope="col" className="px-2 py-2 text-right font-semibold">
+                {i18n._(c.label)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {[...rows, ...(rows.length > 1 ? [{ key: 'total', label: 'Total', counts: total }] : [])].map((row) => (
+          {[...rows, ...(rows.length > 1 ? [{ key: 'total', label: i18n._(msg`Total`), counts: total }] : [])].map((row) => (
             <tr key={row.key} className={cn('border-b border-slate-200', row.key === 'total' && 'font-bold')}>
               <th scope="row" className="py-2 pr-3 font-medium">
                 {row.label}
@@ -68,8 +79,8 @@ export function ScheduleCountsTable({
               {COLUMNS.map((c) => {
                 const value = c.value(row.counts);
                 return (
-                  <td key={c.label} className={cn('px-2 py-2 text-right tabular-nums', c.alarm && value > 0 && 'font-bold text-red-800')}>
-                    {value.toLocaleString('en-IN')}
+                  <td key={c.key} className={cn('px-2 py-2 text-right tabular-nums', c.alarm && value > 0 && 'font-bold text-red-800')}>
+                    {countText(value)}
                   </td>
                 );
               })}

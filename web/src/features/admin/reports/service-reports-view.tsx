@@ -1,23 +1,27 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DIVISIONS } from '../../../../../common/constants.js';
 import type { PublicUser } from '../../../../../common/schemas/auth.js';
 import { dateBody, DateRangeFields, datesReversed, DivisionField, NO_DATES, SseField, startDivision, TechnicianField } from './report-fields.js';
 import { ReportJobCard } from './report-job-card.js';
-import { REPORT_TEXTS } from './report-texts.js';
+import { serviceRecordsText } from './report-texts.js';
 import { useReportJob } from './use-report-job.js';
-
-const JOB_TEXTS = { doneTitle: REPORT_TEXTS.serviceGeneratedTitle, doneDescription: REPORT_TEXTS.serviceContains, failed: REPORT_TEXTS.serviceFailed };
 
 /**
  * Service Reports (spec view 'service-reports'): Service visits as a table, narrowed by
  * technician, SSE and dates, a PDF made by the server as a job.
  */
 export function ServiceReportsView({ user }: { user: PublicUser }) {
+  const { t } = useLingui();
   const [division, setDivision] = useState(() => startDivision(user, 'all'));
   const [technician, setTechnician] = useState('');
   const [sse, setSse] = useState('');
   const [dates, setDates] = useState(NO_DATES);
-  const job = useReportJob('service-table-pdf', JOB_TEXTS);
+  const job = useReportJob('service-table-pdf', {
+    doneTitle: t`Service Report Generated`,
+    doneDescription: (count) => t`Report contains ${count} service records`,
+    failed: t`Failed to generate service report`,
+  });
 
   const onGenerate = () => {
     if (datesReversed(dates)) return;
@@ -33,10 +37,10 @@ export function ServiceReportsView({ user }: { user: PublicUser }) {
     <ReportJobCard
       id="service-report"
       kind="service-table-pdf"
-      title="Service Report (PDF)"
-      description="Service visits as a table, for a technician, an SSE's curves or a date range."
-      recordNoun={['service record', 'service records']}
-      generateLabel={REPORT_TEXTS.generateService}
+      title={t`Service Report (PDF)`}
+      description={t`Service visits as a table, for a technician, an SSE's curves or a date range.`}
+      countText={serviceRecordsText}
+      generateLabel={t`Generate Service Report`}
       job={job}
       onGenerate={onGenerate}
       canGenerate={division !== ''}
@@ -49,7 +53,7 @@ export function ServiceReportsView({ user }: { user: PublicUser }) {
           setDivision(value);
           setSse('');
         })}
-        first={{ value: 'all', label: REPORT_TEXTS.allDivisions }}
+        first={{ value: 'all', label: t`All divisions` }}
         choices={DIVISIONS}
       />
       <TechnicianField id="service-report-technician" value={technician} onChange={job.edit(setTechnician)} />

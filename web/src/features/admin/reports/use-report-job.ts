@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReportSummary } from '../../../../../common/schemas/reports.js';
@@ -6,7 +7,6 @@ import { apiErrorMessage } from '../../../lib/api-client.js';
 import { startFileDownload } from '../../../lib/file-download.js';
 import { apiErrorFields } from '../../../lib/api-failure.js';
 import { type JobRules, type JobToFollow, useJob } from '../../../lib/use-job.js';
-import { REPORT_TEXTS } from './report-texts.js';
 import {
   fetchReportSummary,
   type PdfReportBodies,
@@ -18,6 +18,7 @@ import {
 /** How often a report being made is asked about. */
 export const REPORT_POLL_MS = 700;
 
+/** The job's texts, in the language shown when the hook renders. */
 export interface ReportJobTexts {
   doneTitle: string;
   doneDescription: (recordCount: number) => string;
@@ -89,7 +90,7 @@ export function useReportJob<K extends PdfReportKind>(kind: K, texts: ReportJobT
   const fail = (message: string, fields: Record<string, string>) => {
     setFollowed(null);
     setState({ phase: 'failed', message, fields });
-    toast({ variant: 'destructive', title: REPORT_TEXTS.errorTitle, description: message });
+    toast({ variant: 'destructive', title: t`Error`, description: message });
   };
 
   /** A refused request or status read: a 400 names the field at fault, which says more than 'The request is not valid'. */
