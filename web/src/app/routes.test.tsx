@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '../../../common/schemas/auth.js';
@@ -159,6 +159,14 @@ describe('purpose screen', () => {
     expect(screen.getByRole('link', { name: /CoF Measurement/ })).toHaveAttribute('href', '/data-entry?type=CoF');
     expect(screen.getByRole('link', { name: /Every 30 days friction test/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Admin Panel' })).not.toBeInTheDocument();
+  });
+
+  it('offers the language switch in the header, the language shown chosen', () => {
+    signedInAs(technician);
+    renderApp('/purpose');
+    const languages = within(screen.getByRole('banner')).getByRole('group', { name: 'Language' });
+    expect(within(languages).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(languages).getByRole('button', { name: 'हिंदी' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('gives an Admin the Admin Panel button to /admin', async () => {

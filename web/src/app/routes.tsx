@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import type { Role } from '../../../common/constants.js';
+import { ROLES } from '../../../common/constants.js';
 import { ChangePasswordPage, LoginPage } from '../features/auth/index.js';
 import {
   CameraPage,
@@ -28,9 +28,10 @@ const outboxWaitingNotice = (
   </Suspense>
 );
 
-// Clients are read-only: the field flow is for Technicians and Admins.
-const FIELD_ROLES: readonly Role[] = ['Technician', 'Admin'];
-const ADMIN_ROLES: readonly Role[] = ['Admin', 'Client'];
+// Clients are read-only: the field flow is for Technicians and Admins; the admin views for
+// Admins and Clients. (Said as exclusions, so the role values read as values, not texts.)
+const FIELD_ROLES = ROLES.filter((role) => role !== 'Client');
+const ADMIN_ROLES = ROLES.filter((role) => role !== 'Technician');
 
 /** Every screen's route (docs/functional-requirements.md, 'Screens') with its guard. */
 export function AppRoutes() {

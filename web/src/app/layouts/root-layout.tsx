@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ToastHost } from '../../components/ui/toast-host.js';
@@ -6,7 +7,7 @@ import { UpdatePrompt } from '../../features/pwa/index.js';
 function LoadingScreen() {
   return (
     <div role="status" className="flex min-h-dvh items-center justify-center p-4 text-lg font-semibold text-slate-800">
-      Loading...
+      <Trans>Loading...</Trans>
     </div>
   );
 }

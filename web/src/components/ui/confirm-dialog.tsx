@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { Button } from './button.js';
 
@@ -10,7 +11,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   destructive = false,
   busy = false,
   onConfirm,
@@ -25,6 +26,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const bodyId = useId();
   const onKeyDown = (event: KeyboardEvent) => {
@@ -48,7 +50,7 @@ export function ConfirmDialog({
         </div>
         <div className="grid grid-cols-2 gap-3">
           <Button variant="outline" size="lg" onClick={onCancel} disabled={busy} autoFocus>
-            {cancelLabel}
+            {cancelLabel ?? t`Cancel`}
           </Button>
           <Button variant={destructive ? 'destructive' : 'primary'} size="lg" onClick={onConfirm} disabled={busy}>
             {confirmLabel}

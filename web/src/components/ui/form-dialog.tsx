@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import { Button } from './button.js';
 import { useModalFocus } from './use-modal-focus.js';
@@ -52,7 +53,7 @@ export function FormDialog({
         <div className="flex flex-1 flex-col gap-4 p-4">{children}</div>
         <div className="sticky bottom-0 grid grid-cols-2 gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:rounded-b-xl">
           <Button variant="outline" size="lg" onClick={close} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
             {busy ? busyLabel : submitLabel}

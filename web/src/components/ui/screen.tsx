@@ -3,13 +3,15 @@ import { cn } from '../../lib/cn.js';
 
 /**
  * The frame of a phone screen: a sticky title bar (optional back action on the left,
- * optional actions on the right) and the content below.
+ * optional actions on the right) and the content below. `tools` (the language switch) share
+ * the subtitle's row, across the bar's whole width, so the title keeps its room on a phone.
  */
 export function Screen({
   title,
   subtitle,
   back,
   actions,
+  tools,
   wide = false,
   children,
 }: {
@@ -17,6 +19,7 @@ export function Screen({
   subtitle?: ReactNode;
   back?: ReactNode;
   actions?: ReactNode;
+  tools?: ReactNode;
   /** Admin screens use the width of a desktop; field screens stay phone-narrow. */
   wide?: boolean;
   children: ReactNode;
@@ -28,10 +31,16 @@ export function Screen({
           {back}
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-xl font-bold text-slate-900">{title}</h1>
-            {subtitle ? <div className="text-sm text-slate-700">{subtitle}</div> : null}
+            {subtitle && !tools ? <div className="text-sm text-slate-700">{subtitle}</div> : null}
           </div>
           {actions}
         </div>
+        {tools ? (
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            {subtitle ? <div className="min-w-0 text-sm text-slate-700">{subtitle}</div> : null}
+            {tools}
+          </div>
+        ) : null}
       </header>
       <main className="flex flex-1 flex-col gap-4 p-4">{children}</main>
     </div>

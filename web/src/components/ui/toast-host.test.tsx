@@ -1,12 +1,20 @@
+import { I18nProvider } from '@lingui/react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n.js';
 import { ToastHost } from './toast-host.js';
 import { toast } from './toast-store.js';
 
+/** The texts' context the app's providers give (no test here needs more of them). */
+function WithTexts({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
 describe('ToastHost', () => {
   it('shows one toast at a time: a new toast replaces the old one', () => {
-    render(<ToastHost />);
+    render(<ToastHost />, { wrapper: WithTexts });
     act(() => {
       toast({ title: 'Curve Updated', description: 'first' });
     });
@@ -21,7 +29,7 @@ describe('ToastHost', () => {
 
   it('removes a toast after 5000 ms', () => {
     vi.useFakeTimers();
-    render(<ToastHost />);
+    render(<ToastHost />, { wrapper: WithTexts });
     act(() => {
       toast({ title: 'Record Deleted' });
     });
@@ -34,7 +42,7 @@ describe('ToastHost', () => {
 
   it('gives a replacing toast its own full 5000 ms', () => {
     vi.useFakeTimers();
-    render(<ToastHost />);
+    render(<ToastHost />, { wrapper: WithTexts });
     act(() => {
       toast({ title: 'First' });
     });
@@ -49,7 +57,7 @@ describe('ToastHost', () => {
   });
 
   it('announces destructive toasts as alerts, with title and description', () => {
-    render(<ToastHost />);
+    render(<ToastHost />, { wrapper: WithTexts });
     act(() => {
       toast({ variant: 'destructive', title: 'Login Failed', description: 'Invalid credentials. Please try again.' });
     });
@@ -59,7 +67,7 @@ describe('ToastHost', () => {
   });
 
   it('closes a toast with its close button', async () => {
-    render(<ToastHost />);
+    render(<ToastHost />, { wrapper: WithTexts });
     act(() => {
       toast({ title: 'Password Reset' });
     });

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '../../lib/cn.js';
 import { dismissToast, type ToastItem, useToasts } from './toast-store.js';
 
 function Toast({ item }: { item: ToastItem }) {
+  const { t } = useLingui();
   const destructive = item.variant === 'destructive';
   return (
     <div
@@ -20,7 +22,7 @@ function Toast({ item }: { item: ToastItem }) {
       </div>
       <button
         type="button"
-        aria-label="Close notification"
+        aria-label={t`Close notification`}
         onClick={() => dismissToast(item.id)}
         className={cn(
           '-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-2xl leading-none',
@@ -34,11 +36,12 @@ function Toast({ item }: { item: ToastItem }) {
 }
 
 export function ToastHost() {
+  const { t } = useLingui();
   const toasts = useToasts();
   return (
     <div
       role="region"
-      aria-label="Notifications"
+      aria-label={t`Notifications`}
       className="pointer-events-none fixed inset-x-0 top-0 z-50 mx-auto flex w-full max-w-md flex-col gap-2 p-3"
     >
       {toasts.map((item) => (

@@ -1,46 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../../../../common/constants.js';
 import { loginResponseSchema, type PublicUser } from '../../../../common/schemas/auth.js';
-import {
-  type ChangePasswordRequest,
-  changePasswordRequestSchema,
-  newPasswordProblem,
-  PASSWORD_TEXTS,
-} from '../../../../common/schemas/user-password.js';
+import type { ChangePasswordRequest } from '../../../../common/schemas/user-password.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { FieldError, Label } from '../../components/ui/label.js';
 import { apiErrorMessage, apiRequest, errorStatus, isNetworkError } from '../../lib/api-client.js';
 import { apiErrorFields } from '../../lib/api-failure.js';
-
-export const CHANGE_PASSWORD_TEXTS = {
-  confirmRequired: 'Please confirm the new password',
-  mismatch: 'The passwords do not match',
-  submit: 'Change Password',
-  busy: 'Changing...',
-  offline: 'Cannot reach the server. Check your connection and try again.',
-  failed: 'The password could not be changed. Please try again.',
-} as const;
-
-/**
- * The shared request contract plus what only the form has: the confirmation, and the rules
- * that need to know whose password it is (checked again by the server).
- */
-export function changePasswordFormSchema(owner: Pick<PublicUser, 'employeeId' | 'phone'>) {
-  return changePasswordRequestSchema
-    .extend({ confirmNewPassword: z.string().min(1, CHANGE_PASSWORD_TEXTS.confirmRequired) })
-    .superRefine((values, ctx) => {
-      const problem = newPasswordProblem(values.newPassword, owner, values.currentPassword);
-      if (problem !== null) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
-      else if (values.confirmNewPassword !== values.newPassword) {
-        ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: CHANGE_PASSWORD_TEXTS.mismatch });
-      }
-    });
-}
-type ChangePasswordForm = z.infer<ReturnType<typeof changePasswordFormSchema>>;
+import { type ChangePasswordForm, changePasswordFormSchema } from './change-password-schema.js';
 
 async function postChangePassword(body: ChangePasswordRequest): Promise<PublicUser> {
   const res = await apiRequest('POST', '/api/auth/change-password', body);
@@ -51,6 +22,7 @@ const FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /** Current password, new password and its confirmation; `onChanged` gets the user the server answered. */
 export function ChangePasswordForm({ user, onChanged }: { user: PublicUser; onChanged: (user: PublicUser) => void }) {
+  const { t } = useLingui();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -76,9 +48,10 @@ export function ChangePasswordForm({ user, onChanged }: { user: PublicUser; onCh
         placed = true;
       }
       if (placed) return;
-      if (isNetworkError(error)) setFormError(CHANGE_PASSWORD_TEXTS.offline);
-      else if (errorStatus(error) === null) setFormError(CHANGE_PASSWORD_TEXTS.failed);
-      else setFormError(apiErrorMessage(error, CHANGE_PASSWORD_TEXTS.failed));
+      const failed = t`The password could not be changed. Please try again.`;
+      if (isNetworkError(error)) setFormError(t`Cannot reach the server. Check your connection and try again.`);
+      else if (errorStatus(error) === null) setFormError(failed);
+      else setFormError(apiErrorMessage(error, failed));
     },
   });
   const busy = change.isPending;
@@ -109,24 +82,25 @@ export function ChangePasswordForm({ user, onChanged }: { user: PublicUser; onCh
     </div>
   );
 
+  const minLength = MIN_PASSWORD_LENGTH;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label="Change password">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label={t`Change password`}>
       <p id="password-rules" className="rounded-lg bg-slate-100 p-3 text-base text-slate-900">
-        <span className="font-semibold">Your new password: </span>
-        {PASSWORD_TEXTS.rules}
+        <span className="font-semibold">{t`Your new password:`} </span>
+        {t`At least ${minLength} characters, and not your employee ID or phone number.`}
       </p>
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={user.employeeId} readOnly hidden />
-      {passwordField('currentPassword', 'Current password', 'current-password')}
-      {passwordField('newPassword', 'New password', 'new-password', 'password-rules')}
-      {passwordField('confirmNewPassword', 'Confirm new password', 'new-password')}
+      {passwordField('currentPassword', t`Current password`, 'current-password')}
+      {passwordField('newPassword', t`New password`, 'new-password', 'password-rules')}
+      {passwordField('confirmNewPassword', t`Confirm new password`, 'new-password')}
       {formError !== null ? (
         <p role="alert" className="text-base font-medium text-red-700">
           {formError}
         </p>
       ) : null}
       <Button type="submit" size="lg" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? CHANGE_PASSWORD_TEXTS.busy : CHANGE_PASSWORD_TEXTS.submit}
+        {busy ? t`Changing...` : t`Change Password`}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PublicUser } from '../../../../common/schemas/auth.js';
@@ -16,6 +17,7 @@ import { homePathFor, mustChangePassword } from './home-path.js';
  * theirs. `notice` is drawn above the form (the app puts the outbox's waiting count there).
  */
 export function ChangePasswordPage({ notice }: { notice?: ReactNode }) {
+  const { t } = useLingui();
   const user = useSignedInUser();
   const { signIn, logout } = useAuth();
   const navigate = useNavigate();
@@ -27,7 +29,7 @@ export function ChangePasswordPage({ notice }: { notice?: ReactNode }) {
     // The stored user no longer asks for a change: the guards let them through, and the
     // outbox sends what waited for the new password.
     signIn(fresh);
-    toast({ title: 'Password Changed', description: 'Your new password is saved.' });
+    toast({ title: t`Password Changed`, description: t`Your new password is saved.` });
     navigate(homePathFor(fresh.role), { replace: true });
   };
 
@@ -39,7 +41,7 @@ export function ChangePasswordPage({ notice }: { notice?: ReactNode }) {
 
   return (
     <Screen
-      title="Change Password"
+      title={t`Change Password`}
       subtitle={
         <>
           <span className="font-semibold">{user.name}</span> · {user.employeeId}
@@ -49,14 +51,14 @@ export function ChangePasswordPage({ notice }: { notice?: ReactNode }) {
       actions={
         forced ? (
           <Button variant="outline" size="sm" onClick={() => void onSignOut()} disabled={leaving}>
-            Sign Out
+            <Trans>Sign Out</Trans>
           </Button>
         ) : undefined
       }
     >
       {forced ? (
         <p role="status" className="rounded-lg border-2 border-amber-700 bg-amber-50 p-3 text-base font-semibold text-amber-950">
-          Your password was set by an administrator. Choose your own password to continue.
+          <Trans>Your password was set by an administrator. Choose your own password to continue.</Trans>
         </p>
       ) : null}
       {notice}

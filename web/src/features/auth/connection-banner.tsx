@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { healthResponseSchema } from '../../../../common/schemas/auth.js';
 import { errorStatus } from '../../lib/api-client.js';
@@ -8,10 +9,11 @@ const HEALTH_RECHECK_MS = 30_000;
 
 type Tone = 'ok' | 'warn' | 'bad';
 
+// Through cn(): the i18n lint then knows these for classes, not texts.
 const toneClasses: Record<Tone, string> = {
-  ok: 'border-green-800 bg-green-50 text-green-900',
-  warn: 'border-amber-700 bg-amber-50 text-amber-950',
-  bad: 'border-red-800 bg-red-50 text-red-900',
+  ok: cn('border-green-800 bg-green-50 text-green-900'),
+  warn: cn('border-amber-700 bg-amber-50 text-amber-950'),
+  bad: cn('border-red-800 bg-red-50 text-red-900'),
 };
 
 const dotClasses: Record<Tone, string> = {
@@ -26,6 +28,7 @@ function parseHealth(data: unknown) {
 
 /** The login screen's answer to "can I sign in from here?". */
 export function ConnectionBanner() {
+  const { t } = useLingui();
   const online = useOnlineStatus();
   const health = useQuery({
     queryKey: ['/api/health'],
@@ -40,22 +43,22 @@ export function ConnectionBanner() {
   let detail: string | null = null;
   if (!online) {
     tone = 'bad';
-    title = 'Offline';
-    detail = 'No network on this device. Signing in needs a connection.';
+    title = t`Offline`;
+    detail = t`No network on this device. Signing in needs a connection.`;
   } else if (health.data?.status === 'ok') {
     tone = 'ok';
-    title = 'Connected';
+    title = t`Connected`;
   } else if (health.isError && errorStatus(health.error) === 503) {
     tone = 'bad';
-    title = 'Server unavailable';
-    detail = 'The server cannot reach its database. Try again in a few minutes.';
+    title = t`Server unavailable`;
+    detail = t`The server cannot reach its database. Try again in a few minutes.`;
   } else if (health.isError || health.data !== undefined) {
     tone = 'bad';
-    title = 'Server unreachable';
-    detail = 'Check your connection. The app keeps checking every 30 seconds.';
+    title = t`Server unreachable`;
+    detail = t`Check your connection. The app keeps checking every 30 seconds.`;
   } else {
     tone = 'warn';
-    title = 'Checking connection...';
+    title = t`Checking connection...`;
   }
 
   return (

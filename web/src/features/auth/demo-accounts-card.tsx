@@ -1,13 +1,16 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../../common/constants.js';
 import { demoAccountsResponseSchema, healthResponseSchema } from '../../../../common/schemas/auth.js';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
+import { roleLabel } from './role-label.js';
 
-const ROLE_ORDER: readonly Role[] = ['Admin', 'Technician', 'Client'];
+const ROLE_ORDER: Readonly<Record<Role, number>> = { Admin: 0, Technician: 1, Client: 2 };
 
 function parseDemoAccounts(data: unknown) {
   const parsed = demoAccountsResponseSchema.parse(data);
-  const accounts = [...parsed.accounts].sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role));
+  const accounts = [...parsed.accounts].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
   return { accounts, password: parsed.password };
 }
 
@@ -17,6 +20,8 @@ function parseDemoAccounts(data: unknown) {
  * answer 404; a 404 or any failure hides the card.
  */
 export function DemoAccountsCard({ onPick }: { onPick: (employeeId: string, password: string) => void }) {
+  // Re-renders in a newly chosen language (the role names).
+  useLingui();
   const health = useQuery({ queryKey: ['/api/health'], select: (data: unknown) => healthResponseSchema.parse(data) });
   const demo = useQuery({ queryKey: ['/api/auth/demo-accounts'], select: parseDemoAccounts, enabled: health.data?.demo === true });
   if (!demo.data || demo.data.accounts.length === 0) return null;
@@ -24,8 +29,12 @@ export function DemoAccountsCard({ onPick }: { onPick: (employeeId: string, pass
 
   return (
     <Card aria-labelledby="demo-accounts-title" className="border-dashed">
-      <CardTitle id="demo-accounts-title">Demo accounts</CardTitle>
-      <CardDescription className="mt-1">Tap an account to fill in the form.</CardDescription>
+      <CardTitle id="demo-accounts-title">
+        <Trans>Demo accounts</Trans>
+      </CardTitle>
+      <CardDescription className="mt-1">
+        <Trans>Tap an account to fill in the form.</Trans>
+      </CardDescription>
       <ul className="mt-3 flex flex-col gap-2">
         {accounts.map((account) => (
           <li key={account.employeeId}>
@@ -34,14 +43,16 @@ export function DemoAccountsCard({ onPick }: { onPick: (employeeId: string, pass
               onClick={() => onPick(account.employeeId, password)}
               className="flex min-h-12 w-full items-center justify-between gap-3 rounded-lg border border-slate-300 px-3 text-left hover:bg-slate-100"
             >
-              <span className="font-semibold">{account.role}</span>
+              <span className="font-semibold">{roleLabel(account.role)}</span>
               <span className="font-mono text-base">{account.employeeId}</span>
             </button>
           </li>
         ))}
       </ul>
       <p className="mt-3 text-base">
-        Password for all: <span className="font-mono font-semibold">{password}</span>
+        <Trans>
+          Password for all: <span className="font-mono font-semibold">{password}</span>
+        </Trans>
       </p>
     </Card>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DIVISIONS } from '../../../../common/constants.js';
@@ -23,13 +26,12 @@ import {
 } from './machine-api.js';
 import { FIGURE_LABELS, MACHINE_TEXTS } from './machine-texts.js';
 
-const FIELD_LABELS: Record<RolloutField, string> = {
-  scope: 'Scope',
-  foundationCompleted: 'Foundation Completed',
-  machinesInstalled: 'Machines Installed',
-  machinesCommissioned: 'Machines Commissioned',
+const FIELD_LABELS: Readonly<Record<RolloutField, MessageDescriptor>> = {
+  scope: msg`Scope`,
+  foundationCompleted: msg`Foundation Completed`,
+  machinesInstalled: msg`Machines Installed`,
+  machinesCommissioned: msg`Machines Commissioned`,
 };
-
 
 type Entries = Record<RolloutField, string>;
 
@@ -46,34 +48,42 @@ function serverFieldErrors(error: unknown): Partial<Record<RolloutField, string>
 
 /** Every division's entered figures, to compare at a glance before changing one. */
 function AllDivisions({ current }: { current: string }) {
+  const { t, i18n } = useLingui();
   const summaries = useQuery({ queryKey: MACHINE_SUMMARIES_KEY, select: parseMachineSummaries, staleTime: 0 });
   if (!summaries.data) return null;
   return (
     <Card aria-labelledby="all-divisions-title">
-      <CardTitle id="all-divisions-title">All divisions</CardTitle>
+      <CardTitle id="all-divisions-title">
+        <Trans>All divisions</Trans>
+      </CardTitle>
       {/* A phone gets one block per division; the table needs a wider screen. */}
-      <ul className="mt-2 flex flex-col divide-y divide-slate-200 sm:hidden" aria-label="Progress values of all divisions">
-        {summaries.data.map((s) => (
-          <li key={s.division} className={s.division === current ? 'bg-brand-50 py-2' : 'py-2'}>
-            <div className="font-semibold">{s.division}</div>
-            <p className="text-sm tabular-nums">
-              {ROLLOUT_FIELDS.map((f) => `${FIGURE_LABELS[f]} ${s[f]}`).join(' · ')}
-            </p>
-            <p className="text-xs text-slate-700">Updated {s.updatedAt ? submittedText(s.updatedAt) : 'never'}</p>
-          </li>
-        ))}
+      <ul className="mt-2 flex flex-col divide-y divide-slate-200 sm:hidden" aria-label={t`Progress values of all divisions`}>
+        {summaries.data.map((s) => {
+          const updated = s.updatedAt ? submittedText(s.updatedAt) : null;
+          return (
+            <li key={s.division} className={s.division === current ? 'bg-brand-50 py-2' : 'py-2'}>
+              <div className="font-semibold">{s.division}</div>
+              <p className="text-sm tabular-nums">{ROLLOUT_FIELDS.map((f) => `${i18n._(FIGURE_LABELS[f])} ${s[f]}`).join(' · ')}</p>
+              <p className="text-xs text-slate-700">{updated === null ? t`Updated never` : t`Updated ${updated}`}</p>
+            </li>
+          );
+        })}
       </ul>
       <div className="mt-2 hidden overflow-x-auto sm:block">
         <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
           <thead>
             <tr className="border-b-2 border-slate-300 text-slate-700">
-              <th scope="col" className="py-2 pr-3">Division</th>
+              <th scope="col" className="py-2 pr-3">
+                <Trans>Division</Trans>
+              </th>
               {ROLLOUT_FIELDS.map((f) => (
                 <th key={f} scope="col" className="py-2 pr-3 text-right">
-                  {FIELD_LABELS[f]}
+                  {i18n._(FIELD_LABELS[f])}
                 </th>
               ))}
-              <th scope="col" className="py-2">Updated</th>
+              <th scope="col" className="py-2">
+                <Trans>Updated</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -85,7 +95,7 @@ function AllDivisions({ current }: { current: string }) {
                     {s[f]}
                   </td>
                 ))}
-                <td className="py-2 whitespace-nowrap">{s.updatedAt ? submittedText(s.updatedAt) : 'Never'}</td>
+                <td className="py-2 whitespace-nowrap">{s.updatedAt ? submittedText(s.updatedAt) : t`Never`}</td>
               </tr>
             ))}
           </tbody>
@@ -107,6 +117,7 @@ function MachineValuesForm({
   sheet: RolloutFigures | null;
   onDone: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [entries, setEntries] = useState<Entries>(() => entriesOf(saved));
   const [errors, setErrors] = useState<Partial<Record<RolloutField, string>>>({});
@@ -114,14 +125,17 @@ function MachineValuesForm({
   const save = useMutation({
     mutationFn: updateMachineSummary,
     onSuccess: async (summary) => {
-      toast({ title: MACHINE_TEXTS.updated, description: `Progress values for ${summary.division} have been saved.` });
+      const savedDivision = summary.division;
+      toast({ title: i18n._(MACHINE_TEXTS.updated), description: t`Progress values for ${savedDivision} have been saved.` });
       await queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/machine-') });
     },
     onError: (error) => {
       setErrors(serverFieldErrors(error));
-      toast({ variant: 'destructive', title: MACHINE_TEXTS.errorTitle, description: failureText(MACHINE_TEXTS.updateFailed, error) });
+      toast({ variant: 'destructive', title: i18n._(MACHINE_TEXTS.errorTitle), description: failureText(i18n._(MACHINE_TEXTS.updateFailed), error) });
     },
   });
+
+  const lastUpdated = saved.updatedAt ? submittedText(saved.updatedAt) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,13 +150,14 @@ function MachineValuesForm({
   };
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label={`Progress values of ${division}`}>
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label={t`Progress values of ${division}`}>
       <div className="grid gap-4 sm:grid-cols-2">
         {ROLLOUT_FIELDS.map((field) => {
           const id = `machine-${field}`;
+          const sheetCount = sheet ? sheet[field] : null;
           return (
             <div key={field}>
-              <Label htmlFor={id}>{FIELD_LABELS[field]}</Label>
+              <Label htmlFor={id}>{i18n._(FIELD_LABELS[field])}</Label>
               <Input
                 id={id}
                 className="mt-1"
@@ -162,7 +177,7 @@ function MachineValuesForm({
               />
               {sheet ? (
                 <p id={`${id}-sheet`} className="mt-1 text-sm text-slate-700">
-                  Rollout sheet: {sheet[field]}
+                  {t`Rollout sheet: ${sheetCount}`}
                 </p>
               ) : null}
               <FieldError id={`${id}-error`} message={errors[field]} />
@@ -170,13 +185,13 @@ function MachineValuesForm({
           );
         })}
       </div>
-      {saved.updatedAt ? <p className="text-sm text-slate-700">Last updated {submittedText(saved.updatedAt)}</p> : null}
+      {lastUpdated ? <p className="text-sm text-slate-700">{t`Last updated ${lastUpdated}`}</p> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? MACHINE_TEXTS.updating : MACHINE_TEXTS.updateValues}
+          {i18n._(save.isPending ? MACHINE_TEXTS.updating : MACHINE_TEXTS.updateValues)}
         </Button>
         <Button variant="outline" onClick={onDone}>
-          {MACHINE_TEXTS.cancel}
+          {i18n._(MACHINE_TEXTS.cancel)}
         </Button>
       </div>
     </form>
@@ -189,6 +204,7 @@ function MachineValuesForm({
  * set is named under its field before it is sent.
  */
 export function MachineDashboardManagement({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui();
   const [division, setDivision] = useState<(typeof DIVISIONS)[number]>(MACHINE_SUMMARY_DEFAULT_DIVISION);
   const summary = useQuery({ queryKey: machineSummaryKey(division), select: parseMachineSummary, staleTime: 0 });
   const counted = useQuery({ queryKey: machineProgressKey(division), select: parseMachineProgress, staleTime: 0 });
@@ -196,10 +212,16 @@ export function MachineDashboardManagement({ onDone }: { onDone: () => void }) {
   return (
     <>
       <Card aria-labelledby="machine-values-title">
-        <CardTitle id="machine-values-title">Update progress values</CardTitle>
-        <CardDescription>Whole numbers, 0 or more; each stage can have no more curves than the one before it.</CardDescription>
+        <CardTitle id="machine-values-title">
+          <Trans>Update progress values</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Whole numbers, 0 or more; each stage can have no more curves than the one before it.</Trans>
+        </CardDescription>
         <div className="mt-3 max-w-xs">
-          <Label htmlFor="machine-division">Division</Label>
+          <Label htmlFor="machine-division">
+            <Trans>Division</Trans>
+          </Label>
           <select
             id="machine-division"
             className={`${selectClasses(false)} mt-1`}
@@ -216,7 +238,7 @@ export function MachineDashboardManagement({ onDone }: { onDone: () => void }) {
         <div className="mt-4">
           {summary.isError ? (
             <p role="alert" className="text-base font-medium text-red-700">
-              {apiErrorMessage(summary.error, 'Failed to load the progress values')}
+              {apiErrorMessage(summary.error, t`Failed to load the progress values`)}
             </p>
           ) : summary.data && summary.data.division === division ? (
             <MachineValuesForm
@@ -228,7 +250,9 @@ export function MachineDashboardManagement({ onDone }: { onDone: () => void }) {
               onDone={onDone}
             />
           ) : (
-            <p className="text-base text-slate-700">Loading the progress values...</p>
+            <p className="text-base text-slate-700">
+              <Trans>Loading the progress values...</Trans>
+            </p>
           )}
         </div>
       </Card>

@@ -1,28 +1,35 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { RolloutField } from '../../../../common/rules/rollout.js';
 
-/** Texts of the machine rollout views that are the spec's contract (sections 2, 5 and 8). */
+/**
+ * Texts of the machine rollout views that are the spec's contract (sections 2, 5 and 8), as
+ * catalogue entries: each view reads them in the language shown (`i18n._`).
+ */
 export const MACHINE_TEXTS = {
-  dashboardTitle: 'Machine Dashboard',
-  progressTitle: 'Machine Installation Progress',
-  scope: 'Scope',
-  foundation: 'Foundation',
-  installed: 'Installed',
-  commissioned: 'Commissioned',
-  updateValues: 'Update Progress Values',
-  updating: 'Updating...',
-  updated: 'Machine Dashboard Updated',
-  updateFailed: 'Failed to update machine dashboard',
-  errorTitle: 'Error',
-  reportErrorTitle: 'Report Error',
-  reportFailed: 'Failed to generate machine report',
-  downloadReport: 'Download Machine Report',
-  preparingReport: 'Preparing report...',
-  cancel: 'Cancel',
-  noData: '–',
-} as const;
+  dashboardTitle: msg`Machine Dashboard`,
+  progressTitle: msg`Machine Installation Progress`,
+  scope: msg`Scope`,
+  foundation: msg`Foundation`,
+  installed: msg`Installed`,
+  commissioned: msg`Commissioned`,
+  updateValues: msg`Update Progress Values`,
+  updating: msg`Updating...`,
+  updated: msg`Machine Dashboard Updated`,
+  updateFailed: msg`Failed to update machine dashboard`,
+  errorTitle: msg`Error`,
+  reportErrorTitle: msg`Report Error`,
+  reportFailed: msg`Failed to generate machine report`,
+  downloadReport: msg`Download Machine Report`,
+  preparingReport: msg`Preparing report...`,
+  cancel: msg`Cancel`,
+} as const satisfies Record<string, MessageDescriptor>;
+
+/** Where a division has no figures yet. */
+export const NO_FIGURE = '–';
 
 /** The four figures as the spec's progress cards name them (also the short labels of lists). */
-export const FIGURE_LABELS: Record<RolloutField, string> = {
+export const FIGURE_LABELS: Readonly<Record<RolloutField, MessageDescriptor>> = {
   scope: MACHINE_TEXTS.scope,
   foundationCompleted: MACHINE_TEXTS.foundation,
   machinesInstalled: MACHINE_TEXTS.installed,

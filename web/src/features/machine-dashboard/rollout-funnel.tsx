@@ -1,6 +1,9 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { LastProgress, MachineTotals } from '../../../../common/schemas/machines.js';
 import { visitDateText } from '../../lib/date-text.js';
 import { cn } from '../../lib/cn.js';
+import { countText } from '../../lib/number-text.js';
 
 /** A share of the scope as people say it: "81%", "<1%" for a few, never "NaN%". */
 export function percentOf(value: number, scope: number): string {
@@ -11,6 +14,8 @@ export function percentOf(value: number, scope: number): string {
 }
 
 interface Stage {
+  /** React's key: the same in every language. */
+  key: string;
   label: string;
   value: number;
   /** The latest day a curve reached this stage. */
@@ -20,31 +25,43 @@ interface Stage {
   barClass: string;
 }
 
+/** Made at render, so its texts are in the language shown. */
 function stagesOf(totals: MachineTotals, lastProgress: LastProgress): Stage[] {
+  const withoutFoundation = totals.scope - totals.foundationCompleted;
+  const withoutMachine = totals.foundationCompleted - totals.machinesInstalled;
+  const notCommissioned = totals.machinesInstalled - totals.machinesCommissioned;
   return [
-    { label: 'Curves in scope', value: totals.scope, on: null, waiting: null, barClass: 'bg-slate-500' },
+    { key: 'scope', label: t`Curves in scope`, value: totals.scope, on: null, waiting: null, barClass: 'bg-slate-500' },
     {
-      label: 'Foundation completed',
+      key: 'foundation',
+      label: t`Foundation completed`,
       value: totals.foundationCompleted,
       on: lastProgress.foundation,
-      waiting: `${totals.scope - totals.foundationCompleted} waiting for a foundation`,
+      waiting: t`${withoutFoundation} waiting for a foundation`,
       barClass: 'bg-amber-600',
     },
     {
-      label: 'Machines installed',
+      key: 'installed',
+      label: t`Machines installed`,
       value: totals.machinesInstalled,
       on: lastProgress.installed,
-      waiting: `${totals.foundationCompleted - totals.machinesInstalled} foundations without a machine`,
+      waiting: t`${withoutMachine} foundations without a machine`,
       barClass: 'bg-sky-700',
     },
     {
-      label: 'Machines commissioned',
+      key: 'commissioned',
+      label: t`Machines commissioned`,
       value: totals.machinesCommissioned,
       on: lastProgress.commissioned,
-      waiting: `${totals.machinesInstalled - totals.machinesCommissioned} machines not commissioned`,
+      waiting: t`${notCommissioned} machines not commissioned`,
       barClass: 'bg-emerald-700',
     },
   ];
+}
+
+function lastOnText(date: string): string {
+  const day = visitDateText(date);
+  return t`Last on ${day}`;
 }
 
 /**
@@ -52,16 +69,18 @@ function stagesOf(totals: MachineTotals, lastProgress: LastProgress): Stage[] {
  * the curves held up there, so where the rollout is stuck reads at a glance.
  */
 export function RolloutFunnel({ totals, lastProgress }: { totals: MachineTotals; lastProgress: LastProgress }) {
+  // Re-renders in a newly chosen language: the texts below are read at render.
+  useLingui();
   const stages = stagesOf(totals, lastProgress);
   return (
-    <ol aria-label="Rollout funnel" className="flex flex-col gap-3">
+    <ol aria-label={t`Rollout funnel`} className="flex flex-col gap-3">
       {stages.map((stage) => (
-        <li key={stage.label} className="flex flex-col gap-1">
+        <li key={stage.key} className="flex flex-col gap-1">
           {stage.waiting ? <p className="text-sm text-slate-700">↓ {stage.waiting}</p> : null}
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="font-semibold text-slate-900">{stage.label}</span>
             <span className="tabular-nums text-slate-900">
-              <span className="text-lg font-bold">{stage.value.toLocaleString('en-IN')}</span>
+              <span className="text-lg font-bold">{countText(stage.value)}</span>
               <span className="ml-2 text-sm text-slate-700">{percentOf(stage.value, totals.scope)}</span>
             </span>
           </div>
@@ -71,7 +90,7 @@ export function RolloutFunnel({ totals, lastProgress }: { totals: MachineTotals;
               style={{ width: totals.scope === 0 ? '0%' : `${Math.min(100, (stage.value / totals.scope) * 100)}%` }}
             />
           </div>
-          {stage.on ? <p className="text-xs text-slate-700">Last on {visitDateText(stage.on)}</p> : null}
+          {stage.on ? <p className="text-xs text-slate-700">{lastOnText(stage.on)}</p> : null}
         </li>
       ))}
     </ol>

@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/index.js';
-import { othersText, waitingText } from './outbox-texts.js';
+import { othersText, refusedText, waitingText } from './outbox-texts.js';
 import { useOutboxCount } from './use-outbox-count.js';
 
 function UploadIcon() {
@@ -14,10 +15,12 @@ function UploadIcon() {
 
 /** The header's compact count of records not sent yet, leading to the outbox; nothing when there are none. */
 export function OutboxBadge() {
+  const { t } = useLingui();
   const { user } = useAuth();
   const { mine, failed } = useOutboxCount(user?.employeeId ?? null);
   if (mine === 0) return null;
-  const label = failed > 0 ? `${waitingText(mine)}, ${failed} failed` : waitingText(mine);
+  const waiting = waitingText(mine);
+  const label = failed > 0 ? t`${waiting}, ${failed} failed` : waiting;
   return (
     <Link
       to="/outbox"
@@ -37,11 +40,12 @@ export function OutboxBadge() {
 
 /** The purpose screen's line about the outbox: the technician's own records, and other users' waiting for them. */
 export function OutboxNotice() {
+  const { t } = useLingui();
   const { user } = useAuth();
   const { mine, failed, others } = useOutboxCount(user?.employeeId ?? null);
   if (mine === 0 && others === 0) return null;
   return (
-    <section aria-label="Outbox" className="flex flex-col gap-2">
+    <section aria-label={t`Outbox`} className="flex flex-col gap-2">
       {mine > 0 ? (
         <Link
           to="/outbox"
@@ -50,7 +54,7 @@ export function OutboxNotice() {
           <UploadIcon />
           <span className="flex-1">
             {waitingText(mine)}
-            {failed > 0 ? <span className="block text-sm font-medium text-red-800">{`${failed} refused by the server: open to see why`}</span> : null}
+            {failed > 0 ? <span className="block text-sm font-medium text-red-800">{refusedText(failed)}</span> : null}
           </span>
           <span aria-hidden="true">›</span>
         </Link>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { reportUnauthorized } from '../../lib/api-client.js';
@@ -5,7 +7,6 @@ import { type LogoutGuard, mustChangePassword, useAuth } from '../auth/index.js'
 import type { Drainer } from './drain.js';
 import { loadOutboxRuntime } from './load-runtime.js';
 import { subscribeOutbox } from './outbox-events.js';
-import { pluralRecords } from './outbox-texts.js';
 
 /**
  * Runs the outbox for the signed-in technician: a pass at app start, after a new sign-in and
@@ -16,6 +17,7 @@ import { pluralRecords } from './outbox-texts.js';
  * nothing is sent; the records stay on the phone and go, as after a sign-in, once it is chosen.
  */
 export function OutboxSync() {
+  const { t } = useLingui();
   const { user, setLogoutGuard, refreshUser } = useAuth();
   const owner = user?.employeeId ?? null;
   const held = user !== null && mustChangePassword(user);
@@ -87,15 +89,18 @@ export function OutboxSync() {
   }, [setLogoutGuard]);
 
   if (question === null) return null;
-  const one = question.count === 1;
+  const count = question.count;
   return (
     <ConfirmDialog
-      title="Records not sent"
-      confirmLabel="Sign Out"
+      title={t`Records not sent`}
+      confirmLabel={t`Sign Out`}
       onConfirm={() => question.answer(true)}
       onCancel={() => question.answer(false)}
     >
-      {`${pluralRecords(question.count)} ${one ? 'has' : 'have'} not been sent yet. ${one ? 'It stays' : 'They stay'} on this phone and will be sent after your next sign-in. Sign out anyway?`}
+      {plural(count, {
+        one: '# record has not been sent yet. It stays on this phone and will be sent after your next sign-in. Sign out anyway?',
+        other: '# records have not been sent yet. They stay on this phone and will be sent after your next sign-in. Sign out anyway?',
+      })}
     </ConfirmDialog>
   );
 }

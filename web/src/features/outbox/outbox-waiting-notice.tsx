@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useAuth } from '../auth/index.js';
 import { waitingText } from './outbox-texts.js';
 import { useOutboxCount } from './use-outbox-count.js';
@@ -8,14 +10,18 @@ import { useOutboxCount } from './use-outbox-count.js';
  * screen is out of reach until then.
  */
 export function OutboxWaitingNotice() {
+  const { t } = useLingui();
   const { user } = useAuth();
   const { mine } = useOutboxCount(user?.employeeId ?? null);
   if (mine === 0) return null;
+  const waiting = waitingText(mine);
   return (
     <p role="status" className="rounded-lg border-2 border-amber-700 bg-amber-50 p-3 text-base text-amber-950">
-      <span className="font-semibold">{`${waitingText(mine)}.`}</span>{' '}
-      {mine === 1 ? 'It stays on this phone and is sent' : 'They stay on this phone and are sent'} once you have chosen your new
-      password.
+      <span className="font-semibold">{t`${waiting}.`}</span>{' '}
+      {plural(mine, {
+        one: 'It stays on this phone and is sent once you have chosen your new password.',
+        other: 'They stay on this phone and are sent once you have chosen your new password.',
+      })}
     </p>
   );
 }

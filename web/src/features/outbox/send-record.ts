@@ -22,8 +22,20 @@ export type SendOutcome =
   /** It left the outbox meanwhile (sent by another tab, or deleted). */
   | { kind: 'gone' };
 
+/*
+ * The outbox's own reasons, kept with the record in English whatever the language shown: the
+ * code compares them, and a reason stored today is read after a change of language.
+ * outbox-error-text.ts shows them in the reader's language. {status} is the answer's status.
+ */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again to send this record.';
 export const PASSWORD_CHANGE_MESSAGE = 'Waiting for your new password. It is sent once you have chosen one.';
+export const PHOTO_TOO_LARGE_MESSAGE = 'The photo is too large for the server (413).';
+export const REFUSED_MESSAGE = 'The server refused the record ({status}).';
+export const NOT_NOW_MESSAGE = 'The server could not take the record now ({status}).';
+export const NO_ANSWER_MESSAGE = 'No answer from the server in time.';
+export const NO_NETWORK_MESSAGE = 'No network connection.';
+
+const withStatus = (message: string, status: number): string => message.replace('{status}', String(status));
 
 // 408 and 429 say "not now", not "never".
 const TRANSIENT_CLIENT_ERRORS = new Set([408, 429]);
@@ -33,16 +45,16 @@ export function classifyUploadError(error: unknown): Exclude<SendOutcome, { kind
     if (error.status === 401) return { kind: 'unauthorized', message: SESSION_ENDED_MESSAGE };
     // Not a refusal of the record: the same record goes once the user has a password of their own.
     if (error.status === 403 && error.code === 'PASSWORD_CHANGE_REQUIRED') return { kind: 'password-change', message: PASSWORD_CHANGE_MESSAGE };
-    if (error.status === 413) return { kind: 'refused', message: error.serverMessage ?? 'The photo is too large for the server (413).' };
+    if (error.status === 413) return { kind: 'refused', message: error.serverMessage ?? PHOTO_TOO_LARGE_MESSAGE };
     if (error.status >= 400 && error.status < 500 && !TRANSIENT_CLIENT_ERRORS.has(error.status)) {
-      return { kind: 'refused', message: error.serverMessage ?? `The server refused the record (${error.status}).` };
+      return { kind: 'refused', message: error.serverMessage ?? withStatus(REFUSED_MESSAGE, error.status) };
     }
-    return { kind: 'retry', message: error.serverMessage ?? `The server could not take the record now (${error.status}).` };
+    return { kind: 'retry', message: error.serverMessage ?? withStatus(NOT_NOW_MESSAGE, error.status) };
   }
   if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
-    return { kind: 'retry', message: 'No answer from the server in time.' };
+    return { kind: 'retry', message: NO_ANSWER_MESSAGE };
   }
-  if (error instanceof TypeError) return { kind: 'retry', message: 'No network connection.' };
+  if (error instanceof TypeError) return { kind: 'retry', message: NO_NETWORK_MESSAGE };
   return { kind: 'retry', message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -1,6 +1,7 @@
 import type { UploadMetadataInput } from '../../../../common/schemas/inspection.js';
 import { isOffline } from './drain.js';
 import { newOutboxRecord } from './outbox-record.js';
+import { outboxErrorText } from './outbox-error-text.js';
 import { outboxStore } from './outbox-store.js';
 import { withRecordLock } from './record-lock.js';
 import { sha256Hex } from '../../lib/sha256.js';
@@ -13,7 +14,7 @@ export type SubmitOutcome =
   | { kind: 'sent'; recordId: string; fileName: string }
   /** Safe in the outbox; it goes when the network allows. */
   | { kind: 'queued'; localId: string }
-  /** The server refused it; kept in the outbox as failed, with the server's message. */
+  /** The server refused it; kept in the outbox as failed, with the server's message (in the reader's language when it is the outbox's own). */
   | { kind: 'refused'; localId: string | null; message: string }
   /** Safe in the outbox; it goes after the technician signs in again. */
   | { kind: 'needs-sign-in'; localId: string }
@@ -72,7 +73,7 @@ export async function submitRecord(input: SubmitInput, deps: Partial<SendDeps> &
       case 'sent':
         return { kind: 'sent', recordId: outcome.response.recordId, fileName: outcome.response.fileName };
       case 'refused':
-        return { kind: 'refused', localId: record.localId, message: outcome.message };
+        return { kind: 'refused', localId: record.localId, message: outboxErrorText(outcome.message) };
       case 'unauthorized':
         return { kind: 'needs-sign-in', localId: record.localId };
       default:
@@ -87,7 +88,7 @@ async function sendDirectly(input: SubmitInput, upload: Upload, timeoutMs: numbe
     return { kind: 'sent', recordId: response.recordId, fileName: response.fileName };
   } catch (error) {
     const outcome = classifyUploadError(error);
-    if (outcome.kind === 'refused') return { kind: 'refused', localId: null, message: outcome.message };
+    if (outcome.kind === 'refused') return { kind: 'refused', localId: null, message: outboxErrorText(outcome.message) };
     return { kind: 'not-sent', serverMessage: error instanceof UploadError ? error.serverMessage : null };
   }
 }

@@ -10,6 +10,9 @@ export const UPLOAD_FILE_NAME = 'inspection_image.jpg';
 // makes two records.
 export const UPLOAD_TIMEOUT_MS = 120_000;
 
+// For developers (the outbox shows its own reasons, send-record.ts): never translated.
+const UPLOAD_FAILED = 'Upload failed';
+
 /** A non-OK or unreadable answer to the upload. */
 export class UploadError extends Error {
   readonly status: number;
@@ -19,7 +22,7 @@ export class UploadError extends Error {
   readonly code: string | null;
 
   constructor(status: number, serverMessage: string | null, code: string | null = null) {
-    super(`Upload failed (${status})`);
+    super(`${UPLOAD_FAILED} (${status})`);
     this.name = 'UploadError';
     this.status = status;
     this.serverMessage = serverMessage;

@@ -1,8 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
-import { CHANGE_PASSWORD_PATH, useAuth, useSignedInUser } from '../auth/index.js';
+import { CHANGE_PASSWORD_PATH, LanguageSwitch, roleLabel, useAuth, useSignedInUser } from '../auth/index.js';
 import { OutboxNotice } from '../outbox/index.js';
 
 /** The due list in its own chunk: the purposes show at once, the list follows. */
@@ -26,12 +29,13 @@ function GaugeIcon() {
   );
 }
 
-const PURPOSES = [
-  { type: 'Service', title: 'Service Inspection', description: 'Every 15 days routine check', Icon: WrenchIcon },
-  { type: 'CoF', title: 'CoF Measurement', description: 'Every 30 days friction test', Icon: GaugeIcon },
-] as const;
+const PURPOSES: readonly { type: 'Service' | 'CoF'; title: MessageDescriptor; description: MessageDescriptor; Icon: typeof WrenchIcon }[] = [
+  { type: 'Service', title: msg`Service Inspection`, description: msg`Every 15 days routine check`, Icon: WrenchIcon },
+  { type: 'CoF', title: msg`CoF Measurement`, description: msg`Every 30 days friction test`, Icon: GaugeIcon },
+];
 
 export function PurposePage() {
+  const { t, i18n } = useLingui();
   const user = useSignedInUser();
   const { logout } = useAuth();
   const navigate = useNavigate();
@@ -46,21 +50,25 @@ export function PurposePage() {
 
   return (
     <Screen
-      title="Select Purpose"
+      title={t`Select Purpose`}
       subtitle={
         <>
-          <span className="font-semibold">{user.name}</span> · {user.role}
+          <span className="font-semibold">{user.name}</span> · {roleLabel(user.role)}
         </>
       }
+      // At the end of the name's row, where a technician finds it at once.
+      tools={<LanguageSwitch />}
       actions={
         <Button variant="outline" size="sm" onClick={() => void onLogout()} disabled={leaving}>
-          Logout
+          <Trans>Logout</Trans>
         </Button>
       }
     >
       <OutboxNotice />
-      <p className="text-base text-slate-800">What are you doing at this curve today?</p>
-      <nav aria-label="Inspection purpose" className="flex flex-col gap-4">
+      <p className="text-base text-slate-800">
+        <Trans>What are you doing at this curve today?</Trans>
+      </p>
+      <nav aria-label={t`Inspection purpose`} className="flex flex-col gap-4">
         {PURPOSES.map((purpose) => (
           <Link
             key={purpose.type}
@@ -71,8 +79,8 @@ export function PurposePage() {
               <purpose.Icon />
             </span>
             <span className="flex flex-col">
-              <span className="text-lg font-bold text-slate-900">{purpose.title}</span>
-              <span className="text-base text-slate-700">{purpose.description}</span>
+              <span className="text-lg font-bold text-slate-900">{i18n._(purpose.title)}</span>
+              <span className="text-base text-slate-700">{i18n._(purpose.description)}</span>
             </span>
           </Link>
         ))}
@@ -83,11 +91,11 @@ export function PurposePage() {
       </Suspense>
       {user.role === 'Admin' ? (
         <Button variant="secondary" size="lg" onClick={() => navigate('/admin')}>
-          Admin Panel
+          <Trans>Admin Panel</Trans>
         </Button>
       ) : null}
       <Link to={CHANGE_PASSWORD_PATH} className={buttonClasses('ghost', 'default', 'self-center underline')}>
-        Change password
+        <Trans>Change password</Trans>
       </Link>
     </Screen>
   );

@@ -1,8 +1,16 @@
+import { I18nProvider } from '@lingui/react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n.js';
 import { UpdatePrompt } from './update-prompt.js';
 import { announceUpdate, dismissUpdate } from './update-store.js';
+
+/** The texts' context the app's providers give (no test here needs more of them). */
+function WithTexts({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
 
 afterEach(() => {
   act(() => dismissUpdate());
@@ -10,14 +18,14 @@ afterEach(() => {
 
 describe('UpdatePrompt', () => {
   it('shows nothing until a new version is waiting', () => {
-    render(<UpdatePrompt />);
+    render(<UpdatePrompt />, { wrapper: WithTexts });
     expect(screen.queryByText('A new version is available.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update now' })).not.toBeInTheDocument();
   });
 
   it('announces a waiting version politely and switches to it only on "Update now"', async () => {
     const apply = vi.fn(() => new Promise<void>(() => {}));
-    render(<UpdatePrompt />);
+    render(<UpdatePrompt />, { wrapper: WithTexts });
     act(() => announceUpdate(apply));
 
     const banner = screen.getByRole('status');
@@ -33,7 +41,7 @@ describe('UpdatePrompt', () => {
 
   it('"Later" hides the banner and keeps the current version', async () => {
     const apply = vi.fn(() => Promise.resolve());
-    render(<UpdatePrompt />);
+    render(<UpdatePrompt />, { wrapper: WithTexts });
     act(() => announceUpdate(apply));
 
     await userEvent.click(screen.getByRole('button', { name: 'Later' }));
@@ -43,7 +51,7 @@ describe('UpdatePrompt', () => {
 
   it('offers the update again when activating it failed', async () => {
     const apply = vi.fn(() => Promise.reject(new Error('no waiting worker')));
-    render(<UpdatePrompt />);
+    render(<UpdatePrompt />, { wrapper: WithTexts });
     act(() => announceUpdate(apply));
 
     await userEvent.click(screen.getByRole('button', { name: 'Update now' }));

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { dismissUpdate, pendingUpdate, subscribeToUpdates } from './update-store.js';
@@ -18,6 +19,7 @@ function startServiceWorker(): void {
  * would throw away an inspection being filled in.
  */
 export function UpdatePrompt() {
+  const { t } = useLingui();
   const apply = useSyncExternalStore(subscribeToUpdates, pendingUpdate, pendingUpdate);
   const [updating, setUpdating] = useState(false);
 
@@ -31,10 +33,12 @@ export function UpdatePrompt() {
         aria-live="polite"
         className="pointer-events-auto flex flex-wrap items-center gap-3 rounded-xl border-2 border-brand-800 bg-white p-4 text-slate-900 shadow-lg"
       >
-        <p className="min-w-0 flex-1 text-base font-bold">A new version is available.</p>
+        <p className="min-w-0 flex-1 text-base font-bold">
+          <Trans>A new version is available.</Trans>
+        </p>
         <div className="flex gap-2">
           <Button variant="ghost" size="sm" onClick={dismissUpdate} disabled={updating}>
-            Later
+            <Trans>Later</Trans>
           </Button>
           <Button
             size="sm"
@@ -44,7 +48,7 @@ export function UpdatePrompt() {
               apply().catch(() => setUpdating(false));
             }}
           >
-            {updating ? 'Updating...' : 'Update now'}
+            {updating ? t`Updating...` : t`Update now`}
           </Button>
         </div>
       </div>

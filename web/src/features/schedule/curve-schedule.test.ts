@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../../common/rules/dates.js';
+import { COF_HIGH_LABEL, type KindSchedule, scheduleLabel } from '../../../../common/rules/schedule.js';
 import { scheduleResponseSchema } from '../../../../common/schemas/schedule.js';
 import { CURVES, scheduleFor } from '../inspection-flow/entry/test-fixtures.js';
 import { buildCurveSchedules, curveKey, dueItems, type LocalVisit, statusText } from './curve-schedule.js';
@@ -74,5 +75,29 @@ describe('the due states on the phone', () => {
     const { rolloutMachine: _dropped, ...older } = response.curves[0] ?? { rolloutMachine: true };
     // The phone's kept copy is parsed by the same schema: an older shape is refused, never read as "no machine".
     expect(scheduleResponseSchema.safeParse({ ...response, curves: [older] }).success).toBe(false);
+  });
+});
+
+describe('the due states in words', () => {
+  const base = { lastDate: null, dueDate: null, daysSince: null, daysOverdue: 0, daysUntilDue: null };
+  const cases: KindSchedule[] = [
+    { ...base, state: 'overdue', daysOverdue: 6 },
+    { ...base, state: 'due-soon', daysUntilDue: 0 },
+    { ...base, state: 'due-soon', daysUntilDue: 2 },
+    { ...base, state: 'never' },
+    { ...base, state: 'not-needed' },
+    { ...base, state: 'no-machine' },
+    { ...base, state: 'in-time', daysUntilDue: 20 },
+  ];
+
+  it("says in English exactly what the shared rule's labels (the reports') say", () => {
+    const entry = response.curves[0];
+    if (entry === undefined) throw new Error('the fixture has curves');
+    for (const kindSchedule of cases) {
+      const schedule = { entry, service: kindSchedule, cof: { ...kindSchedule, lastValue: null, high: false } };
+      expect(statusText('Service', schedule)).toBe(scheduleLabel('Service', kindSchedule));
+      expect(statusText('CoF', schedule)).toBe(scheduleLabel('CoF', kindSchedule));
+      expect(statusText('CoF', { ...schedule, cof: { ...schedule.cof, high: true } })).toBe(`${scheduleLabel('CoF', kindSchedule)} · ${COF_HIGH_LABEL}`);
+    }
   });
 });

@@ -7,21 +7,24 @@
  * what the rollout record says, and a Service visit in the outbox (or its 'Uninstall the
  * machine') counts at once.
  */
+import { t } from '@lingui/core/macro';
 import type { InspectionType } from '../../../../common/constants.js';
 import { lineFromCode } from '../../../../common/rules/line-codes.js';
 import {
-  COF_HIGH_LABEL,
   type CofSchedule,
   curveSchedule,
   type KindSchedule,
   type LastCof,
   type LastService,
   needsAttention,
-  scheduleLabel,
   urgency,
 } from '../../../../common/rules/schedule.js';
 import type { ScheduleEntry, ScheduleResponse } from '../../../../common/schemas/schedule.js';
 import type { WaitingVisit } from '../outbox/index.js';
+
+// The two inspection types, values stored in English (named, so the i18n lint reads them as values).
+export const SERVICE_TYPE: InspectionType = 'Service';
+export const COF_TYPE: InspectionType = 'CoF';
 
 /** A visit recorded on this phone and not on the server yet. */
 export type LocalVisit = WaitingVisit;
@@ -73,11 +76,37 @@ export function buildCurveSchedules(
   return schedules;
 }
 
+/**
+ * common/rules/schedule.ts's scheduleLabel (which the server's reports write in English) in
+ * the language shown; the English is the same word for word (curve-schedule.test.ts).
+ */
+function scheduleText(kind: InspectionType, schedule: KindSchedule): string {
+  // The inspection type is a value stored in English; only its name is the reader's.
+  const visit = kind === 'Service' ? t`Service` : kind;
+  const days = schedule.state === 'overdue' ? schedule.daysOverdue : (schedule.daysUntilDue ?? 0);
+  switch (schedule.state) {
+    case 'overdue':
+      return t`${visit} overdue ${days} d`;
+    case 'due-soon':
+      return days === 0 ? t`${visit} due today` : t`${visit} due in ${days} d`;
+    case 'never':
+      return t`${visit} never done`;
+    case 'not-needed':
+      return t`Machine uninstalled`;
+    case 'no-machine':
+      return t`No machine`;
+    case 'in-time':
+      return t`${visit} in time, ${days} d left`;
+  }
+}
+
 /** 'Service overdue 6 d', 'CoF due in 2 d', 'CoF in time, 20 d left · CoF high: follow up'. */
 export function statusText(kind: InspectionType, schedule: CurveSchedule): string {
-  if (kind === 'Service') return scheduleLabel('Service', schedule.service);
-  const label = scheduleLabel('CoF', schedule.cof);
-  return schedule.cof.high ? `${label} · ${COF_HIGH_LABEL}` : label;
+  if (kind === 'Service') return scheduleText(kind, schedule.service);
+  const label = scheduleText(kind, schedule.cof);
+  if (!schedule.cof.high) return label;
+  const high = t`CoF high: follow up`;
+  return `${label} · ${high}`;
 }
 
 export interface DueItem {
@@ -96,7 +125,7 @@ export function dueItems(schedules: Iterable<CurveSchedule>, sections: ReadonlyS
     // A high reading is followed up like a measurement due today.
     const cof = needsAttention(schedule.cof) ? Math.min(urgency(schedule.cof), schedule.cof.high ? urgency({ ...schedule.cof, state: 'due-soon', daysUntilDue: 0 }) : Infinity) : null;
     if (service === null && cof === null) continue;
-    const kind: InspectionType = cof !== null && (service === null || cof < service) ? 'CoF' : 'Service';
+    const kind = cof !== null && (service === null || cof < service) ? COF_TYPE : SERVICE_TYPE;
     items.push({ schedule, kind, urgency: Math.min(service ?? Infinity, cof ?? Infinity) });
   }
   return items.sort((a, b) => a.urgency - b.urgency || a.schedule.entry.curveNumber.localeCompare(b.schedule.entry.curveNumber, 'en', { numeric: true }));
