@@ -6,6 +6,7 @@
 import { lazy } from 'react';
 import { loadOutboxRuntime } from './load-runtime.js';
 import type { SubmitInput, SubmitOutcome } from './submit-record.js';
+import { withScreenTexts } from '../../lib/i18n.js';
 
 export { OutboxBadge, OutboxNotice } from './outbox-badge.js';
 export { OutboxSync } from './outbox-sync.js';
@@ -14,9 +15,9 @@ export { useOutboxCount } from './use-outbox-count.js';
 export { useWaitingVisits } from './use-waiting-visits.js';
 export type { WaitingVisit } from './runtime.js';
 
-export const OutboxPage = lazy(() => import('./outbox-page.js').then((m) => ({ default: m.OutboxPage })));
+export const OutboxPage = lazy(() => withScreenTexts(() => import('./outbox-page.js'))().then((m) => ({ default: m.OutboxPage })));
 /** Only the change-password screen shows it: loaded with that screen, not on every first load. */
-export const OutboxWaitingNotice = lazy(() => import('./outbox-waiting-notice.js').then((m) => ({ default: m.OutboxWaitingNotice })));
+export const OutboxWaitingNotice = lazy(() => withScreenTexts(() => import('./outbox-waiting-notice.js'))().then((m) => ({ default: m.OutboxWaitingNotice })));
 
 /** Submit Record: into the outbox, then one try at once (see submit-record.ts). */
 export async function submitRecord(input: SubmitInput): Promise<SubmitOutcome> {

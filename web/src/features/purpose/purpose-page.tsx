@@ -7,9 +7,10 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
 import { CHANGE_PASSWORD_PATH, LanguageSwitch, roleLabel, useAuth, useSignedInUser } from '../auth/index.js';
 import { OutboxNotice } from '../outbox/index.js';
+import { withScreenTexts } from '../../lib/i18n.js';
 
 /** The due list in its own chunk: the purposes show at once, the list follows. */
-const DueList = lazy(() => import('../schedule/index.js').then((m) => ({ default: m.DueList })));
+const DueList = lazy(() => withScreenTexts(() => import('../schedule/index.js'))().then((m) => ({ default: m.DueList })));
 
 // Inline SVG rather than emoji: not every field phone ships an emoji font.
 function WrenchIcon() {
