@@ -18,6 +18,18 @@ export const FIELD_SCREENS = [
   'web/src/features/inspection-flow/camera',
   'web/src/features/inspection-flow/entry',
   'web/src/features/inspection-flow/service-details',
+  'web/src/features/inspection-flow/review',
+  'web/src/features/inspection-flow/data-entry-page.tsx',
+  'web/src/features/inspection-flow/service-details-page.tsx',
+  'web/src/features/inspection-flow/review-page.tsx',
+  'web/src/features/inspection-flow/camera-page.tsx',
+  'web/src/features/inspection-flow/success-page.tsx',
+  'web/src/features/inspection-flow/flow-parts.tsx',
+  'web/src/features/inspection-flow/value-labels.ts',
+  'web/src/features/auth/demo-accounts-card.tsx',
+  'web/src/features/pwa/update-prompt.tsx',
+  // Loaded just after the first screen (problem-text-registry.ts).
+  'web/src/lib/problem-texts.ts',
   'web/src/features/machine-dashboard',
   'web/src/features/schedule',
   'web/src/features/auth/change-password-page.tsx',
@@ -27,13 +39,7 @@ export const FIELD_SCREENS = [
 ];
 
 /** Files inside those folders that the first screens import directly: their texts stay in `app`. */
-export const FIRST_SCREEN_PARTS = [
-  'web/src/features/inspection-flow/camera/camera-frame.tsx',
-  'web/src/features/inspection-flow/entry/lazy-step.tsx',
-  'web/src/features/inspection-flow/entry/load-entry-form.ts',
-  'web/src/features/inspection-flow/service-details/curve-summary.tsx',
-  'web/src/features/inspection-flow/service-details/load-service-details-form.ts',
-];
+export const FIRST_SCREEN_PARTS: readonly string[] = [];
 
 const root = import.meta.dirname;
 

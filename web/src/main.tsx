@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.js';
 import { AppRoutes } from './app/routes.js';
 import { startLanguage } from './lib/i18n.js';
+import { loadProblemTexts } from './lib/problem-text-registry.js';
 import { createQueryClient } from './lib/query-client.js';
 import './styles.css';
 
@@ -24,3 +25,6 @@ void startLanguage().then(() =>
   </StrictMode>,
 ),
 );
+
+// Errors in the reader's language: just after the first screen, outside the first download.
+void loadProblemTexts();

@@ -1,7 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { type ErrorAnswer, errorBodySchema } from '../../../common/schemas/error-body.js';
 import { userDataHeaderValue } from './stored-user.js';
-import { errorAnswerText } from './problem-texts.js';
+import { errorAnswerText } from './problem-text-registry.js';
 
 /**
  * Any non-OK answer. The message format `${status}: ${body or statusText}` is the spec's
@@ -123,7 +123,7 @@ export function errorBodyOf(bodyText: string): ErrorAnswer | null {
 /**
  * The readable `message` of our server's JSON error body ({code, message, fields?}), or the
  * fallback when the error is not such an answer (network failure, proxy HTML page ...), in the
- * reader's language (problem-texts.ts).
+ * reader's language (problem-text-registry.ts).
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   // Anything else falls back rather than show raw HTML or stack text to a technician.

@@ -13,7 +13,7 @@ import { messages as englishAppTexts } from '../locales/en/app.po';
 import { readItem, writeItem } from './safe-storage.js';
 import { LANGUAGE_KEY, LANGUAGE_UNSAVED_KEY } from './storage-keys.js';
 
-export { englishAppTexts, i18n };
+export { i18n };
 
 export { LANGUAGES, type Language };
 
@@ -78,17 +78,24 @@ export function markLanguageSaved(): void {
  * follow. `unsaved` marks a choice the user's account has still to store.
  */
 export async function applyLanguage(language: Language, { unsaved = false }: { unsaved?: boolean } = {}): Promise<void> {
-  await loadParts(language, wantedParts);
+  switchingTo = language;
+  // A screen may ask for another catalogue while these load: load until every wanted one is here.
+  while ([...wantedParts].some((part) => !loadedParts.has(`${language}:${part}`))) await loadParts(language, wantedParts);
+  if (switchingTo !== language) return; // a later choice won
+  switchingTo = null;
   i18n.activate(language);
   document.documentElement.lang = language;
   writeItem('local', LANGUAGE_KEY, language);
   if (unsaved) writeItem('local', LANGUAGE_UNSAVED_KEY, '1');
 }
 
-/** Loads `parts` in the active language now, and in any language chosen later. */
+/** The language a switch is loading, while it loads. */
+let switchingTo: Language | null = null;
+
+/** Loads `parts` in the active language (and the one being switched to) now, and in any language chosen later. */
 async function wantParts(parts: readonly CataloguePart[]): Promise<void> {
   for (const part of parts) wantedParts.add(part);
-  await loadParts(activeLanguage(), parts);
+  await Promise.all([loadParts(activeLanguage(), parts), switchingTo === null ? null : loadParts(switchingTo, parts)]);
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Errors and validation messages in the reader's language. The server and the shared schemas
+ * Errors and validation messages in the reader's language, loaded just after the first screen
+ * (problem-text-registry.ts: until then they read as sent). The server and the shared schemas
  * (common/) speak English, the spec's texts; the app turns an error's code (common/errors.ts)
  * and the shared schemas' messages into the active language here. English stays exactly what
  * the server sent. A message not listed (a newer server's, or one naming a value) is shown as
@@ -8,7 +9,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ErrorCode } from '../../../common/errors.js';
-import { englishAppTexts, i18n } from './i18n.js';
+import { i18n } from './i18n.js';
 
 /** Each code of the error catalogue, with its message as common/errors.ts writes it. */
 export const ERROR_TEXTS: Readonly<Record<ErrorCode, MessageDescriptor>> = {
@@ -47,75 +48,58 @@ export const ERROR_TEXTS: Readonly<Record<ErrorCode, MessageDescriptor>> = {
 };
 
 /**
- * The shared schemas' field messages (common/schemas, common/rules), as written there: listed so
- * the catalogue holds them; they are found by their English text (englishIdOf).
+ * The shared schemas' field messages (common/schemas, common/rules) by their English text, as
+ * written there (problem-texts.test.ts holds each key to its English text).
  */
-export const FIELD_PROBLEM_TEXTS: readonly MessageDescriptor[] = [
-  msg`CoF value is required`,
-  msg`Curve number is required`,
-  msg`Curve number must be at most 50 characters`,
-  msg`Date is not a real date`,
-  msg`Date is required`,
-  msg`Date must be in the form YYYY-MM-DD`,
-  msg`Degree must be a number`,
-  msg`Degree must be at least 0`,
-  msg`Degree must be at most 999.99`,
-  msg`Degree must have at most 2 decimals`,
-  msg`Division access is required for a Client`,
-  msg`Division/Railway is required`,
-  msg`Grease depth must be a number`,
-  msg`Grease depth must be in steps of 0.1`,
-  msg`Location must be Far End or Near End`,
-  msg`Name is required`,
-  msg`Name must be at most 100 characters`,
-  msg`Phone is required`,
-  msg`Please answer: Is the Machine working?`,
-  msg`Please select a line`,
-  msg`Please select a part category`,
-  msg`Please select a service update`,
-  msg`Please select an item name`,
-  msg`Role must be Technician, Admin or Client`,
-  msg`Section is required`,
-  msg`Section must be at most 100 characters`,
-  msg`Type must be Service or CoF`,
-  msg`Employee ID is required`,
-  msg`Employee ID must be at most 50 characters`,
-  msg`Employee ID may contain only letters, digits, '.', '_' and '-'`,
-  msg`Current password is required`,
-  msg`Current password is incorrect`,
-  msg`New password is required`,
-  msg`Password is required`,
-  msg`Password must be at most 200 characters`,
-  msg`Password must be at least 8 characters`,
-  msg`The new password must not be your employee ID`,
-  msg`The new password must not be your phone number`,
-  msg`The new password must be different from the current one`,
-];
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the keys are the English texts the schemas send, matched to their translation
+export const FIELD_PROBLEM_TEXTS: ReadonlyMap<string, MessageDescriptor> = new Map([
+  ['CoF value is required', msg`CoF value is required`],
+  ['Curve number is required', msg`Curve number is required`],
+  ['Curve number must be at most 50 characters', msg`Curve number must be at most 50 characters`],
+  ['Date is not a real date', msg`Date is not a real date`],
+  ['Date is required', msg`Date is required`],
+  ['Date must be in the form YYYY-MM-DD', msg`Date must be in the form YYYY-MM-DD`],
+  ['Degree must be a number', msg`Degree must be a number`],
+  ['Degree must be at least 0', msg`Degree must be at least 0`],
+  ['Degree must be at most 999.99', msg`Degree must be at most 999.99`],
+  ['Degree must have at most 2 decimals', msg`Degree must have at most 2 decimals`],
+  ['Division access is required for a Client', msg`Division access is required for a Client`],
+  ['Division/Railway is required', msg`Division/Railway is required`],
+  ['Grease depth must be a number', msg`Grease depth must be a number`],
+  ['Grease depth must be in steps of 0.1', msg`Grease depth must be in steps of 0.1`],
+  ['Location must be Far End or Near End', msg`Location must be Far End or Near End`],
+  ['Name is required', msg`Name is required`],
+  ['Name must be at most 100 characters', msg`Name must be at most 100 characters`],
+  ['Phone is required', msg`Phone is required`],
+  ['Please answer: Is the Machine working?', msg`Please answer: Is the Machine working?`],
+  ['Please select a line', msg`Please select a line`],
+  ['Please select a part category', msg`Please select a part category`],
+  ['Please select a service update', msg`Please select a service update`],
+  ['Please select an item name', msg`Please select an item name`],
+  ['Role must be Technician, Admin or Client', msg`Role must be Technician, Admin or Client`],
+  ['Section is required', msg`Section is required`],
+  ['Section must be at most 100 characters', msg`Section must be at most 100 characters`],
+  ['Type must be Service or CoF', msg`Type must be Service or CoF`],
+  ['Employee ID is required', msg`Employee ID is required`],
+  ['Employee ID must be at most 50 characters', msg`Employee ID must be at most 50 characters`],
+  ["Employee ID may contain only letters, digits, '.', '_' and '-'", msg`Employee ID may contain only letters, digits, '.', '_' and '-'`],
+  ['Current password is required', msg`Current password is required`],
+  ['Current password is incorrect', msg`Current password is incorrect`],
+  ['New password is required', msg`New password is required`],
+  ['Password is required', msg`Password is required`],
+  ['Password must be at most 200 characters', msg`Password must be at most 200 characters`],
+  ['Password must be at least 8 characters', msg`Password must be at least 8 characters`],
+  ['The new password must not be your employee ID', msg`The new password must not be your employee ID`],
+  ['The new password must not be your phone number', msg`The new password must not be your phone number`],
+  ['The new password must be different from the current one', msg`The new password must be different from the current one`],
+]);
 
 const codeTexts: ReadonlyMap<string, MessageDescriptor> = new Map(Object.entries(ERROR_TEXTS));
 
-/** A compiled catalogue message as plain text, or null when it has placeholders or plurals. */
-function plainText(compiled: unknown): string | null {
-  if (typeof compiled === 'string') return compiled;
-  return Array.isArray(compiled) && compiled.every((part) => typeof part === 'string') ? compiled.join('') : null;
-}
-
-let englishIds: ReadonlyMap<string, string> | null = null;
-/** The catalogue id of an English text of the first screens' catalogue (so no text is written twice). */
-function englishIdOf(text: string): string | undefined {
-  englishIds ??= new Map(
-    Object.entries(englishAppTexts).flatMap(([id, compiled]) => {
-      const plain = plainText(compiled);
-      return plain === null ? [] : [[plain, id] as const];
-    }),
-  );
-  return englishIds.get(text);
-}
-
 /** A field's validation message in the active language (as written when the catalogue lacks it). */
 export function fieldProblemText(message: string): string {
-  const id = englishIdOf(message);
-  return id === undefined ? message : i18n._(id);
+  const known = FIELD_PROBLEM_TEXTS.get(message);
+  return known === undefined ? message : i18n._(known);
 }
 
 /**
@@ -124,8 +108,6 @@ export function fieldProblemText(message: string): string {
  */
 export function errorAnswerText(code: string, message: string): string {
   if (i18n.locale === 'en') return message;
-  const id = englishIdOf(message);
-  if (id !== undefined) return i18n._(id);
-  const known = codeTexts.get(code);
+  const known = FIELD_PROBLEM_TEXTS.get(message) ?? codeTexts.get(code);
   return known === undefined ? message : i18n._(known);
 }

@@ -20,7 +20,9 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <ToastHost />
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.js';
-import { fieldProblemText } from '../../lib/problem-texts.js';
+import { fieldProblemText } from '../../lib/problem-text-registry.js';
 
 export function Label({ className, htmlFor, ...props }: ComponentProps<'label'> & { htmlFor: string }) {
   // htmlFor is required: a label not tied to its control helps neither screen readers nor tests.

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type LoginRequest, loginRequestSchema, loginResponseSchema } from '../../../../common/schemas/auth.js';
@@ -10,10 +11,15 @@ import { Input } from '../../components/ui/input.js';
 import { FieldError, Label } from '../../components/ui/label.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { apiRequest } from '../../lib/api-client.js';
+import { withScreenTexts } from '../../lib/i18n.js';
 import { useAuth } from './auth-context.js';
-import { DemoAccountsCard } from './demo-accounts-card.js';
 import { landingPathFor } from './home-path.js';
 import { loginFailureMessage } from './login-failure.js';
+
+// Only demonstration servers show it: outside the first download, with its texts.
+const DemoAccountsCard = lazy(() =>
+  withScreenTexts(() => import('./demo-accounts-card.js'))().then((m) => ({ default: m.DemoAccountsCard })),
+);
 
 async function postLogin(body: LoginRequest) {
   const res = await apiRequest('POST', '/api/auth/login', body);
@@ -94,7 +100,9 @@ export function LoginForm() {
           </Button>
         </form>
       </Card>
-      <DemoAccountsCard onPick={pickDemoAccount} />
+      <Suspense fallback={null}>
+        <DemoAccountsCard onPick={pickDemoAccount} />
+      </Suspense>
     </>
   );
 }
