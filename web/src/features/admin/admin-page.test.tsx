@@ -40,6 +40,18 @@ describe('admin menu', () => {
     expect(location()).toHaveTextContent(/^\/purpose$/);
   });
 
+  it('offers the language switch in the header, and keeps the choice on the user', async () => {
+    const requests = signedInAs(admin);
+    renderApp('/admin');
+    await viewHeading('Administration');
+    const languages = within(screen.getByRole('banner')).getByRole('group', { name: 'Language' });
+    expect(within(languages).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(languages).getByRole('button', { name: 'हिंदी' }));
+    await waitFor(() => expect(within(languages).getByRole('button', { name: 'हिंदी' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(document.documentElement.lang).toBe('hi');
+    await waitFor(() => expect(requests.find((r) => r.method === 'PUT' && r.url === '/api/auth/language')?.body).toBe(JSON.stringify({ language: 'hi' })));
+  });
+
   it("shows the product documents ('Func. Reqs.', User Requirements Doc) on the menu only to the owner", async () => {
     signedInAs(admin);
     const first = renderApp('/admin');

@@ -1,19 +1,29 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createElement, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { Role } from '../../../../common/constants.js';
 import { Button } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
 import { toast } from '../../components/ui/toast-store.js';
-import { CHANGE_PASSWORD_PATH, useAuth, useSignedInUser } from '../auth/index.js';
+import { CHANGE_PASSWORD_PATH, LanguageSwitch, useAuth, useSignedInUser } from '../auth/index.js';
 import { type AdminView, backTargetOf, mayOpenView, startViewFor, tilesUnder, viewBody, viewNamed, viewTitle } from './admin-views.js';
 
-export const ACCESS_RESTRICTED_TITLE = 'Access Restricted';
-export const ACCESS_RESTRICTED_TEXT = "You don't have permission to access this section.";
+const ACCESS_RESTRICTED = {
+  title: msg`Access Restricted`,
+  text: msg`You don't have permission to access this section.`,
+};
+
+/** The role as shown: stored in English, said in the reader's language. */
+const ROLE_LABELS: Readonly<Record<Role, MessageDescriptor>> = { Technician: msg`Technician`, Admin: msg`Admin`, Client: msg`Client` };
 
 /**
  * The view's title. After an in-dashboard move the focus goes to it (screen readers,
  * keyboards); it lives beside the body, so it moves when the new body is there.
  */
 function ViewHeading({ view }: { view: AdminView }) {
+  const { i18n } = useLingui();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownView = useRef(view);
   useEffect(() => {
@@ -23,7 +33,7 @@ function ViewHeading({ view }: { view: AdminView }) {
   }, [view]);
   return (
     <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
-      {viewTitle(view)}
+      {i18n._(viewTitle(view))}
     </h2>
   );
 }
@@ -34,6 +44,7 @@ function ViewHeading({ view }: { view: AdminView }) {
  * so Back and reload keep it.
  */
 export function AdminPage() {
+  const { t, i18n } = useLingui();
   const user = useSignedInUser();
   const { logout } = useAuth();
   const navigate = useNavigate();
@@ -54,9 +65,9 @@ export function AdminPage() {
 
   useEffect(() => {
     if (allowed) return;
-    toast({ variant: 'destructive', title: ACCESS_RESTRICTED_TITLE, description: ACCESS_RESTRICTED_TEXT });
+    toast({ variant: 'destructive', title: i18n._(ACCESS_RESTRICTED.title), description: i18n._(ACCESS_RESTRICTED.text) });
     setSearchParams(fallback === startView ? {} : { view: fallback }, { replace: true });
-  }, [allowed, fallback, startView, setSearchParams]);
+  }, [allowed, fallback, startView, setSearchParams, i18n]);
 
   const onLogout = async () => {
     setLeaving(true);
@@ -70,21 +81,22 @@ export function AdminPage() {
     back = (
       <Button variant="outline" size="sm" onClick={() => goTo(backTarget)}>
         <span aria-hidden="true">←</span>
-        Back
+        <Trans>Back</Trans>
       </Button>
     );
   } else if (isClient) {
     // Clients have no field app to go back to: their back button signs them out.
     back = (
       <Button variant="outline" size="sm" onClick={() => void onLogout()} disabled={leaving}>
-        Logout
+        <Trans>Logout</Trans>
       </Button>
     );
   } else {
     back = (
-      <Button variant="outline" size="sm" onClick={() => navigate('/purpose')}>
+      // On a phone its words take two lines, leaving the title and the language switch room beside it.
+      <Button variant="outline" size="sm" className="max-w-32 sm:max-w-none" onClick={() => navigate('/purpose')}>
         <span aria-hidden="true">←</span>
-        Back to Main App
+        <Trans>Back to Main App</Trans>
       </Button>
     );
   }
@@ -92,14 +104,18 @@ export function AdminPage() {
   return (
     <Screen
       wide
-      title="Admin Dashboard"
+      title={t`Admin Dashboard`}
       subtitle={
-        <>
-          <span className="font-semibold">{user.name}</span> · {user.role} ·{' '}
-          <Link to={CHANGE_PASSWORD_PATH} className="font-medium text-brand-800 underline">
-            Change password
-          </Link>
-        </>
+        // The switch sits at the end of the subtitle's line, and under it where the line is full (phones).
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <p className="min-w-0">
+            <span className="font-semibold">{user.name}</span> · {i18n._(ROLE_LABELS[user.role])} ·{' '}
+            <Link to={CHANGE_PASSWORD_PATH} className="font-medium text-brand-800 underline">
+              <Trans>Change password</Trans>
+            </Link>
+          </p>
+          <LanguageSwitch />
+        </div>
       }
       back={back}
     >
@@ -107,7 +123,7 @@ export function AdminPage() {
       <Suspense
         fallback={
           <p role="status" className="text-base font-semibold text-slate-800">
-            Loading...
+            <Trans>Loading...</Trans>
           </p>
         }
       >

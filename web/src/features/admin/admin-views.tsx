@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import type { PublicUser } from '../../../../common/schemas/auth.js';
 
@@ -5,7 +7,8 @@ import type { PublicUser } from '../../../../common/schemas/auth.js';
  * The admin dashboard's views, one entry each: the `?view=` name, title, parent (Back's
  * target and the menu that offers it), who may open it, its tile on that menu and its body,
  * loaded when first opened. Titles, guards, Back targets and menus all derive from this table;
- * a new view is one entry here and its own folder.
+ * a new view is one entry here and its own folder. Its texts are Lingui's lazy descriptors,
+ * read in the language shown when they are drawn.
  */
 
 /** Who may open a view. Technicians never reach the dashboard (the /admin route guard). */
@@ -17,16 +20,16 @@ type Access =
   | 'owners';
 
 export interface TileGroup {
-  title: string;
-  description: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
 }
 
 /** How a parent's menu offers a view: a tile of its own, or a button on a group's card. */
-export type Tile = { description: string } | { group: TileGroup };
+export type Tile = { description: MessageDescriptor } | { group: TileGroup };
 
 export interface ViewTile {
   view: AdminView;
-  title: string;
+  title: MessageDescriptor;
   tile: Tile;
 }
 
@@ -41,7 +44,7 @@ export interface ViewBodyProps {
 }
 
 interface ViewEntry<Id extends string = string> {
-  title: string;
+  title: MessageDescriptor;
   /** Back's target, and the menu that offers the view; null: Back leaves the dashboard. */
   parent: Id | null;
   access: Access;
@@ -63,45 +66,45 @@ function defineViews<const V extends Record<string, ViewEntry>>(views: V & { [K 
 const menus = () => import('./menu-views.js');
 const register = () => import('./register/index.js');
 const reports = () => import('./reports/index.js');
-const STATION_AND_CURVE_DATA: TileGroup = { title: 'Station & Curve Data', description: 'Curve and station reference data' };
+const STATION_AND_CURVE_DATA: TileGroup = { title: msg`Station & Curve Data`, description: msg`Curve and station reference data` };
 
 const TABLE = defineViews({
-  menu: { title: 'Administration', parent: null, access: 'admins', body: lazyBody(menus, (m) => m.AdminMenu) },
+  menu: { title: msg`Administration`, parent: null, access: 'admins', body: lazyBody(menus, (m) => m.AdminMenu) },
   'data-management': {
-    title: 'Data Management',
+    title: msg`Data Management`,
     parent: 'menu',
     access: 'admins',
-    tile: { description: 'Inspection records, images, stations and curves' },
+    tile: { description: msg`Inspection records, images, stations and curves` },
     // The spec names a view 'data' without saying what it shows: its address opens this one.
     aliases: ['data'],
     body: lazyBody(menus, (m) => m.DataManagement),
   },
   'records-management': {
-    title: 'Inspection Records & Images',
+    title: msg`Inspection Records & Images`,
     parent: 'data-management',
     access: 'admins',
-    tile: { description: 'Browse inspection records and their photos' },
+    tile: { description: msg`Browse inspection records and their photos` },
     body: lazyBody(() => import('./records/index.js'), (m) => m.RecordsView),
   },
   'curve-details': {
-    title: 'Curve Details',
+    title: msg`Curve Details`,
     parent: 'data-management',
     access: 'admins',
     tile: { group: STATION_AND_CURVE_DATA },
     body: lazyBody(register, (m) => m.CurveDetailsView),
   },
   'station-details': {
-    title: 'Station Details',
+    title: msg`Station Details`,
     parent: 'data-management',
     access: 'admins',
     tile: { group: STATION_AND_CURVE_DATA },
     body: lazyBody(register, (m) => m.StationDetailsView),
   },
   'machine-dashboard-management': {
-    title: 'Machine Dashboard',
+    title: msg`Machine Dashboard`,
     parent: 'data-management',
     access: 'owners',
-    tile: { description: 'Update machine rollout progress' },
+    tile: { description: msg`Update machine rollout progress` },
     body: lazyBody(
       () => import('../machine-dashboard/index.js'),
       (m) =>
@@ -112,59 +115,59 @@ const TABLE = defineViews({
     ),
   },
   reports: {
-    title: 'Reports & Analytics',
+    title: msg`Reports & Analytics`,
     parent: 'menu',
     access: 'admins-and-clients',
-    tile: { description: 'Installation progress and reports' },
+    tile: { description: msg`Installation progress and reports` },
     body: lazyBody(menus, (m) => m.Reports),
   },
   'inspection-reports': {
-    title: 'PDF Reports',
+    title: msg`PDF Reports`,
     parent: 'reports',
     access: 'admins-and-clients',
-    tile: { description: 'Inspection reports by division and service type' },
+    tile: { description: msg`Inspection reports by division and service type` },
     body: lazyBody(reports, (m) => m.InspectionReportsView),
   },
   'curve-maintenance': {
-    title: 'Excel Reports',
+    title: msg`Excel Reports`,
     parent: 'reports',
     access: 'admins-and-clients',
-    tile: { description: 'Curves due for service or CoF measurement' },
+    tile: { description: msg`Curves due for service or CoF measurement` },
     body: lazyBody(reports, (m) => m.CurveMaintenanceView),
   },
   'sse-reports': {
-    title: 'SSE CoF Measurement',
+    title: msg`SSE CoF Measurement`,
     parent: 'reports',
     access: 'admins-and-clients',
-    tile: { description: 'CoF measurements by SSE' },
+    tile: { description: msg`CoF measurements by SSE` },
     body: lazyBody(reports, (m) => m.SseReportsView),
   },
   'service-reports': {
-    title: 'Service Reports',
+    title: msg`Service Reports`,
     parent: 'reports',
     access: 'admins',
-    tile: { description: 'Service inspection reports' },
+    tile: { description: msg`Service inspection reports` },
     body: lazyBody(reports, (m) => m.ServiceReportsView),
   },
   actions: {
-    title: 'Follow-up Actions',
+    title: msg`Follow-up Actions`,
     parent: 'reports',
     access: 'admins-and-clients',
-    tile: { description: 'Faults reported in the field, open until a visit proves them fixed' },
+    tile: { description: msg`Faults reported in the field, open until a visit proves them fixed` },
     body: lazyBody(() => import('./actions/index.js'), (m) => m.ActionsView),
   },
   analytics: {
-    title: 'Analytics',
+    title: msg`Analytics`,
     parent: 'reports',
     access: 'admins-and-clients',
-    tile: { description: 'Schedule compliance, friction, faults and field work' },
+    tile: { description: msg`Schedule compliance, friction, faults and field work` },
     body: lazyBody(() => import('./analytics/index.js'), (m) => m.AnalyticsView),
   },
   'user-management': {
-    title: 'User Management',
+    title: msg`User Management`,
     parent: 'menu',
     access: 'admins',
-    tile: { description: 'Add users and reset passwords' },
+    tile: { description: msg`Add users and reset passwords` },
     body: lazyBody(() => import('./users/index.js'), (m) => m.UserManagement),
   },
 });
@@ -179,7 +182,7 @@ export function viewNamed(name: string | null): AdminView | null {
   return VIEW_NAMES.find((view) => view === name || VIEWS[view].aliases?.includes(name)) ?? null;
 }
 
-export const viewTitle = (view: AdminView): string => VIEWS[view].title;
+export const viewTitle = (view: AdminView): MessageDescriptor => VIEWS[view].title;
 export const viewBody = (view: AdminView) => VIEWS[view].body;
 
 /** Where a user lands without a view: Clients at reports, everyone else at the menu. */

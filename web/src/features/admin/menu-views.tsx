@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { DIVISIONS } from '../../../../common/constants.js';
 import { FilterSelect } from '../../components/ui/filter-select.js';
@@ -15,9 +16,10 @@ import { ViewTiles } from './view-tiles.js';
 // The bodies of the three menu views: their tiles, and the cards that live beside them.
 
 export function AdminMenu({ user, goTo, tiles }: ViewBodyProps) {
+  const { t } = useLingui();
   return (
     <>
-      <ViewTiles label="Admin menu" tiles={tiles} goTo={goTo} />
+      <ViewTiles label={t`Admin menu`} tiles={tiles} goTo={goTo} />
       {/* The requirement documents are the owner's. */}
       {user.isOwner ? <OwnerDocumentsCard /> : null}
     </>
@@ -25,9 +27,10 @@ export function AdminMenu({ user, goTo, tiles }: ViewBodyProps) {
 }
 
 export function DataManagement({ goTo, tiles }: ViewBodyProps) {
+  const { t } = useLingui();
   return (
     <>
-      <ViewTiles label="Data management" tiles={tiles} goTo={goTo} />
+      <ViewTiles label={t`Data management`} tiles={tiles} goTo={goTo} />
       <DataSummaryCard />
       <RegisterSheetsCard />
       <FileToolsCard />
@@ -36,28 +39,29 @@ export function DataManagement({ goTo, tiles }: ViewBodyProps) {
 }
 
 export function Reports({ user, goTo, tiles }: ViewBodyProps) {
+  const { t } = useLingui();
   const isClient = user.role === 'Client';
   const [division, setDivision] = useState('all');
   return (
     <>
       {isClient ? (
         <Card aria-labelledby="division-access-title">
-          <CardTitle id="division-access-title">Division access</CardTitle>
-          <p className="mt-1 text-base">{user.divisionAccess ?? 'No division assigned'}</p>
+          <CardTitle id="division-access-title">{t`Division access`}</CardTitle>
+          <p className="mt-1 text-base">{user.divisionAccess ?? t`No division assigned`}</p>
         </Card>
       ) : (
         <FilterSelect
           id="progress-division"
-          label="Division"
+          label={t`Division`}
           className="max-w-xs"
           value={division}
           onChange={setDivision}
-          all={{ value: 'all', label: 'All divisions' }}
+          all={{ value: 'all', label: t`All divisions` }}
           options={DIVISIONS}
         />
       )}
       <MachineProgressCard division={isClient ? (user.divisionAccess ?? 'all') : division} />
-      <ViewTiles label="Report generators" tiles={tiles} goTo={goTo} />
+      <ViewTiles label={t`Report generators`} tiles={tiles} goTo={goTo} />
       {/* A Client's counts are their division's: the server answers no other. */}
       <ActionCountsCard division={isClient ? '' : division} />
       <ScheduleAtAGlance division={isClient ? 'all' : division} onOpenReport={() => goTo('curve-maintenance')} />

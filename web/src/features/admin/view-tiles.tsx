@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
 import { cn } from '../../lib/cn.js';
 import type { AdminView, TileGroup, ViewTile } from './admin-views.js';
@@ -21,11 +22,12 @@ function OwnTile({ title, description, onOpen }: { title: string; description: s
 
 /** One card for the views of a group, a button each (Station & Curve Data: Curve Details, Station Details). */
 function GroupTile({ group, members, goTo }: { group: TileGroup; members: readonly ViewTile[]; goTo: (view: AdminView) => void }) {
+  const { i18n } = useLingui();
   return (
     <Card className="flex h-full flex-col gap-3">
       <div>
-        <CardTitle>{group.title}</CardTitle>
-        <CardDescription>{group.description}</CardDescription>
+        <CardTitle>{i18n._(group.title)}</CardTitle>
+        <CardDescription>{i18n._(group.description)}</CardDescription>
       </div>
       <div className="grid grid-cols-2 gap-2">
         {members.map((member) => (
@@ -35,7 +37,7 @@ function GroupTile({ group, members, goTo }: { group: TileGroup; members: readon
             onClick={() => goTo(member.view)}
             className="min-h-12 rounded-lg border-2 border-slate-700 bg-white px-3 font-semibold text-slate-900 hover:bg-slate-100"
           >
-            {member.title}
+            {i18n._(member.title)}
           </button>
         ))}
       </div>
@@ -45,6 +47,7 @@ function GroupTile({ group, members, goTo }: { group: TileGroup; members: readon
 
 /** The tiles a menu view offers, as a labelled navigation grid. */
 export function ViewTiles({ label, tiles, goTo }: { label: string; tiles: readonly ViewTile[]; goTo: (view: AdminView) => void }) {
+  const { i18n } = useLingui();
   const membersOf = (group: TileGroup) => tiles.filter(({ tile }) => 'group' in tile && tile.group === group);
   // A group's card stands where its first view would.
   const shown = tiles.filter(({ tile, view }) => !('group' in tile) || membersOf(tile.group)[0]?.view === view);
@@ -56,7 +59,7 @@ export function ViewTiles({ label, tiles, goTo }: { label: string; tiles: readon
             {'group' in tile ? (
               <GroupTile group={tile.group} members={membersOf(tile.group)} goTo={goTo} />
             ) : (
-              <OwnTile title={title} description={tile.description} onOpen={() => goTo(view)} />
+              <OwnTile title={i18n._(title)} description={i18n._(tile.description)} onOpen={() => goTo(view)} />
             )}
           </li>
         ))}

@@ -1,8 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../../../components/ui/toast-host.js';
+import { i18n } from '../../../lib/i18n.js';
 import { createQueryClient } from '../../../lib/query-client.js';
 import { deferred, jsonResponse, stubFetch } from '../../../test/fetch-stub.js';
 import { OwnerDocumentsCard } from './index.js';
@@ -15,10 +17,12 @@ const pdf = (name: string) =>
 
 function renderCard() {
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <OwnerDocumentsCard />
-      <ToastHost />
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <OwnerDocumentsCard />
+        <ToastHost />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return screen.getByRole('region', { name: 'Product documents' });
 }

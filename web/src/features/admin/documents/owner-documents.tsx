@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card.js';
@@ -6,20 +8,17 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { type DownloadedFile, fileNameFromDisposition, saveFile } from '../records/index.js';
 
+// The server's own names for the files, used when its answer names none.
+const REQUIREMENTS_FILE_NAME = 'Functional_Requirements.pdf';
+const USER_REQUIREMENTS_FILE_NAME = 'User_Requirements.pdf';
+
 /** The owner's two documents (docs/functional-requirements.md, 'Product documents (owners)'), with the names the server gives them. */
 export const OWNER_DOCUMENTS = [
-  { key: 'requirements', label: 'Func. Reqs.', url: '/api/download/requirements', fallbackName: 'Functional_Requirements.pdf' },
-  { key: 'user-requirements', label: 'User Requirements Doc', url: '/api/download/user-requirements', fallbackName: 'User_Requirements.pdf' },
+  { key: 'requirements', label: msg`Func. Reqs.`, url: '/api/download/requirements', fallbackName: REQUIREMENTS_FILE_NAME },
+  { key: 'user-requirements', label: msg`User Requirements Doc`, url: '/api/download/user-requirements', fallbackName: USER_REQUIREMENTS_FILE_NAME },
 ] as const;
 
 type OwnerDocument = (typeof OWNER_DOCUMENTS)[number];
-
-export const DOCUMENT_TEXTS = {
-  title: 'Product documents',
-  downloadFailedTitle: 'Download Failed',
-  downloadFailed: 'Failed to download document',
-  downloading: 'Downloading...',
-} as const;
 
 async function fetchDocument(document: OwnerDocument): Promise<DownloadedFile> {
   const res = await apiRequest('GET', document.url);
@@ -32,17 +31,18 @@ async function fetchDocument(document: OwnerDocument): Promise<DownloadedFile> {
  * PDF is as current as the product. Shown to owners only; the server refuses anyone else.
  */
 export function OwnerDocumentsCard() {
+  const { t, i18n } = useLingui();
   const download = useMutation({
     mutationFn: fetchDocument,
     onSuccess: saveFile,
     onError: (error) =>
-      toast({ variant: 'destructive', title: DOCUMENT_TEXTS.downloadFailedTitle, description: failureText(DOCUMENT_TEXTS.downloadFailed, error) }),
+      toast({ variant: 'destructive', title: t`Download Failed`, description: failureText(t`Failed to download document`, error) }),
   });
   return (
     <Card aria-labelledby="owner-documents-title">
-      <CardTitle id="owner-documents-title">{DOCUMENT_TEXTS.title}</CardTitle>
+      <CardTitle id="owner-documents-title">{t`Product documents`}</CardTitle>
       <CardDescription>
-        The functional requirements and the user guide of this app as PDF, made from the documents kept with its code.
+        <Trans>The functional requirements and the user guide of this app as PDF, made from the documents kept with its code.</Trans>
       </CardDescription>
       <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {OWNER_DOCUMENTS.map((document) => {
@@ -55,7 +55,7 @@ export function OwnerDocumentsCard() {
               disabled={download.isPending}
               aria-busy={busy || undefined}
             >
-              {busy ? DOCUMENT_TEXTS.downloading : document.label}
+              {busy ? t`Downloading...` : i18n._(document.label)}
             </Button>
           );
         })}

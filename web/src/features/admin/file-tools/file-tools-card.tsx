@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type {
@@ -14,23 +15,24 @@ import { failureText } from '../../../lib/api-failure.js';
 import { cn } from '../../../lib/cn.js';
 import { submittedText, visitDateText } from '../../../lib/date-text.js';
 import { fetchProblemPage, fileProblemsPageKey } from './file-tools-api.js';
-import { FILE_TOOLS_TEXTS as T } from './file-tools-texts.js';
+import { n, pageOfText, problemsFoundText, progressText, recreatedText, skippedText } from './file-tools-texts.js';
 import { type FileTaskProgress, useFileTask } from './use-file-task.js';
 
 const KINDS = ['check', 'restore', 'recreate'] as const satisfies readonly FileTaskKind[];
 
-const n = (value: number) => value.toLocaleString('en-IN');
-const atText = (iso: string | null) => (iso === null ? T.none : submittedText(iso));
-const orNone = (value: string | null) => (value === null || value.trim() === '' ? T.none : value);
+const NONE = '–';
+const atText = (iso: string | null) => (iso === null ? NONE : submittedText(iso));
+const orNone = (value: string | null) => (value === null || value.trim() === '' ? NONE : value);
 
 /**
  * A tool at work: a bar a glance can read outdoors and the same figure in words. Before the
  * server has counted the photos (total 0) the bar is indeterminate: no aria-valuenow.
  */
 function TaskProgress({ kind, progress }: { kind: FileTaskKind; progress: FileTaskProgress }) {
+  const { t } = useLingui();
   const determinate = progress.total > 0;
   const percent = determinate ? Math.max(0, Math.min(100, Math.round((progress.done / progress.total) * 100))) : null;
-  const text = determinate ? T.progress[kind](progress.done, progress.total) : T.counting;
+  const text = determinate ? progressText(kind, progress.done, progress.total) : t`Counting the photos...`;
   return (
     <div className="mt-3 flex flex-col gap-1 rounded-lg border border-slate-300 bg-slate-50 p-3">
       <p id="file-tools-progress-label" className="text-base font-semibold text-slate-900 tabular-nums">
@@ -52,7 +54,7 @@ function TaskProgress({ kind, progress }: { kind: FileTaskKind; progress: FileTa
           <div className="h-full rounded-full bg-brand-700 transition-[width] duration-500" style={{ width: `${percent}%` }} />
         )}
       </div>
-      <p className="text-sm text-slate-700">{T.mayLeave}</p>
+      <p className="text-sm text-slate-700">{t`The server carries on if you leave this page.`}</p>
     </div>
   );
 }
@@ -79,15 +81,22 @@ function ResultBlock({ titleId, title, children }: { titleId: string; title: str
 }
 
 function ProblemText({ problem }: { problem: PhotoProblemRecord['problem'] }) {
-  return <span className={cn('font-bold', problem === 'missing' ? 'text-red-700' : 'text-amber-800')}>{T.problem[problem]}</span>;
+  const { t } = useLingui();
+  return <span className={cn('font-bold', problem === 'missing' ? 'text-red-700' : 'text-amber-800')}>{problem === 'missing' ? t`Missing` : t`Corrupt`}</span>;
 }
 
 /** The affected records of one page: blocks on a phone, a table on a wider screen. */
 function ProblemRows({ items }: { items: PhotoProblemRecord[] }) {
+  const { t } = useLingui();
+  const listTitle = t`Records with a photo problem`;
+  const dateLabel = t`Date`;
+  const divisionLabel = t`Division`;
+  const curveLabel = t`Curve`;
+  const technicianLabel = t`Technician`;
   return (
     <>
       {/* A phone has no room for six columns: one block per record instead. */}
-      <ul className="mt-2 flex flex-col divide-y divide-slate-200 sm:hidden" aria-label={T.problemListTitle}>
+      <ul className="mt-2 flex flex-col divide-y divide-slate-200 sm:hidden" aria-label={listTitle}>
         {items.map((item) => (
           <li key={item.recordId} className="py-2">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -97,10 +106,10 @@ function ProblemRows({ items }: { items: PhotoProblemRecord[] }) {
             <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
               {(
                 [
-                  [T.date, visitDateText(item.date)],
-                  [T.division, orNone(item.divisionRailway)],
-                  [T.curve, orNone(item.curveNumber)],
-                  [T.technician, orNone(item.technicianName)],
+                  [dateLabel, visitDateText(item.date)],
+                  [divisionLabel, orNone(item.divisionRailway)],
+                  [curveLabel, orNone(item.curveNumber)],
+                  [technicianLabel, orNone(item.technicianName)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="min-w-0">
@@ -114,15 +123,15 @@ function ProblemRows({ items }: { items: PhotoProblemRecord[] }) {
       </ul>
       <div className="mt-2 hidden overflow-x-auto sm:block">
         <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{T.problemListTitle}</caption>
+          <caption className="sr-only">{listTitle}</caption>
           <thead>
             <tr className="border-b-2 border-slate-300 text-slate-700">
-              <th scope="col" className="py-2 pr-3">{T.recordId}</th>
-              <th scope="col" className="py-2 pr-3">{T.problemColumn}</th>
-              <th scope="col" className="py-2 pr-3">{T.date}</th>
-              <th scope="col" className="py-2 pr-3">{T.division}</th>
-              <th scope="col" className="py-2 pr-3">{T.curve}</th>
-              <th scope="col" className="py-2">{T.technician}</th>
+              <th scope="col" className="py-2 pr-3">{t`Record ID`}</th>
+              <th scope="col" className="py-2 pr-3">{t`Problem`}</th>
+              <th scope="col" className="py-2 pr-3">{dateLabel}</th>
+              <th scope="col" className="py-2 pr-3">{divisionLabel}</th>
+              <th scope="col" className="py-2 pr-3">{curveLabel}</th>
+              <th scope="col" className="py-2">{technicianLabel}</th>
             </tr>
           </thead>
           <tbody>
@@ -152,6 +161,7 @@ function ProblemRows({ items }: { items: PhotoProblemRecord[] }) {
  * are read again with the check's taskId (a read: no new check starts).
  */
 function ProblemRecords({ taskId, firstPage }: { taskId: string; firstPage: PhotoProblemPage | undefined }) {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const records = useQuery({
     queryKey: fileProblemsPageKey(taskId, page),
@@ -167,31 +177,31 @@ function ProblemRecords({ taskId, firstPage }: { taskId: string; firstPage: Phot
     body = (
       <div className="mt-2 flex flex-col items-start gap-2">
         <p role="alert" className="text-base font-medium text-red-700">
-          {failureText(T.pageFailed, records.error)}
+          {failureText(t`Failed to load the records`, records.error)}
         </p>
         <Button variant="outline" onClick={() => void records.refetch()}>
-          {T.tryAgain}
+          {t`Try Again`}
         </Button>
       </div>
     );
   } else if (shown === undefined) {
-    body = <p className="mt-2 text-base text-slate-700">{T.loadingPage}</p>;
+    body = <p className="mt-2 text-base text-slate-700">{t`Loading the records...`}</p>;
   } else {
     body = <ProblemRows items={shown.items} />;
   }
 
   return (
     <div className="mt-3" aria-busy={records.isFetching || undefined}>
-      <h4 className="text-base font-bold text-slate-900">{T.problemListTitle}</h4>
+      <h4 className="text-base font-bold text-slate-900">{t`Records with a photo problem`}</h4>
       <div className={cn(records.isPlaceholderData && 'opacity-60')}>{body}</div>
       {pages > 1 || page > 1 ? (
-        <nav aria-label={T.pagesLabel} className="mt-3 flex items-center justify-between gap-2">
+        <nav aria-label={t`Pages of the records`} className="mt-3 flex items-center justify-between gap-2">
           <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-            {T.previous}
+            {t`Previous`}
           </Button>
-          <p className="text-base font-semibold text-slate-900 tabular-nums">{T.pageOf(page, Math.max(page, pages))}</p>
+          <p className="text-base font-semibold text-slate-900 tabular-nums">{pageOfText(page, Math.max(page, pages))}</p>
           <Button variant="outline" disabled={page >= pages || records.isPlaceholderData} onClick={() => setPage((p) => p + 1)}>
-            {T.next}
+            {t`Next`}
           </Button>
         </nav>
       ) : null}
@@ -200,24 +210,25 @@ function ProblemRecords({ taskId, firstPage }: { taskId: string; firstPage: Phot
 }
 
 function CheckResult({ taskId, finishedAt, summary, records }: { taskId: string; finishedAt: string | null; summary: FileCheckSummary; records?: PhotoProblemPage }) {
+  const { t } = useLingui();
   const affected = summary.missing + summary.corrupt;
   return (
-    <ResultBlock titleId="file-tools-check-title" title={T.checkResultTitle}>
+    <ResultBlock titleId="file-tools-check-title" title={t`Status check`}>
       <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Figure label={T.recordsWithPhotos} value={summary.total} />
-        <Figure label={T.missing} value={summary.missing} alarm={summary.missing > 0} />
-        <Figure label={T.corrupt} value={summary.corrupt} alarm={summary.corrupt > 0} />
-        <Figure label={T.orphans} value={summary.orphans} hint={T.orphansHint} />
+        <Figure label={t`Records with photos`} value={summary.total} />
+        <Figure label={t`Missing`} value={summary.missing} alarm={summary.missing > 0} />
+        <Figure label={t`Corrupt`} value={summary.corrupt} alarm={summary.corrupt > 0} />
+        <Figure label={t`Unused photo files`} value={summary.orphans} hint={t`Photo files no record uses, older than an hour.`} />
         <div className="col-span-2 sm:col-span-4">
-          <dt className="inline text-sm text-slate-700">{`${T.checkedAt} `}</dt>
+          <dt className="inline text-sm text-slate-700">{`${t`Checked at`} `}</dt>
           <dd className="inline text-sm font-semibold text-slate-900">{atText(finishedAt)}</dd>
         </div>
       </dl>
       {affected === 0 ? (
-        <p className="mt-3 rounded-lg border-2 border-green-700 bg-green-50 p-3 text-base font-semibold text-green-800">{T.allClear}</p>
+        <p className="mt-3 rounded-lg border-2 border-green-700 bg-green-50 p-3 text-base font-semibold text-green-800">{t`All photos are present and intact.`}</p>
       ) : (
         <>
-          <p className="mt-3 text-base font-semibold text-red-700">{T.problemsFound(affected)}</p>
+          <p className="mt-3 text-base font-semibold text-red-700">{problemsFoundText(affected)}</p>
           {/* A new check is a new list: keyed so it starts again at page 1. */}
           <ProblemRecords key={taskId} taskId={taskId} firstPage={records} />
         </>
@@ -227,26 +238,30 @@ function CheckResult({ taskId, finishedAt, summary, records }: { taskId: string;
 }
 
 function RestoreResult({ finishedAt, summary }: { finishedAt: string | null; summary: FileRestoreSummary }) {
+  const { t } = useLingui();
+  const at = atText(finishedAt);
   return (
-    <ResultBlock titleId="file-tools-restore-title" title={T.restoreResultTitle}>
+    <ResultBlock titleId="file-tools-restore-title" title={t`Restored from backups`}>
       <dl className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Figure label={T.restored} value={summary.restoredCount} />
-        <Figure label={T.couldNotRestore} value={summary.failedCount} alarm={summary.failedCount > 0} />
-        <Figure label={T.stillMissing} value={summary.stillMissingCount} alarm={summary.stillMissingCount > 0} />
+        <Figure label={t`Restored`} value={summary.restoredCount} />
+        <Figure label={t`Could not restore`} value={summary.failedCount} alarm={summary.failedCount > 0} />
+        <Figure label={t`Still missing`} value={summary.stillMissingCount} alarm={summary.stillMissingCount > 0} />
       </dl>
-      {summary.stillMissingCount > 0 ? <p className="mt-3 text-base text-slate-900">{T.stillMissingHint}</p> : null}
-      <p className="mt-2 text-base font-semibold text-slate-900">{T.checkAgainHint}</p>
-      <p className="mt-2 text-sm text-slate-700">{`${T.finishedAt} ${atText(finishedAt)}`}</p>
+      {summary.stillMissingCount > 0 ? <p className="mt-3 text-base text-slate-900">{t`Still-missing photos are not in any backup: they cannot be restored and stay listed as missing.`}</p> : null}
+      <p className="mt-2 text-base font-semibold text-slate-900">{t`Run Check Files again to see which records still have a photo problem.`}</p>
+      <p className="mt-2 text-sm text-slate-700">{t`Finished at ${at}`}</p>
     </ResultBlock>
   );
 }
 
 function RecreateResult({ finishedAt, summary }: { finishedAt: string | null; summary: FileRecreateSummary }) {
+  const { t } = useLingui();
+  const at = atText(finishedAt);
   return (
-    <ResultBlock titleId="file-tools-recreate-title" title={T.recreateResultTitle}>
-      <p className="mt-2 text-base font-semibold text-slate-900">{T.recreated(summary.recreatedCount)}</p>
-      {summary.skippedCount > 0 ? <p className="mt-2 text-base font-semibold text-amber-800">{T.skipped(summary.skippedCount)}</p> : null}
-      <p className="mt-2 text-sm text-slate-700">{`${T.finishedAt} ${atText(finishedAt)}`}</p>
+    <ResultBlock titleId="file-tools-recreate-title" title={t`Derived files made again`}>
+      <p className="mt-2 text-base font-semibold text-slate-900">{recreatedText(summary.recreatedCount)}</p>
+      {summary.skippedCount > 0 ? <p className="mt-2 text-base font-semibold text-amber-800">{skippedText(summary.skippedCount)}</p> : null}
+      <p className="mt-2 text-sm text-slate-700">{t`Finished at ${at}`}</p>
     </ResultBlock>
   );
 }
@@ -259,13 +274,24 @@ function RecreateResult({ finishedAt, summary }: { finishedAt: string | null; su
  * store, and the Admin may want to restore first and check later.
  */
 export function FileToolsCard() {
+  const { t } = useLingui();
   const { run, runningKind, start } = useFileTask();
   const result = run.phase === 'done' ? run.result : null;
+  const startLabels: Record<FileTaskKind, string> = { check: t`Check Files`, restore: t`Restore from Backups`, recreate: t`Recreate Derived Files` };
+  const busyLabels: Record<FileTaskKind, string> = { check: t`Checking...`, restore: t`Restoring...`, recreate: t`Recreating...` };
+  /** Said once to a screen reader when a tool finishes. */
+  const finishedLabels: Record<FileTaskKind, string> = {
+    check: t`Status check finished.`,
+    restore: t`Restoration finished.`,
+    recreate: t`Derived files made again.`,
+  };
 
   return (
     <Card aria-labelledby="file-tools-title" aria-busy={runningKind !== null || undefined}>
-      <CardTitle id="file-tools-title">{T.title}</CardTitle>
-      <CardDescription>{T.explanation}</CardDescription>
+      <CardTitle id="file-tools-title">{t`Photo Files`}</CardTitle>
+      <CardDescription>
+        {t`Check that every record's photo is on the server and intact; restore damaged or missing photos from the backups; make thumbnails and print copies again.`}
+      </CardDescription>
       <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3">
         {KINDS.map((kind) => (
           <Button
@@ -275,13 +301,13 @@ export function FileToolsCard() {
             disabled={runningKind !== null}
             aria-busy={runningKind === kind || undefined}
           >
-            {runningKind === kind ? T.busy[kind] : T.start[kind]}
+            {runningKind === kind ? busyLabels[kind] : startLabels[kind]}
           </Button>
         ))}
       </div>
       {run.phase === 'running' ? <TaskProgress kind={run.kind} progress={run.progress} /> : null}
       <p className="sr-only" aria-live="polite">
-        {result ? T.announce[result.kind] : ''}
+        {result ? finishedLabels[result.kind] : ''}
       </p>
       {result?.kind === 'check' ? (
         <CheckResult taskId={result.taskId} finishedAt={result.finishedAt} summary={result.summary} records={result.records} />

@@ -1,85 +1,78 @@
-import type { FileTaskKind, PhotoProblem } from '../../../../../common/schemas/file-tools.js';
+import { plural, t } from '@lingui/core/macro';
+import type { FileTaskKind } from '../../../../../common/schemas/file-tools.js';
 
-const n = (value: number) => value.toLocaleString('en-IN');
-const photos = (value: number) => `${n(value)} ${value === 1 ? 'photo' : 'photos'}`;
-const records = (value: number) => `${n(value)} ${value === 1 ? 'record' : 'records'}`;
+/**
+ * The photo file tools' texts that the task hook says too (its toasts) and the counts, which
+ * the card's parts share. Functions, so each is read in the language shown when it is called.
+ */
 
-/** Every word of the photo file tools card (the toast titles are the spec's, section 8). */
-export const FILE_TOOLS_TEXTS = {
-  title: 'Photo Files',
-  explanation:
-    "Check that every record's photo is on the server and intact; restore damaged or missing photos from the backups; make thumbnails and print copies again.",
+// Indian digit grouping (12,34,567) in both languages: hi-IN writes the same Latin digits.
+export const n = (value: number) => value.toLocaleString('en-IN');
 
-  start: { check: 'Check Files', restore: 'Restore from Backups', recreate: 'Recreate Derived Files' } satisfies Record<FileTaskKind, string>,
-  busy: { check: 'Checking...', restore: 'Restoring...', recreate: 'Recreating...' } satisfies Record<FileTaskKind, string>,
+/** The original app's texts: the destructive toast's title when a tool fails. */
+export function failedTitle(kind: FileTaskKind): string {
+  switch (kind) {
+    case 'check':
+      return t`Status Check Failed`;
+    case 'restore':
+      return t`Restoration Failed`;
+    case 'recreate':
+      return t`Recreation Failed`;
+  }
+}
 
-  /** The original app's texts: the destructive toast's title when a tool fails. */
-  failedTitle: {
-    check: 'Status Check Failed',
-    restore: 'Restoration Failed',
-    recreate: 'Recreation Failed',
-  } satisfies Record<FileTaskKind, string>,
-  /** The toast's text when the server gives no reason. */
-  failedText: {
-    check: 'The photo files could not be checked. Please try again.',
-    restore: 'The photos could not be restored from the backups. Please try again.',
-    recreate: 'The thumbnails and print copies could not be made again. Please try again.',
-  } satisfies Record<FileTaskKind, string>,
+/** The failure toast's text when the server gives no reason. */
+export function failedText(kind: FileTaskKind): string {
+  switch (kind) {
+    case 'check':
+      return t`The photo files could not be checked. Please try again.`;
+    case 'restore':
+      return t`The photos could not be restored from the backups. Please try again.`;
+    case 'recreate':
+      return t`The thumbnails and print copies could not be made again. Please try again.`;
+  }
+}
 
-  // While a tool runs
-  progress: {
-    check: (done: number, total: number) => `Checked ${n(done)} of ${photos(total)}`,
-    restore: (done: number, total: number) => `Restored: looked at ${n(done)} of ${photos(total)}`,
-    recreate: (done: number, total: number) => `Recreated: ${n(done)} of ${photos(total)}`,
-  } satisfies Record<FileTaskKind, (done: number, total: number) => string>,
-  counting: 'Counting the photos...',
-  mayLeave: 'The server carries on if you leave this page.',
+/** A running tool's figure in words: 'Checked 40 of 1,200 photos'. */
+export function progressText(kind: FileTaskKind, done: number, total: number): string {
+  const doneCount = n(done);
+  const totalCount = n(total);
+  switch (kind) {
+    case 'check':
+      return plural(total, { one: `Checked ${doneCount} of ${totalCount} photo`, other: `Checked ${doneCount} of ${totalCount} photos` });
+    case 'restore':
+      return plural(total, {
+        one: `Restored: looked at ${doneCount} of ${totalCount} photo`,
+        other: `Restored: looked at ${doneCount} of ${totalCount} photos`,
+      });
+    case 'recreate':
+      return plural(total, { one: `Recreated: ${doneCount} of ${totalCount} photo`, other: `Recreated: ${doneCount} of ${totalCount} photos` });
+  }
+}
 
-  // Status check
-  checkResultTitle: 'Status check',
-  recordsWithPhotos: 'Records with photos',
-  missing: 'Missing',
-  corrupt: 'Corrupt',
-  orphans: 'Unused photo files',
-  orphansHint: 'Photo files no record uses, older than an hour.',
-  checkedAt: 'Checked at',
-  allClear: 'All photos are present and intact.',
-  problemsFound: (count: number) => `${records(count)} ${count === 1 ? 'has' : 'have'} a missing or corrupt photo.`,
-  problemListTitle: 'Records with a photo problem',
-  problem: { missing: 'Missing', corrupt: 'Corrupt' } satisfies Record<PhotoProblem, string>,
-  recordId: 'Record ID',
-  problemColumn: 'Problem',
-  date: 'Date',
-  division: 'Division',
-  curve: 'Curve',
-  technician: 'Technician',
-  none: '–',
-  pageOf: (page: number, pages: number) => `Page ${n(page)} of ${n(pages)}`,
-  pagesLabel: 'Pages of the records',
-  previous: 'Previous',
-  next: 'Next',
-  loadingPage: 'Loading the records...',
-  pageFailed: 'Failed to load the records',
-  tryAgain: 'Try Again',
+export function problemsFoundText(count: number): string {
+  const records = n(count);
+  return plural(count, {
+    one: `${records} record has a missing or corrupt photo.`,
+    other: `${records} records have a missing or corrupt photo.`,
+  });
+}
 
-  // Restore
-  restoreResultTitle: 'Restored from backups',
-  restored: 'Restored',
-  couldNotRestore: 'Could not restore',
-  stillMissing: 'Still missing',
-  stillMissingHint: 'Still-missing photos are not in any backup: they cannot be restored and stay listed as missing.',
-  checkAgainHint: 'Run Check Files again to see which records still have a photo problem.',
-  finishedAt: 'Finished at',
+export function pageOfText(page: number, pages: number): string {
+  const shown = n(page);
+  const all = n(pages);
+  return t`Page ${shown} of ${all}`;
+}
 
-  // Recreate
-  recreateResultTitle: 'Derived files made again',
-  recreated: (count: number) => `Recreated derived files for ${photos(count)}`,
-  skipped: (count: number) => `${photos(count)} skipped: their original is missing or corrupt`,
+export function recreatedText(count: number): string {
+  const photos = n(count);
+  return plural(count, { one: `Recreated derived files for ${photos} photo`, other: `Recreated derived files for ${photos} photos` });
+}
 
-  /** Said once to a screen reader when a tool finishes. */
-  announce: {
-    check: 'Status check finished.',
-    restore: 'Restoration finished.',
-    recreate: 'Derived files made again.',
-  } satisfies Record<FileTaskKind, string>,
-} as const;
+export function skippedText(count: number): string {
+  const photos = n(count);
+  return plural(count, {
+    one: `${photos} photo skipped: their original is missing or corrupt`,
+    other: `${photos} photos skipped: their original is missing or corrupt`,
+  });
+}

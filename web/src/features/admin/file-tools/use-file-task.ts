@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast-store.js';
 import { apiErrorMessage } from '../../../lib/api-client.js';
 import { type JobRules, type JobToFollow, useJob } from '../../../lib/use-job.js';
 import { fetchFileTask, fetchLatestFileTasks, type FileTaskAnswer, type FinishedFileTask, finishedTask, startFileTask } from './file-tools-api.js';
-import { FILE_TOOLS_TEXTS } from './file-tools-texts.js';
+import { failedText, failedTitle } from './file-tools-texts.js';
 
 /** How often a running file task is asked about: they take seconds to minutes. */
 export const FILE_TASK_POLL_MS = 1000;
@@ -48,19 +48,19 @@ export function useFileTask() {
     busy.current = false;
     setFollowed(null);
     setRun(IDLE);
-    toast({ variant: 'destructive', title: FILE_TOOLS_TEXTS.failedTitle[kind], description });
+    toast({ variant: 'destructive', title: failedTitle(kind), description });
   };
 
   const finish = (task: FileTaskAnswer) => {
     if (task.state === 'failed') {
-      fail(task.kind, task.error?.trim() || FILE_TOOLS_TEXTS.failedText[task.kind]);
+      fail(task.kind, task.error?.trim() || failedText(task.kind));
       return;
     }
     let result: FinishedFileTask;
     try {
       result = finishedTask(task);
     } catch (error) {
-      fail(task.kind, apiErrorMessage(error, FILE_TOOLS_TEXTS.failedText[task.kind]));
+      fail(task.kind, apiErrorMessage(error, failedText(task.kind)));
       return;
     }
     busy.current = false;
@@ -71,7 +71,7 @@ export function useFileTask() {
   useJob(followed, FILE_TASK_RULES, {
     progress: (task) => setRun({ phase: 'running', kind: task.kind, progress: task.progress }),
     finished: finish,
-    unreadable: (error) => followed && fail(followed.first.kind, apiErrorMessage(error, FILE_TOOLS_TEXTS.failedText[followed.first.kind])),
+    unreadable: (error) => followed && fail(followed.first.kind, apiErrorMessage(error, failedText(followed.first.kind))),
   });
 
   /** Follows `task` (just started, or found running on opening) to its end. */
@@ -89,7 +89,7 @@ export function useFileTask() {
     try {
       task = await startFileTask(kind);
     } catch (error) {
-      if (open.current) fail(kind, apiErrorMessage(error, FILE_TOOLS_TEXTS.failedText[kind]));
+      if (open.current) fail(kind, apiErrorMessage(error, failedText(kind)));
       return;
     }
     if (open.current) follow(task);

@@ -110,7 +110,10 @@ export async function importSheet(type: RegisterKind, file: File, dryRun: boolea
   return parseImportResult(JSON.parse(text));
 }
 
-const EXPORT_NAMES: Record<RegisterKind, string> = { curves: 'Curve_Details.xlsx', stations: 'Station_Details.xlsx' };
+// The server's own names for the files, used when its answer names none.
+const CURVES_FILE_NAME = 'Curve_Details.xlsx';
+const STATIONS_FILE_NAME = 'Station_Details.xlsx';
+const EXPORT_NAMES: Record<RegisterKind, string> = { curves: CURVES_FILE_NAME, stations: STATIONS_FILE_NAME };
 
 export async function exportRegister(kind: RegisterKind, division: string): Promise<DownloadedFile> {
   const res = await apiRequest('GET', `/api/export/${kind}${division ? `?division=${encodeURIComponent(division)}` : ''}`);

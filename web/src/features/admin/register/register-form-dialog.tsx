@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DIVISIONS, LINES } from '../../../../../common/constants.js';
@@ -8,11 +10,13 @@ import { toast } from '../../../components/ui/toast-store.js';
 import { cn } from '../../../lib/cn.js';
 import { apiErrorFields, failureText } from '../../../lib/api-failure.js';
 import { selectClasses } from '../../../components/ui/select-classes.js';
+import { lineText } from './register-texts.js';
 
 /** One input of a curve or station form: its field name (the API's), its label and its kind. */
 export interface FormField<F extends string> {
   name: F;
-  label: string;
+  /** Read in the language shown when the form is drawn. */
+  label: MessageDescriptor;
   required?: boolean;
   kind?: 'text' | 'whole' | 'decimal' | 'division' | 'line' | 'comments';
   /** Suggestions (known sections, SSE names) offered while typing. */
@@ -67,6 +71,7 @@ export function RegisterFormDialog<F extends string, T>({
   onSaved: (saved: T) => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const idPrefix = useId();
   const [values, setValues] = useState<FormValues<F>>(initial);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
@@ -78,7 +83,7 @@ export function RegisterFormDialog<F extends string, T>({
       onSaved(saved);
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Error', description: failureText(failedText, error) });
+      toast({ variant: 'destructive', title: t`Error`, description: failureText(failedText, error) });
       const fromServer = apiErrorFields(error);
       const mine: Partial<Record<F, string>> = {};
       for (const field of fields) if (fromServer[field.name]) mine[field.name] = fromServer[field.name];
@@ -104,7 +109,9 @@ export function RegisterFormDialog<F extends string, T>({
       }}
       onClose={onClose}
     >
-      <p className="text-sm text-slate-700">Fields marked * are required.</p>
+      <p className="text-sm text-slate-700">
+        <Trans>Fields marked * are required.</Trans>
+      </p>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {fields.map((field) => (
           <FieldInput
@@ -134,8 +141,9 @@ function FieldInput<F extends string>({
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const errorId = `${id}-error`;
-  const label = `${field.label}${field.required ? ' *' : ''}`;
+  const label = `${i18n._(field.label)}${field.required ? ' *' : ''}`;
   const common = {
     id,
     'aria-required': field.required || undefined,
@@ -150,10 +158,11 @@ function FieldInput<F extends string>({
       const options = field.kind === 'division' ? DIVISIONS : LINES;
       control = (
         <select {...common} value={value} onChange={(e) => onChange(e.target.value)} className={cn(selectClasses(error !== undefined), 'mt-1')}>
-          <option value="">{field.kind === 'division' ? 'Select division' : 'Select line'}</option>
+          <option value="">{field.kind === 'division' ? t`Select division` : t`Select line`}</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {/* Divisions are data, shown as stored; a line is stored in English and said in the reader's language. */}
+              {field.kind === 'line' ? lineText(option) : option}
             </option>
           ))}
         </select>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { DIVISIONS } from '../../../../../common/constants.js';
@@ -10,7 +11,6 @@ import { toast } from '../../../components/ui/toast-store.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { invalidateRegister, parseRegisterFilters, REGISTER_PAGE_SIZE, registerFiltersUrl } from './register-api.js';
-import { REGISTER_TEXTS } from './register-texts.js';
 
 /** The register's lists for the filters: sections of the chosen division and SSE names. */
 export function useRegisterFilters(division: string) {
@@ -40,6 +40,7 @@ export function RegisterFilterBar<T extends FilterBase>({
   /** More lists (the SSE filter of the curve view), given the applied filters and the register's lists. */
   extra?: (sses: readonly string[]) => ReactNode;
 }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState(applied.q);
   const lists = useRegisterFilters(applied.division);
   const sections = (lists.data?.sections ?? []).map((s) => s.section);
@@ -49,22 +50,22 @@ export function RegisterFilterBar<T extends FilterBase>({
   };
   return (
     <Card aria-labelledby="register-filters-title">
-      <CardTitle id="register-filters-title">Filters</CardTitle>
+      <CardTitle id="register-filters-title">{t`Filters`}</CardTitle>
       <form role="search" onSubmit={onSearch} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <FilterSelect
           id="register-division"
-          label="Division"
+          label={t`Division`}
           value={applied.division}
           onChange={(division) => onApply({ ...applied, division, section: '', ...('sse' in applied ? { sse: '' } : {}) })}
-          all={{ value: '', label: 'All divisions' }}
+          all={{ value: '', label: t`All divisions` }}
           options={DIVISIONS}
         />
         <FilterSelect
           id="register-section"
-          label="Section"
+          label={t`Section`}
           value={applied.section}
           onChange={(section) => onApply({ ...applied, section })}
-          all={{ value: '', label: 'All sections' }}
+          all={{ value: '', label: t`All sections` }}
           options={[...new Set(sections)]}
         />
         {extra?.(lists.data?.sses ?? [])}
@@ -73,7 +74,7 @@ export function RegisterFilterBar<T extends FilterBase>({
           <div className="mt-1 flex gap-2">
             <Input id="register-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} enterKeyHint="search" />
             <Button type="submit" variant="outline">
-              Search
+              {t`Search`}
             </Button>
           </div>
         </div>
@@ -110,7 +111,8 @@ export function RegisterResults<T>({
   list,
   page,
   onPage,
-  what,
+  loadingText,
+  failedText,
   emptyText,
   summary,
   children,
@@ -118,18 +120,21 @@ export function RegisterResults<T>({
   list: UseQueryResult<{ rows: T[]; total: number }>;
   page: number;
   onPage: (page: number) => void;
-  what: string;
+  /** 'Loading curves...' */
+  loadingText: string;
+  /** 'Failed to load curves': the server's reason follows it. */
+  failedText: string;
   emptyText: string;
   summary: (first: number, last: number, total: number) => string;
   children: (rows: T[]) => ReactNode;
 }) {
   let body;
   if (list.isPending) {
-    body = <p className="text-base text-slate-700">{`Loading ${what}...`}</p>;
+    body = <p className="text-base text-slate-700">{loadingText}</p>;
   } else if (list.isError) {
     body = (
       <p role="alert" className="text-base font-medium text-red-700">
-        {failureText(`Failed to load ${what}`, list.error)}
+        {failureText(failedText, list.error)}
       </p>
     );
   } else if (list.data.total === 0) {
@@ -172,6 +177,7 @@ export function RegisterPager({
   /** The pager under a list repeats only the buttons: the count is said once, above it. */
   withSummary?: boolean;
 }) {
+  const { t } = useLingui();
   const first = total === 0 ? 0 : (page - 1) * REGISTER_PAGE_SIZE + 1;
   const last = (page - 1) * REGISTER_PAGE_SIZE + shown;
   const hasNext = last < total;
@@ -187,10 +193,10 @@ export function RegisterPager({
       {page > 1 || hasNext ? (
         <div className="flex gap-2">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
+            {t`Previous`}
           </Button>
           <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
-            Next
+            {t`Next`}
           </Button>
         </div>
       ) : null}
@@ -216,6 +222,7 @@ export function RegisterDeleteDialog<T>({
   failedText: string;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: remove,
@@ -225,14 +232,14 @@ export function RegisterDeleteDialog<T>({
       await invalidateRegister(queryClient);
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: REGISTER_TEXTS.deleteErrorTitle, description: failureText(failedText, error) });
+      toast({ variant: 'destructive', title: t`Delete Error`, description: failureText(failedText, error) });
       onDone();
     },
   });
   return (
     <ConfirmDialog
-      title="Confirm Delete"
-      confirmLabel={mutation.isPending ? REGISTER_TEXTS.deleting : 'Delete'}
+      title={t`Confirm Delete`}
+      confirmLabel={mutation.isPending ? t`Deleting...` : t`Delete`}
       destructive
       busy={mutation.isPending}
       onConfirm={() => mutation.mutate(item)}
@@ -253,15 +260,16 @@ export function Fact({ label, value }: { label: string; value: string | number |
   );
 }
 
-/** Edit and Delete of one curve or station, named for screen readers ('Edit curve 12 Up'). */
+/** Edit and Delete of one curve or station, named for screen readers ('Edit curve 12 Up'); `name` is said in the reader's language. */
 export function ItemActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useLingui();
   return (
     <div className="mt-auto grid grid-cols-2 gap-2">
-      <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-        Edit
+      <Button variant="outline" size="sm" onClick={onEdit} aria-label={t`Edit ${name}`}>
+        {t`Edit`}
       </Button>
-      <Button variant="outline" size="sm" className="text-red-800" onClick={onDelete} aria-label={`Delete ${name}`}>
-        Delete
+      <Button variant="outline" size="sm" className="text-red-800" onClick={onDelete} aria-label={t`Delete ${name}`}>
+        {t`Delete`}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { DIVISIONS } from '../../../../../common/constants.js';
@@ -11,11 +12,8 @@ import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { saveFile } from '../records/index.js';
 import { ImportPreviewDialog } from './import-preview-dialog.js';
 import { exportRegister, importSheet, invalidateRegister, type PendingImport, rowErrorsOf } from './register-api.js';
-import { REGISTER_TEXTS } from './register-texts.js';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const IMPORT_LABELS: Record<RegisterKind, string> = { stations: REGISTER_TEXTS.importStations, curves: REGISTER_TEXTS.importCurves };
-const EXPORT_LABELS: Record<RegisterKind, string> = { stations: 'Export Stations', curves: 'Export Curves' };
 
 /**
  * Data-management's sheets ('Import Station Data', CSV; docs/functional-requirements.md, 'Data management'): pick a CSV or XLSX,
@@ -23,6 +21,7 @@ const EXPORT_LABELS: Record<RegisterKind, string> = { stations: 'Export Stations
  * row), then import it all or nothing. The register goes back out as XLSX, whole or one division.
  */
 export function RegisterSheetsCard() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [picking, setPicking] = useState<RegisterKind>('stations');
@@ -31,7 +30,7 @@ export function RegisterSheetsCard() {
   const [exportFailed, setExportFailed] = useState(false);
 
   const importFailed = (error: unknown) =>
-    toast({ variant: 'destructive', title: REGISTER_TEXTS.importFailed, description: failureText(REGISTER_TEXTS.importFailedText, error) });
+    toast({ variant: 'destructive', title: t`Import Failed`, description: failureText(t`Failed to import Excel file`, error) });
 
   const check = useMutation({
     mutationFn: ({ type, file }: { type: RegisterKind; file: File }) => importSheet(type, file, true).then((result) => ({ type, file, result })),
@@ -43,7 +42,8 @@ export function RegisterSheetsCard() {
     mutationFn: ({ type, file }: PendingImport) => importSheet(type, file, false),
     onSuccess: async (result) => {
       setPending(null);
-      toast({ title: REGISTER_TEXTS.importSuccessful, description: REGISTER_TEXTS.importedText(result.count) });
+      const { count } = result;
+      toast({ title: t`Import Successful`, description: t`Imported ${count} records successfully` });
       await invalidateRegister(queryClient);
     },
     onError: (error, asked) => {
@@ -65,14 +65,18 @@ export function RegisterSheetsCard() {
     setPicking(type);
     inputRef.current?.click();
   };
+  const importLabels: Record<RegisterKind, string> = { stations: t`Import Station Data`, curves: t`Import Curve Data` };
+  const exportLabels: Record<RegisterKind, string> = { stations: t`Export Stations`, curves: t`Export Curves` };
   const busyKind = check.isPending ? check.variables.type : load.isPending ? load.variables.type : null;
 
   return (
     <Card aria-labelledby="register-sheets-title">
-      <CardTitle id="register-sheets-title">Station & Curve Sheets</CardTitle>
+      <CardTitle id="register-sheets-title">{t`Station & Curve Sheets`}</CardTitle>
       <CardDescription>
-        Import a CSV (UTF-8) or XLSX sheet: rows are matched by section and station code, or by section, curve number and line, and
-        nothing is written unless every row is valid. Export gives the register as XLSX, to edit and import back.
+        <Trans>
+          Import a CSV (UTF-8) or XLSX sheet: rows are matched by section and station code, or by section, curve number and line, and
+          nothing is written unless every row is valid. Export gives the register as XLSX, to edit and import back.
+        </Trans>
       </CardDescription>
       <input
         ref={inputRef}
@@ -90,12 +94,19 @@ export function RegisterSheetsCard() {
       <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {(['stations', 'curves'] as const).map((kind) => (
           <Button key={kind} onClick={() => pick(kind)} disabled={busyKind !== null} aria-busy={busyKind === kind || undefined}>
-            {busyKind === kind ? REGISTER_TEXTS.importing : IMPORT_LABELS[kind]}
+            {busyKind === kind ? t`Importing...` : importLabels[kind]}
           </Button>
         ))}
       </div>
       <div className="mt-4 grid grid-cols-1 items-end gap-2 sm:grid-cols-3">
-        <FilterSelect id="export-division" label="Export division" value={division} onChange={setDivision} all={{ value: '', label: 'All divisions' }} options={DIVISIONS} />
+        <FilterSelect
+          id="export-division"
+          label={t`Export division`}
+          value={division}
+          onChange={setDivision}
+          all={{ value: '', label: t`All divisions` }}
+          options={DIVISIONS}
+        />
         {(['stations', 'curves'] as const).map((kind) => (
           <Button
             key={kind}
@@ -104,13 +115,13 @@ export function RegisterSheetsCard() {
             disabled={exporting.isPending}
             aria-busy={(exporting.isPending && exporting.variables.kind === kind) || undefined}
           >
-            {exporting.isPending && exporting.variables.kind === kind ? 'Exporting...' : EXPORT_LABELS[kind]}
+            {exporting.isPending && exporting.variables.kind === kind ? t`Exporting...` : exportLabels[kind]}
           </Button>
         ))}
       </div>
       {exportFailed ? (
         <p role="alert" className="mt-2 text-base font-medium text-red-700">
-          {REGISTER_TEXTS.exportFailed}
+          {t`Export failed. Please try again.`}
         </p>
       ) : null}
       {pending ? (

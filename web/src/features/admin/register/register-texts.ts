@@ -1,46 +1,34 @@
-/** Texts of the curve and station views and the register's import and export that are the spec's contract (sections 2, 4, 5 and 8). */
-export const REGISTER_TEXTS = {
-  editCurve: 'Edit Curve Details',
-  addCurve: 'Add New Curve',
-  editStation: 'Edit Station Details',
-  addStation: 'Add New Station',
-  saving: 'Saving...',
-  creating: 'Creating...',
-  deleting: 'Deleting...',
-  curveUpdated: 'Curve Updated',
-  curveCreated: 'Curve Created',
-  curveDeleted: 'Curve Deleted',
-  stationUpdated: 'Station Updated',
-  stationCreated: 'Station Created',
-  stationDeleted: 'Station Deleted',
-  errorTitle: 'Error',
-  deleteErrorTitle: 'Delete Error',
-  updateCurveFailed: 'Failed to update curve',
-  createCurveFailed: 'Failed to create curve',
-  deleteCurveFailed: 'Failed to delete curve',
-  updateStationFailed: 'Failed to update station',
-  createStationFailed: 'Failed to create station',
-  deleteStationFailed: 'Failed to delete station',
-  noCurves: 'No curves match the selected filters',
-  noStations: 'No stations match the selected filters',
-  curvesShown: (first: number, last: number, total: number) =>
-    first === 1 && total > last ? `Showing first ${last} of ${total} curve records` : showing(first, last, total, 'curve record', 'curve records'),
-  stationsShown: (first: number, last: number, total: number) =>
-    first === 1 && total > last ? `Showing first ${last} of ${total} stations` : showing(first, last, total, 'station', 'stations'),
-  deleteCurveQuestion: (curveNumber: string, section: string) => `Are you sure you want to delete curve ${curveNumber} in section ${section}?`,
-  deleteStationQuestion: (stationName: string, no: number) => `Are you sure you want to delete station ${stationName} at No. ${no}?`,
-  importStations: 'Import Station Data',
-  importCurves: 'Import Curve Data',
-  importing: 'Importing...',
-  importSuccessful: 'Import Successful',
-  importedText: (count: number) => `Imported ${count} records successfully`,
-  importFailed: 'Import Failed',
-  importFailedText: 'Failed to import Excel file',
-  exportFailed: 'Export failed. Please try again.',
-} as const;
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { type Line, LINES } from '../../../../../common/constants.js';
+import { i18n } from '../../../lib/i18n.js';
 
-function showing(first: number, last: number, total: number, one: string, many: string): string {
-  if (total === 1) return `Showing 1 ${one}`;
-  if (first === 1 && last === total) return `Showing all ${total} ${many}`;
-  return `Showing ${first === last ? first : `${first}–${last}`} of ${total} ${many}`;
-}
+/**
+ * The counts above a page of the curve and station views (the spec's contract, sections 2, 4,
+ * 5 and 8) and the lines' shown names. Functions, so each is read in the language shown when
+ * it is called.
+ */
+
+export const curvesShown = (first: number, last: number, total: number): string => {
+  if (first === 1 && total > last) return t`Showing first ${last} of ${total} curve records`;
+  if (total === 1) return t`Showing 1 curve record`;
+  if (first === 1 && last === total) return t`Showing all ${total} curve records`;
+  const range = rangeText(first, last);
+  return t`Showing ${range} of ${total} curve records`;
+};
+
+export const stationsShown = (first: number, last: number, total: number): string => {
+  if (first === 1 && total > last) return t`Showing first ${last} of ${total} stations`;
+  if (total === 1) return t`Showing 1 station`;
+  if (first === 1 && last === total) return t`Showing all ${total} stations`;
+  const range = rangeText(first, last);
+  return t`Showing ${range} of ${total} stations`;
+};
+
+const rangeText = (first: number, last: number) => (first === last ? String(first) : `${first}–${last}`);
+
+const LINE_LABELS: Readonly<Record<Line, MessageDescriptor>> = { Up: msg`Up`, Down: msg`Down`, Single: msg`Single` };
+const isLine = (value: string): value is Line => (LINES as readonly string[]).includes(value);
+
+/** A curve's line as shown: stored in English (Up, Down, Single), said in the reader's language. */
+export const lineText = (line: string): string => (isLine(line) ? i18n._(LINE_LABELS[line]) : line);

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { DIVISIONS } from '../../../../../common/constants.js';
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { useRegisterFilters } from './register-list.js';
@@ -8,16 +9,6 @@ export interface Scope {
   section: string;
   sse: string;
 }
-
-const TEXTS = {
-  division: 'Division/Railway',
-  divisionAccess: 'Division',
-  allDivisions: 'All divisions',
-  section: 'Section',
-  allSections: 'All sections',
-  sse: 'SSE',
-  allSses: 'All SSEs',
-} as const;
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
@@ -40,6 +31,7 @@ export function ScopeFilterFields({
   divisionFixed: string | null;
   onChange: (changes: Partial<Scope>) => void;
 }) {
+  const { t } = useLingui();
   const lists = useRegisterFilters(scope.division);
   const sections = [...new Set((lists.data?.sections ?? []).map((s) => s.section))].sort(byName);
   const sses = [...(lists.data?.sses ?? [])].sort(byName);
@@ -48,33 +40,33 @@ export function ScopeFilterFields({
       {divisionFixed === null ? (
         <FilterSelect
           id={`${idPrefix}-division`}
-          label={TEXTS.division}
+          label={t`Division/Railway`}
           value={scope.division}
           // A new division's sections and SSEs are other ones.
           onChange={(division) => onChange({ division, section: '', sse: '' })}
-          all={{ value: '', label: TEXTS.allDivisions }}
+          all={{ value: '', label: t`All divisions` }}
           options={withChosen([...DIVISIONS], scope.division)}
         />
       ) : (
         <div>
-          <p className="text-base font-semibold text-slate-900">{TEXTS.divisionAccess}</p>
+          <p className="text-base font-semibold text-slate-900">{t`Division`}</p>
           <p className="mt-1 flex min-h-12 items-center text-base text-slate-900">{divisionFixed}</p>
         </div>
       )}
       <FilterSelect
         id={`${idPrefix}-section`}
-        label={TEXTS.section}
+        label={t`Section`}
         value={scope.section}
         onChange={(section) => onChange({ section })}
-        all={{ value: '', label: TEXTS.allSections }}
+        all={{ value: '', label: t`All sections` }}
         options={withChosen(sections, scope.section)}
       />
       <FilterSelect
         id={`${idPrefix}-sse`}
-        label={TEXTS.sse}
+        label={t`SSE`}
         value={scope.sse}
         onChange={(sse) => onChange({ sse })}
-        all={{ value: '', label: TEXTS.allSses }}
+        all={{ value: '', label: t`All SSEs` }}
         options={withChosen(sses, scope.sse)}
       />
     </>

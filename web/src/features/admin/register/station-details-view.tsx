@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Station } from '../../../../../common/schemas/reference.js';
@@ -16,15 +18,15 @@ import {
 } from './register-api.js';
 import { type FormField, type FormValues, RegisterFormDialog } from './register-form-dialog.js';
 import { ItemActions, RegisterDeleteDialog, RegisterFilterBar, RegisterResults, useRegisterFilters, useRegisterPage } from './register-list.js';
-import { REGISTER_TEXTS } from './register-texts.js';
+import { stationsShown } from './register-texts.js';
 
 function stationFields(sections: readonly string[]): FormField<StationField>[] {
   return [
-    { name: 'no', label: 'No.', required: true, kind: 'whole' },
-    { name: 'stationCode', label: 'Station Code', required: true },
-    { name: 'stationName', label: 'Station Name', required: true, wide: true },
-    { name: 'divisionRailway', label: 'Division/Railway', required: true, kind: 'division' },
-    { name: 'section', label: 'Section', required: true, suggestions: sections },
+    { name: 'no', label: msg`No.`, required: true, kind: 'whole' },
+    { name: 'stationCode', label: msg`Station Code`, required: true },
+    { name: 'stationName', label: msg`Station Name`, required: true, wide: true },
+    { name: 'divisionRailway', label: msg`Division/Railway`, required: true, kind: 'division' },
+    { name: 'section', label: msg`Section`, required: true, suggestions: sections },
   ];
 }
 
@@ -40,8 +42,45 @@ function valuesOf(station: Station | null, filters: StationFiltersValue): FormVa
 
 type Editing = { kind: 'add' } | { kind: 'edit'; station: Station } | null;
 
+/** One station of the list: its name, code and place, Edit and Delete. */
+function StationCard({ station, onEdit, onDelete }: { station: Station; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useLingui();
+  const { stationName, stationCode, no } = station;
+  return (
+    <article aria-label={t`Station ${stationName} (${stationCode})`} className="flex h-full flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-sm">
+      <div>
+        <h3 className="text-lg font-bold break-words text-slate-900">
+          {stationName} <span className="font-mono text-base font-semibold text-slate-700">({stationCode})</span>
+        </h3>
+        <p className="text-sm text-slate-700">
+          {station.section} · {station.divisionRailway} · <Trans>No. {no}</Trans>
+        </p>
+      </div>
+      <ItemActions name={t`station ${stationName}`} onEdit={onEdit} onDelete={onDelete} />
+    </article>
+  );
+}
+
+/** The spec's delete question, then the delete and its toast. */
+function StationDeleteDialog({ station, onDone }: { station: Station; onDone: () => void }) {
+  const { t } = useLingui();
+  const { stationName, stationCode, no } = station;
+  return (
+    <RegisterDeleteDialog
+      item={station}
+      question={t`Are you sure you want to delete station ${stationName} at No. ${no}?`}
+      remove={deleteStation}
+      deletedTitle={t`Station Deleted`}
+      deletedText={t`${stationName} (${stationCode}) has been deleted.`}
+      failedText={t`Failed to delete station`}
+      onDone={onDone}
+    />
+  );
+}
+
 /** station-details: the register's stations, 20 at a time, with add, edit and delete. */
 export function StationDetailsView() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { filters, apply, page, setPage, list } = useRegisterPage(NO_STATION_FILTERS, stationsPageUrl, (body) => {
     const { stations, total } = parseStationPage(body);
@@ -51,32 +90,31 @@ export function StationDetailsView() {
   const [deleting, setDeleting] = useState<Station | null>(null);
   const lists = useRegisterFilters(filters.division);
   const fields = stationFields([...new Set((lists.data?.sections ?? []).map((s) => s.section))]);
+  const adding = editing?.kind === 'add';
+
+  const savedText = ({ stationName, stationCode }: Station) =>
+    adding ? t`${stationName} (${stationCode}) has been created.` : t`${stationName} (${stationCode}) has been updated.`;
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex justify-end">
-        <Button onClick={() => setEditing({ kind: 'add' })}>{REGISTER_TEXTS.addStation}</Button>
+        <Button onClick={() => setEditing({ kind: 'add' })}>{t`Add New Station`}</Button>
       </div>
-      <RegisterFilterBar applied={filters} onApply={apply} searchLabel="Search station name or code" />
-      <RegisterResults list={list} page={page} onPage={setPage} what="stations" emptyText={REGISTER_TEXTS.noStations} summary={REGISTER_TEXTS.stationsShown}>
+      <RegisterFilterBar applied={filters} onApply={apply} searchLabel={t`Search station name or code`} />
+      <RegisterResults
+        list={list}
+        page={page}
+        onPage={setPage}
+        loadingText={t`Loading stations...`}
+        failedText={t`Failed to load stations`}
+        emptyText={t`No stations match the selected filters`}
+        summary={stationsShown}
+      >
         {(stations) => (
-          <ul aria-label="Stations" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+          <ul aria-label={t`Stations`} className="grid grid-cols-1 gap-3 lg:grid-cols-2">
             {stations.map((station) => (
               <li key={station.id}>
-                <article
-                  aria-label={`Station ${station.stationName} (${station.stationCode})`}
-                  className="flex h-full flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-sm"
-                >
-                  <div>
-                    <h3 className="text-lg font-bold break-words text-slate-900">
-                      {station.stationName} <span className="font-mono text-base font-semibold text-slate-700">({station.stationCode})</span>
-                    </h3>
-                    <p className="text-sm text-slate-700">
-                      {station.section} · {station.divisionRailway} · No. {station.no}
-                    </p>
-                  </div>
-                  <ItemActions name={`station ${station.stationName}`} onEdit={() => setEditing({ kind: 'edit', station })} onDelete={() => setDeleting(station)} />
-                </article>
+                <StationCard station={station} onEdit={() => setEditing({ kind: 'edit', station })} onDelete={() => setDeleting(station)} />
               </li>
             ))}
           </ul>
@@ -84,15 +122,15 @@ export function StationDetailsView() {
       </RegisterResults>
       {editing ? (
         <RegisterFormDialog<StationField, Station>
-          title={editing.kind === 'add' ? REGISTER_TEXTS.addStation : REGISTER_TEXTS.editStation}
-          submitLabel={editing.kind === 'add' ? 'Create Station' : 'Save Changes'}
-          busyLabel={editing.kind === 'add' ? REGISTER_TEXTS.creating : REGISTER_TEXTS.saving}
+          title={adding ? t`Add New Station` : t`Edit Station Details`}
+          submitLabel={adding ? t`Create Station` : t`Save Changes`}
+          busyLabel={adding ? t`Creating...` : t`Saving...`}
           fields={fields}
           initial={valuesOf(editing.kind === 'edit' ? editing.station : null, filters)}
           save={(body) => (editing.kind === 'add' ? createStation(body as StationBody) : updateStation(editing.station.id, body as StationBody))}
-          successTitle={editing.kind === 'add' ? REGISTER_TEXTS.stationCreated : REGISTER_TEXTS.stationUpdated}
-          successText={(station) => `${station.stationName} (${station.stationCode}) has been ${editing.kind === 'add' ? 'created' : 'updated'}.`}
-          failedText={editing.kind === 'add' ? REGISTER_TEXTS.createStationFailed : REGISTER_TEXTS.updateStationFailed}
+          successTitle={adding ? t`Station Created` : t`Station Updated`}
+          successText={savedText}
+          failedText={adding ? t`Failed to create station` : t`Failed to update station`}
           onSaved={() => {
             setEditing(null);
             void invalidateRegister(queryClient);
@@ -100,17 +138,7 @@ export function StationDetailsView() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      {deleting ? (
-        <RegisterDeleteDialog
-          item={deleting}
-          question={REGISTER_TEXTS.deleteStationQuestion(deleting.stationName, deleting.no)}
-          remove={deleteStation}
-          deletedTitle={REGISTER_TEXTS.stationDeleted}
-          deletedText={`${deleting.stationName} (${deleting.stationCode}) has been deleted.`}
-          failedText={REGISTER_TEXTS.deleteStationFailed}
-          onDone={() => setDeleting(null)}
-        />
-      ) : null}
+      {deleting ? <StationDeleteDialog station={deleting} onDone={() => setDeleting(null)} /> : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { USERS_QUERY_KEY } from './user-list.js';
 import { isBlank, showServerFieldErrors, submitWhenFilled } from './user-form.js';
-import { USER_TEXTS } from './user-texts.js';
+import { ROLE_LABELS } from './user-texts.js';
 
 interface AddUserValues {
   employeeId: string;
@@ -25,7 +26,6 @@ interface AddUserValues {
 
 const ADD_USER_FIELDS = ['employeeId', 'name', 'phone', 'role', 'divisionAccess'] as const;
 const emptyUser: AddUserValues = { employeeId: '', name: '', phone: '', role: DEFAULT_ROLE, divisionAccess: '' };
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 const DIVISION_OPTIONS = DIVISIONS.map((division) => ({ value: division, label: division }));
 
 /** A division only travels for a Client: one picked before the role changed stays behind. */
@@ -44,6 +44,7 @@ async function postUser(body: CreateUserRequest) {
  * and a blank one is told by the Validation Error toast.
  */
 export function AddUserForm() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const form = useSchemaForm<AddUserValues, CreateUserRequest>({ contract: createUserRequestSchema, defaultValues: emptyUser, toInput: toRequest });
   const { control, reset, setError } = form;
@@ -52,31 +53,34 @@ export function AddUserForm() {
   const addUser = useMutation({
     mutationFn: postUser,
     onSuccess: (user) => {
-      toast({ title: USER_TEXTS.userAdded, description: `${user.name} (${user.employeeId}) can sign in with their phone number, then chooses their own password.` });
+      const { name, employeeId } = user;
+      toast({ title: t`User Added`, description: t`${name} (${employeeId}) can sign in with their phone number, then chooses their own password.` });
       reset(emptyUser);
       void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: USER_TEXTS.errorTitle, description: failureText(USER_TEXTS.addFailed, error) });
+      toast({ variant: 'destructive', title: t`Error`, description: failureText(t`Failed to add user`, error) });
       showServerFieldErrors(error, ADD_USER_FIELDS, setError);
     },
   });
   const busy = addUser.isPending;
   const text = { control, required: true, requiredMark: false } as const;
+  // The role is sent in English; its name is shown in the reader's language.
+  const roleOptions = ROLES.map((role) => ({ value: role, label: i18n._(ROLE_LABELS[role]) }));
 
   return (
     <Card aria-labelledby="add-user-title">
-      <CardTitle id="add-user-title">{USER_TEXTS.addUser}</CardTitle>
+      <CardTitle id="add-user-title">{t`Add User`}</CardTitle>
       <form noValidate aria-labelledby="add-user-title" onSubmit={submitWhenFilled(form, isMissing, (body) => addUser.mutate(body))} className="mt-3 flex flex-col gap-4">
-        <FormInput {...text} name="employeeId" id="add-employeeId" label="Employee ID" autoComplete="off" autoCapitalize="none" spellCheck={false} />
-        <FormInput {...text} name="name" id="add-name" label="Name" autoComplete="off" />
-        <FormInput {...text} name="phone" id="add-phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
-        <FormSelect control={control} name="role" id="add-role" label="Role" options={ROLE_OPTIONS} />
+        <FormInput {...text} name="employeeId" id="add-employeeId" label={t`Employee ID`} autoComplete="off" autoCapitalize="none" spellCheck={false} />
+        <FormInput {...text} name="name" id="add-name" label={t`Name`} autoComplete="off" />
+        <FormInput {...text} name="phone" id="add-phone" label={t`Phone`} type="tel" inputMode="tel" autoComplete="off" />
+        <FormSelect control={control} name="role" id="add-role" label={t`Role`} options={roleOptions} />
         {isClient ? (
-          <FormSelect {...text} name="divisionAccess" id="add-divisionAccess" label="Division Access" options={DIVISION_OPTIONS} placeholder="Select division" />
+          <FormSelect {...text} name="divisionAccess" id="add-divisionAccess" label={t`Division Access`} options={DIVISION_OPTIONS} placeholder={t`Select division`} />
         ) : null}
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? USER_TEXTS.adding : USER_TEXTS.addUser}
+          {busy ? t`Adding...` : t`Add User`}
         </Button>
       </form>
     </Card>

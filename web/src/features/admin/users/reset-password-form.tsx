@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { type ResetPasswordRequest, resetPasswordRequestSchema } from '../../../../../common/schemas/user.js';
 import { FormInput } from '../../../components/form/bound-fields.js';
@@ -8,7 +9,6 @@ import { toast } from '../../../components/ui/toast-store.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { isBlank, showServerFieldErrors, submitWhenFilled } from './user-form.js';
-import { USER_TEXTS } from './user-texts.js';
 
 interface ResetValues {
   employeeId: string;
@@ -26,17 +26,18 @@ async function postReset(body: ResetPasswordRequest) {
 }
 
 export function ResetPasswordForm() {
+  const { t } = useLingui();
   const form = useSchemaForm<ResetValues, ResetPasswordRequest>({ contract: resetPasswordRequestSchema, defaultValues: emptyReset });
   const { control, reset, setError } = form;
 
   const resetPassword = useMutation({
     mutationFn: postReset,
     onSuccess: (employeeId) => {
-      toast({ title: USER_TEXTS.passwordReset, description: `The password of ${employeeId} has been reset. They choose their own at their next sign-in.` });
+      toast({ title: t`Password Reset`, description: t`The password of ${employeeId} has been reset. They choose their own at their next sign-in.` });
       reset(emptyReset);
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: USER_TEXTS.errorTitle, description: failureText(USER_TEXTS.resetFailed, error) });
+      toast({ variant: 'destructive', title: t`Error`, description: failureText(t`Failed to reset password`, error) });
       showServerFieldErrors(error, RESET_FIELDS, setError);
     },
   });
@@ -46,12 +47,12 @@ export function ResetPasswordForm() {
 
   return (
     <Card aria-labelledby="reset-password-title">
-      <CardTitle id="reset-password-title">{USER_TEXTS.resetPassword}</CardTitle>
+      <CardTitle id="reset-password-title">{t`Reset Password`}</CardTitle>
       <form noValidate aria-labelledby="reset-password-title" onSubmit={submitWhenFilled(form, isMissing, (body) => resetPassword.mutate(body))} className="mt-3 flex flex-col gap-4">
-        <FormInput {...text} name="employeeId" id="reset-employeeId" label="Employee ID" autoComplete="off" autoCapitalize="none" spellCheck={false} />
-        <FormInput {...text} name="newPassword" id="reset-newPassword" label="New Password" type="password" autoComplete="new-password" />
+        <FormInput {...text} name="employeeId" id="reset-employeeId" label={t`Employee ID`} autoComplete="off" autoCapitalize="none" spellCheck={false} />
+        <FormInput {...text} name="newPassword" id="reset-newPassword" label={t`New Password`} type="password" autoComplete="new-password" />
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? USER_TEXTS.resetting : USER_TEXTS.resetPassword}
+          {busy ? t`Resetting...` : t`Reset Password`}
         </Button>
       </form>
     </Card>

@@ -1,8 +1,8 @@
+import { t } from '@lingui/core/macro';
 import type { FormEvent } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { toast } from '../../../components/ui/toast-store.js';
 import { apiErrorFields } from '../../../lib/api-failure.js';
-import { USER_TEXTS } from './user-texts.js';
 
 /**
  * The submit of a user management form, in the order the spec's messages come: a blank
@@ -19,7 +19,7 @@ export function submitWhenFilled<T extends FieldValues, TBody>(
     form.clearErrors();
     if (isMissing(form.getValues())) {
       event.preventDefault();
-      toast({ variant: 'destructive', title: USER_TEXTS.validationTitle, description: USER_TEXTS.validationText });
+      toast({ variant: 'destructive', title: t`Validation Error`, description: t`Please fill in all required fields` });
       return;
     }
     void form.handleSubmit(onValid)(event);

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Role } from '../../../../../common/constants.js';
@@ -10,11 +11,12 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { cn } from '../../../lib/cn.js';
 import { useSignedInUser } from '../../auth/index.js';
-import { USER_TEXTS } from './user-texts.js';
+import { ROLE_LABELS } from './user-texts.js';
 
 export const USERS_QUERY_KEY = ['/api/users'] as const;
 
 function RoleBadge({ role }: { role: Role }) {
+  const { i18n } = useLingui();
   return (
     <span
       className={cn(
@@ -22,7 +24,7 @@ function RoleBadge({ role }: { role: Role }) {
         role === 'Admin' ? 'bg-red-700 text-white' : role === 'Client' ? 'bg-sky-100 text-sky-900' : 'bg-slate-200 text-slate-900',
       )}
     >
-      {role}
+      {i18n._(ROLE_LABELS[role])}
     </span>
   );
 }
@@ -37,6 +39,7 @@ function Badge({ className, children }: { className: string; children: string })
  * button is offered only where it would be allowed.
  */
 function AccountSwitch({ user }: { user: ManagedUser }) {
+  const { t } = useLingui();
   const me = useSignedInUser();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
@@ -50,41 +53,47 @@ function AccountSwitch({ user }: { user: ManagedUser }) {
       const who = `${changed.name} (${changed.employeeId})`;
       toast(
         changed.active
-          ? { title: USER_TEXTS.userReactivated, description: USER_TEXTS.reactivatedText(who) }
-          : { title: USER_TEXTS.userDeactivated, description: USER_TEXTS.deactivatedText(who) },
+          ? { title: t`User Reactivated`, description: t`${who} can sign in again.` }
+          : { title: t`User Deactivated`, description: t`${who} is signed out and can no longer sign in.` },
       );
       void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
     },
     onError: (error, active) => {
       setAsking(false);
-      toast({ variant: 'destructive', title: USER_TEXTS.errorTitle, description: failureText(active ? USER_TEXTS.reactivateFailed : USER_TEXTS.deactivateFailed, error) });
+      toast({
+        variant: 'destructive',
+        title: t`Error`,
+        description: failureText(active ? t`Failed to reactivate user` : t`Failed to deactivate user`, error),
+      });
     },
   });
   if (user.id === me.id || (user.isOwner && !me.isOwner)) return null;
   const busy = change.isPending;
+  // `who` is 'Name (EMPLOYEE_ID)'.
   const who = `${user.name} (${user.employeeId})`;
+  const { name } = user;
   if (!user.active) {
     return (
-      <Button variant="outline" size="sm" disabled={busy} aria-busy={busy || undefined} aria-label={`${USER_TEXTS.reactivate} ${who}`} onClick={() => change.mutate(true)}>
-        {busy ? USER_TEXTS.reactivating : USER_TEXTS.reactivate}
+      <Button variant="outline" size="sm" disabled={busy} aria-busy={busy || undefined} aria-label={t`Reactivate ${who}`} onClick={() => change.mutate(true)}>
+        {busy ? t`Reactivating...` : t`Reactivate`}
       </Button>
     );
   }
   return (
     <>
-      <Button variant="outline" size="sm" aria-label={`${USER_TEXTS.deactivate} ${who}`} onClick={() => setAsking(true)}>
-        {USER_TEXTS.deactivate}
+      <Button variant="outline" size="sm" aria-label={t`Deactivate ${who}`} onClick={() => setAsking(true)}>
+        {t`Deactivate`}
       </Button>
       {asking ? (
         <ConfirmDialog
-          title={USER_TEXTS.deactivateQuestion(user.name)}
-          confirmLabel={busy ? USER_TEXTS.deactivating : USER_TEXTS.deactivate}
+          title={t`Deactivate ${name}?`}
+          confirmLabel={busy ? t`Deactivating...` : t`Deactivate`}
           destructive
           busy={busy}
           onConfirm={() => change.mutate(false)}
           onCancel={() => setAsking(false)}
         >
-          {USER_TEXTS.deactivateExplained(who)}
+          {t`${who} is signed out at once on every device and cannot sign in until an Admin reactivates the account. Their records keep their name.`}
         </ConfirmDialog>
       ) : null}
     </>
@@ -92,6 +101,7 @@ function AccountSwitch({ user }: { user: ManagedUser }) {
 }
 
 export function UserList() {
+  const { t } = useLingui();
   const users = useQuery({
     queryKey: USERS_QUERY_KEY,
     select: (body: unknown) => userListResponseSchema.parse(body).users,
@@ -99,18 +109,18 @@ export function UserList() {
 
   let body;
   if (users.isPending) {
-    body = <p className="text-base text-slate-700">Loading users...</p>;
+    body = <p className="text-base text-slate-700">{t`Loading users...`}</p>;
   } else if (users.isError) {
     body = (
       <p role="alert" className="text-base font-medium text-red-700">
-        {failureText('Failed to load users', users.error)}
+        {failureText(t`Failed to load users`, users.error)}
       </p>
     );
   } else if (users.data.length === 0) {
-    body = <p className="text-base text-slate-700">{USER_TEXTS.emptyList}</p>;
+    body = <p className="text-base text-slate-700">{t`No users found. Add a new user to get started.`}</p>;
   } else {
     body = (
-      <ul className="divide-y divide-slate-200" aria-label="Users">
+      <ul className="divide-y divide-slate-200" aria-label={t`Users`}>
         {users.data.map((user: ManagedUser) => (
           <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
             <div className="min-w-0">
@@ -121,9 +131,9 @@ export function UserList() {
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              {user.active ? null : <Badge className="border border-slate-500 bg-white text-slate-900">{USER_TEXTS.inactiveBadge}</Badge>}
-              {user.isDemo ? <Badge className="bg-violet-100 text-violet-950">{USER_TEXTS.demoBadge}</Badge> : null}
-              {user.mustChangePassword ? <Badge className="bg-amber-100 text-amber-950">{USER_TEXTS.mustChangePasswordBadge}</Badge> : null}
+              {user.active ? null : <Badge className="border border-slate-500 bg-white text-slate-900">{t`Inactive`}</Badge>}
+              {user.isDemo ? <Badge className="bg-violet-100 text-violet-950">{t`Demo account`}</Badge> : null}
+              {user.mustChangePassword ? <Badge className="bg-amber-100 text-amber-950">{t`Password not yet chosen`}</Badge> : null}
               <RoleBadge role={user.role} />
               <AccountSwitch user={user} />
             </div>
@@ -135,7 +145,7 @@ export function UserList() {
 
   return (
     <Card aria-labelledby="users-title" className="lg:col-span-2">
-      <CardTitle id="users-title">Users</CardTitle>
+      <CardTitle id="users-title">{t`Users`}</CardTitle>
       <div className="mt-2">{body}</div>
     </Card>
   );
