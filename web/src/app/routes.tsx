@@ -16,13 +16,11 @@ import { OutboxPage, OutboxWaitingNotice } from '../features/outbox/index.js';
 import { PurposePage } from '../features/purpose/index.js';
 import { RootLayout } from './layouts/root-layout.js';
 import { RedirectSignedIn, RequireAuth, RequireRole, RequireSignedIn, RequireStored } from './route-guards.js';
-import { loadAdminTexts, withScreenTexts } from '../lib/i18n.js';
+import { withScreenTexts } from '../lib/i18n.js';
 
 // Separate chunks: a technician's phone never downloads admin code (the first-load budget: docs/architecture.md, 'Budgets').
-// Each with its texts (lib/i18n.ts): the admin views' catalogue, the technician's later screens'.
-const AdminPage = lazy(() =>
-  Promise.all([import('../features/admin/index.js'), loadAdminTexts()]).then(([m]) => ({ default: m.AdminPage })),
-);
+// The admin page loads its catalogue itself (features/admin/index.ts); the machine dashboard with the field texts.
+const AdminPage = lazy(() => import('../features/admin/index.js').then((m) => ({ default: m.AdminPage })));
 const MachineDashboardPage = lazy(() =>
   withScreenTexts(() => import('../features/machine-dashboard/index.js'))().then((m) => ({ default: m.MachineDashboardPage })),
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '../../../common/errors.js';
 import { i18n } from './i18n.js';
-import { messages as hindiAppTexts } from '../locales/hi/app.po';
+import { messages as hindiFieldTexts } from '../locales/hi/field.po';
 import { ERROR_TEXTS, errorAnswerText, fieldProblemText } from './problem-texts.js';
 
 describe('error and validation texts in the reader language', () => {
@@ -13,7 +13,7 @@ describe('error and validation texts in the reader language', () => {
 
   it('shows the server message as sent in English, and the code or message translated in Hindi', () => {
     expect(errorAnswerText('FORBIDDEN', 'Demo mode is off')).toBe('Demo mode is off');
-    i18n.load('hi', hindiAppTexts);
+    i18n.load('hi', hindiFieldTexts);
     i18n.activate('hi');
     const forbidden = errorAnswerText('FORBIDDEN', ERRORS.FORBIDDEN.message);
     expect(forbidden).not.toBe(ERRORS.FORBIDDEN.message);
@@ -26,7 +26,7 @@ describe('error and validation texts in the reader language', () => {
 
   it('translates the shared schemas field messages by their English text', () => {
     expect(fieldProblemText('Employee ID is required')).toBe('Employee ID is required');
-    i18n.load('hi', hindiAppTexts);
+    i18n.load('hi', hindiFieldTexts);
     i18n.activate('hi');
     expect(fieldProblemText('Employee ID is required')).toMatch(/[\u0900-\u097F]/);
     expect(fieldProblemText('A message no catalogue has')).toBe('A message no catalogue has');

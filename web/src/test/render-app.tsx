@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers.js';
 import { AppRoutes } from '../app/routes.js';
@@ -23,4 +24,14 @@ export function renderApp(path: string, { warmReferenceData = false }: { warmRef
       </AppProviders>
     </MemoryRouter>,
   );
+}
+
+/**
+ * renderApp, then waits until the screen has loaded: the flow's screens load after the first
+ * screen (with their texts), behind the route's "Loading..." fallback.
+ */
+export async function renderScreen(path: string, options: { warmReferenceData?: boolean } = {}) {
+  const rendered = renderApp(path, options);
+  await waitFor(() => expect(document.querySelector('[role="status"][data-loading-screen]')).toBeNull());
+  return rendered;
 }

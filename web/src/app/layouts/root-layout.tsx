@@ -6,7 +6,7 @@ import { UpdatePrompt } from '../../features/pwa/index.js';
 
 function LoadingScreen() {
   return (
-    <div role="status" className="flex min-h-dvh items-center justify-center p-4 text-lg font-semibold text-slate-800">
+    <div role="status" data-loading-screen className="flex min-h-dvh items-center justify-center p-4 text-lg font-semibold text-slate-800">
       <Trans>Loading...</Trans>
     </div>
   );

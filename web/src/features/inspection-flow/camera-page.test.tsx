@@ -130,7 +130,7 @@ describe('Camera screen frame', () => {
   ])('goes Back to the previous step of the flow (%#)', async (entry, path) => {
     await openCamera(entry);
     await userEvent.click(screen.getByRole('button', { name: /Back/ }));
-    expect(location()).toHaveTextContent(path);
+    await waitFor(() => expect(location()).toHaveTextContent(path));
   });
 });
 
@@ -356,7 +356,7 @@ describe('Submit Record', () => {
 
     answer.resolve(jsonResponse(201, stored));
     expect(await screen.findByText('INS-2025-0042')).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/success$/);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/success$/));
     expect(JSON.parse(sessionStorage.getItem(SUBMISSION_RESULT_KEY) ?? 'null')).toEqual({
       status: 'completed',
       recordId: 'INS-2025-0042',
@@ -426,7 +426,7 @@ describe('Submit Record', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Submission Failed');
     expect(toast).toHaveTextContent('Failed to submit inspection record. Please try again. The request is not valid: Section is required');
-    expect(location()).toHaveTextContent(/^\/camera$/);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/camera$/));
     expect(screen.getByRole('img', { name: 'Captured photo with data overlay' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit Record' })).toBeEnabled();
     expect(storedEntry()).toMatchObject({ clientSubmissionId: serviceEntry.clientSubmissionId });

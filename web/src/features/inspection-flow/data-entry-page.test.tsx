@@ -350,7 +350,7 @@ describe('data entry: validation', () => {
     expect(field('Division/Railway')).toHaveAccessibleDescription('Division/Railway is required');
     expect(field('Line')).toHaveAccessibleDescription('Please select a line');
     expect(storedEntry()).toBeNull();
-    expect(location()).toHaveTextContent(/^\/data-entry$/);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/data-entry$/));
   });
 
   it("shows 'CoF value is required' when the CoF value is left at 0.", async () => {
@@ -434,7 +434,7 @@ describe('data entry: saving and navigation', () => {
   it('goes Back to /purpose with the type', async () => {
     const { user } = await openForm('/data-entry?type=CoF');
     await user.click(screen.getByRole('button', { name: /Back/ }));
-    expect(location()).toHaveTextContent('/purpose?type=CoF');
+    await waitFor(() => expect(location()).toHaveTextContent('/purpose?type=CoF'));
   });
 
   it('prefills from a stored entry of the same type and keeps its submission id when saved again', async () => {

@@ -40,7 +40,7 @@ describe('service details: screen', () => {
     signedInWithReferenceData();
     renderApp('/service-details');
     expect(await screen.findByRole('heading', { name: 'Select Purpose' })).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/purpose$/);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/purpose$/));
   });
 
   it("shows 'Step 2 of 4' and the four service updates with the spec's labels", async () => {
@@ -127,7 +127,7 @@ describe('service details: validation', () => {
     const { user } = await openDetails();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please select a service update')).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/service-details$/);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/service-details$/));
   });
 
   it("says 'Please select a part category' and 'Please select an item name' for a broken part", async () => {
@@ -136,7 +136,7 @@ describe('service details: validation', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please select a part category')).toBeInTheDocument();
     expect(screen.getByText('Please select an item name')).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/service-details$/);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/service-details$/));
   });
 
   it.each([
@@ -150,7 +150,7 @@ describe('service details: validation', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(field('Grease Depth (cm)')).toHaveAccessibleDescription(message);
-    expect(location()).toHaveTextContent(/^\/service-details$/);
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/service-details$/));
   });
 
   it.each(['0', '10', '4.5'])('accepts a grease depth of %s', async (depth) => {
@@ -191,7 +191,7 @@ describe('service details: saving and navigation', () => {
   it('goes Back to /data-entry?type=Service', async () => {
     const { user } = await openDetails();
     await user.click(screen.getByRole('button', { name: /Back/ }));
-    expect(location()).toHaveTextContent('/data-entry?type=Service');
+    await waitFor(() => expect(location()).toHaveTextContent('/data-entry?type=Service'));
     expect(await screen.findByRole('heading', { name: 'Service Inspection' })).toBeInTheDocument();
   });
 
