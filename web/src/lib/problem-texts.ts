@@ -51,7 +51,7 @@ export const ERROR_TEXTS: Readonly<Record<ErrorCode, MessageDescriptor>> = {
  * The shared schemas' field messages (common/schemas, common/rules) by their English text, as
  * written there (problem-texts.test.ts holds each key to its English text).
  */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the keys are the English texts the schemas send, matched to their translation
+/* eslint-disable lingui/no-unlocalized-strings -- the keys are the English texts the schemas send, matched to their translation */
 export const FIELD_PROBLEM_TEXTS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ['CoF value is required', msg`CoF value is required`],
   ['Curve number is required', msg`Curve number is required`],
@@ -93,6 +93,7 @@ export const FIELD_PROBLEM_TEXTS: ReadonlyMap<string, MessageDescriptor> = new M
   ['The new password must not be your phone number', msg`The new password must not be your phone number`],
   ['The new password must be different from the current one', msg`The new password must be different from the current one`],
 ]);
+/* eslint-enable lingui/no-unlocalized-strings */
 
 const codeTexts: ReadonlyMap<string, MessageDescriptor> = new Map(Object.entries(ERROR_TEXTS));
 

@@ -112,22 +112,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // The device's language and the account's meet whenever a user is known (lib/i18n.ts).
-  const adoptLanguage = useCallback(async (known: PublicUser) => {
-    const saved = await reconcileLanguage(known);
+  const keepSaved = useCallback((saved: PublicUser | null) => {
     if (saved === null || readStoredUser()?.id !== saved.id) return;
     writeStoredUser(saved);
     setUser(saved);
   }, []);
   useEffect(() => {
-    if (user !== null) void adoptLanguage(user);
-  }, [user, adoptLanguage]);
+    if (user === null) return;
+    void reconcileLanguage(user).then(keepSaved);
+  }, [user, keepSaved]);
 
   const chooseLanguage = useCallback(
     async (language: Language) => {
       await applyLanguage(language, { unsaved: true });
-      if (user !== null) await adoptLanguage(user);
+      if (user !== null) keepSaved(await reconcileLanguage(user));
     },
-    [user, adoptLanguage],
+    [user, keepSaved],
   );
 
   const logoutGuard = useRef<LogoutGuard | null>(null);
