@@ -15,19 +15,19 @@ import {
   sheetTitle,
 } from '../features/reports/report-words.js';
 
-const ALL_WORDS: readonly Bilingual[] = [...Object.values(REPORT_WORDS), ...Object.values(ACTION_COLUMN_WORDS), ...Object.values(REGISTER_COLUMN_WORDS)];
+const REPORT_TEXTS: readonly Bilingual[] = [...Object.values(REPORT_WORDS), ...Object.values(ACTION_COLUMN_WORDS)];
 
 function pairOf(english: string, words: readonly Bilingual[]): Bilingual {
-  const found = words.filter((w) => w.en === english);
-  if (found.length === 0) throw new Error(`no report text has the English "${english}"`);
-  return found[0]!;
+  const found = new Set(words.filter((w) => w.en === english).map((w) => w.hi));
+  if (found.size !== 1) throw new Error(`${found.size === 0 ? 'no' : 'more than one'} report text has the English "${english}"`);
+  return { hi: [...found][0]!, en: english };
 }
 
 /** A fixed text of the reports as printed, by its English: "मंडल / Division". */
-export const bi = (english: string): string => both(pairOf(english, ALL_WORDS));
+export const bi = (english: string): string => both(pairOf(english, REPORT_TEXTS));
 
-/** The Hindi of a fixed text, by its English. */
-export const hindiOf = (english: string): string => pairOf(english, ALL_WORDS).hi;
+/** A register column's title as the export writes it, by its English (the spec's field name): "कर्व नंबर / Curve Number". */
+export const registerBi = (english: string): string => both(pairOf(english, Object.values(REGISTER_COLUMN_WORDS)));
 
 /** A sheet's tab name, by its English: "सारांश | Summary". */
 export const sheetBi = (english: string): string => sheetTitle(pairOf(english, Object.values(SHEET_TITLES)));

@@ -314,7 +314,7 @@ export const ACTION_COLUMN_WORDS: Readonly<Record<string, Bilingual>> = {
   Overdue: REPORT_WORDS.overdue,
   'Days open': pair('खुले दिन', 'Days open'),
   'Opened by record': pair('खोलने वाला रिकॉर्ड', 'Opened by record'),
-  Closed: pair('बंद हुई', 'Closed'),
+  Closed: REPORT_WORDS.closed,
   'Closed by record': pair('बंद करने वाला रिकॉर्ड', 'Closed by record'),
   'Closed by': pair('बंद करने वाले', 'Closed by'),
   Note: pair('टिप्पणी', 'Note'),
