@@ -196,7 +196,7 @@ describe("each analytics chart's data as Excel, on a fixture dashboard", () => {
   it('parts: the items then the categories, most first, with their cumulative shares', async () => {
     const { sheets } = await workbookOf('parts');
     expect(sheets.map((s) => s.name)).toEqual(['Items', 'Categories', 'About'].map(sheetBi));
-    expect(valuesOf(sheets[0]?.rows[0])).toEqual(['Category', 'Item', 'Broken', 'Stolen', 'Faults', 'Cumulative share'].map(bi));
+    expect(valuesOf(sheets[0]?.rows[0])).toEqual([bi('Category'), 'पुर्जे का नाम / Item', ...['Broken', 'Stolen', 'Faults', 'Cumulative share'].map(bi)]);
     expect(valuesOf(sheets[0]?.rows[1]).slice(0, 5)).toEqual(['Pump', 'Grease cartridge', 1, 24, 25]);
     expect(valuesOf(sheets[1]?.rows[3])).toEqual(['Applicator', 6, 1]);
   });
