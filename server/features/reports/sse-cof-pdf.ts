@@ -48,12 +48,11 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
       const figures = cofFigures(rows, threshold);
       const high = figures.high.length;
       const period = REPORT_PHRASES.period(params.fromDate, params.toDate);
-      const text = (value: string | typeof sse) => (typeof value === 'string' ? value : both(value));
       pdf.paragraph(both(title), { size: 18, weight: 'bold' }, 2);
       pdf.paragraph(both(joined(', ', sse, job.division ?? W.allDivisionsLower, period)), { size: 11 }, 8);
       pdf.facts(
         [
-          [word('sse'), text(sse)],
+          [word('sse'), params.sseEngineer ?? word('allSses')],
           [word('division'), job.division ?? word('allDivisions')],
           [word('period'), both(period)],
           [word('measurements'), String(rows.length)],
