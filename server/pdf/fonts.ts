@@ -41,6 +41,15 @@ export function fontFaces(): { name: string; file: string }[] {
   return [...chainOf('regular'), ...chainOf('bold')].map(({ name, file }) => ({ name, file }));
 }
 
+/**
+ * Whether text drawn in the face `name` needs its characters stated beside its glyphs. Indic
+ * shaping reorders glyphs (the vowel sign ि is drawn before its consonant, a reph above the
+ * next one) and merges conjuncts (ष्ठ), so a reader that maps glyphs back to characters (text
+ * selection, search, pdftotext) would get "विरष्ठ" for "वरिष्ठ"; such runs carry their text as
+ * ActualText. The Latin face maps glyph for character and needs none.
+ */
+export const needsActualText = (name: string): boolean => FAMILIES.slice(1).some((family) => name.startsWith(`${family}-`));
+
 /** The name of the Latin face, whose metrics place lines. */
 export const baseFontName = (weight: Weight) => chainOf(weight)[0]!.name;
 

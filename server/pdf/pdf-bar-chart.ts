@@ -6,7 +6,6 @@
  */
 import type { ChartBox } from './pdf-chart.js';
 import { COLORS, type PdfReport } from './pdf-report.js';
-import { baseFontName } from './fonts.js';
 
 /** Distinct in colour and still apart in grey. */
 export const SERIES_COLORS = ['#1f5fa8', '#e08a1e', '#7a9cc6', '#b3261e', '#2e7d4f'] as const;
@@ -134,8 +133,7 @@ export function drawBarChart(report: PdfReport, box: ChartBox, chart: BarChart):
 /** Every label when they fit, else every n-th, each centred under its slot and kept within the plot. */
 function drawCategoryLabels(report: PdfReport, plot: { x: number; y: number; width: number; height: number }, categories: readonly string[], slot: number): void {
   const style = { size: 6.5, color: COLORS.muted } as const;
-  const font = report.doc.font(baseFontName('regular')).fontSize(style.size);
-  const widths = categories.map((c) => font.widthOfString(c));
+  const widths = categories.map((c) => report.widthOf(c, style));
   const every = Math.max(1, Math.ceil((Math.max(0, ...widths) + 4) / slot));
   let lastEnd = -Infinity;
   categories.forEach((label, i) => {
@@ -156,7 +154,7 @@ function drawLegend(report: PdfReport, x: number, y: number, series: readonly Ch
   for (const s of series) {
     doc.save().rect(at, y + 1.5, 7, 7).fill(s.color).restore();
     report.text(s.name, at + 10, y, { size, color: COLORS.ink });
-    at += 10 + doc.font(baseFontName('regular')).fontSize(size).widthOfString(s.name) + 12;
+    at += 10 + report.widthOf(s.name, { size }) + 12;
   }
   if (reference) {
     doc.save().moveTo(at, y + 5).lineTo(at + 12, y + 5).lineWidth(0.8).dash(3, { space: 2 }).strokeColor(COLORS.alert).stroke().undash().restore();

@@ -7,7 +7,7 @@
  */
 import { PassThrough } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { baseAscent, baseFontName, fontFaces, runsOf, type Weight } from './fonts.js';
+import { baseAscent, baseFontName, fontFaces, needsActualText, runsOf, type Weight } from './fonts.js';
 
 export const COLORS = {
   ink: '#1a1a1a',
@@ -36,6 +36,8 @@ export interface PdfReportOptions {
   /** Document properties, read by PDF viewers and `pdfinfo`. */
   subject: string;
   author: string;
+  /** The page number at the bottom right of every page; "Page 2 of 5" unless given. */
+  pageText?: (page: number, total: number) => string;
 }
 
 const MARGIN = 36;
@@ -43,6 +45,50 @@ const HEADER_HEIGHT = 22;
 const FOOTER_HEIGHT = 18;
 /** Above this much unread output the writer waits for the reader (the BlobStore). */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Points between lines of one text, as pdfkit's `lineGap`. */
+const LINE_GAP = 1;
+const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+
+interface Piece {
+  font: string;
+  text: string;
+  width: number;
+}
+
+interface Line {
+  pieces: Piece[];
+  width: number;
+}
+
+/**
+ * Draws one run of one font at `size` with its baseline at (x, baseline). A run whose glyphs
+ * are shaped out of character order carries its characters as ActualText (needsActualText),
+ * so the PDF's text reads back as it was written.
+ */
+export function drawRun(doc: PDFKit.PDFDocument, font: string, size: number, text: string, x: number, baseline: number): void {
+  doc.font(font).fontSize(size);
+  if (!needsActualText(font) || text.trim() === '') {
+    doc.text(text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+    return;
+  }
+  // A reader places an ActualText where its span ends (EMC), with the transformation, font and
+  // text matrix in force there. pdfkit draws text inside its own q … Q, with the page's y-axis
+  // flipped back, so the span is opened and closed under that same transformation (the page's
+  // flip applied twice: none), and an empty text object before its end sets the font and
+  // position (poppler takes the font's size from the last text shown); else poppler puts the
+  // text at the mirrored height of the page, or in a box of no height that its layout misplaces.
+  const flip = [1, 0, 0, -1, 0, doc.page.height] as const;
+  doc.save().transform(...flip);
+  doc.markContent('Span', { actual: text });
+  doc.save().transform(...flip);
+  doc.text(text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+  doc.restore();
+  // pdfkit names each font of a page in its resources; `_font` is the one just used.
+  const fontId = (doc as unknown as { _font: { id: string } })._font.id;
+  doc.addContent(`BT /${fontId} ${size} Tf 1 0 0 1 ${x.toFixed(3)} ${(doc.page.height - baseline).toFixed(3)} Tm () Tj ET`);
+  doc.endMarkedContent();
+  doc.restore();
+}
 
 export class PdfReport {
   readonly doc: PDFKit.PDFDocument;
@@ -130,7 +176,7 @@ export class PdfReport {
     this.rule(MARGIN + HEADER_HEIGHT - 8);
     const footerY = this.doc.page.height - MARGIN - 8;
     this.text(this.options.madeBy, MARGIN, footerY, { size: 7.5, color: COLORS.muted, width: half * 1.4 });
-    this.text(`Page ${index + 1} of ${total}`, MARGIN + half, footerY, { size: 7.5, color: COLORS.muted, width: half, align: 'right' });
+    this.text(this.options.pageText?.(index + 1, total) ?? `Page ${index + 1} of ${total}`, MARGIN + half, footerY, { size: 7.5, color: COLORS.muted, width: half, align: 'right' });
     this.doc.page.margins = margins;
     this.doc.x = x;
     this.doc.y = y;
@@ -141,51 +187,110 @@ export class PdfReport {
     if (this.y + height > this.bottom && this.y > this.top) this.newPage();
   }
 
-  /** The height `text` takes at `style` in `width`. */
+  /** The height `text` takes at `style` in `width`: its lines, as `text` breaks them. */
   measure(text: string, style: TextStyle & { width: number }): number {
     const size = style.size ?? 9;
-    return this.doc
-      .font(baseFontName(style.weight ?? 'regular'))
-      .fontSize(size)
-      .heightOfString(text === '' ? ' ' : text, { width: style.width, lineGap: 1 });
+    const weight = style.weight ?? 'regular';
+    return Math.max(1, this.lines(text, size, weight, style.width).length) * this.lineHeight(size, weight);
+  }
+
+  /** The width `text` takes on one line. */
+  widthOf(text: string, style: Pick<TextStyle, 'size' | 'weight'> = {}): number {
+    const size = style.size ?? 9;
+    return runsOf(text, style.weight ?? 'regular').reduce((sum, run) => sum + this.runWidth(run.font, run.text, size), 0);
   }
 
   /**
-   * Draws `text` with its top at (x, y), wrapping within `style.width`, each run of a script
-   * in a font that has it. (`measure` gives the height it takes, when a caller needs it.)
+   * Draws `text` with its top at (x, y), wrapping at spaces within `style.width` (a word wider
+   * than a line is cut between its characters), each run of a script in a font that has it.
+   * `measure` gives the height it takes: both come from the same lines.
    */
   text(text: string, x: number, y: number, style: TextStyle = {}): void {
     const size = style.size ?? 9;
     const weight = style.weight ?? 'regular';
     const width = style.width ?? this.right - x;
-    const runs = runsOf(text, weight);
-    if (runs.length === 0) return;
+    const lines = this.lines(text, size, weight, width);
+    if (lines.length === 0) return;
     this.doc.fontSize(size).fillColor(style.color ?? COLORS.ink);
-    const baseline = y + baseAscent(weight) * size;
-    // Most report text is one short line: placed directly, it skips pdfkit's line wrapper,
-    // which is most of the cost of a text call (a report of a thousand records makes ~30,000).
-    const lineWidth = text.includes('\n') ? Infinity : runs.reduce((sum, run) => sum + this.doc.font(run.font).widthOfString(run.text), 0);
-    if (lineWidth <= width) {
-      const align = style.align ?? 'left';
-      const start = align === 'right' ? x + width - lineWidth : align === 'center' ? x + (width - lineWidth) / 2 : x;
-      runs.forEach((run, index) => {
-        this.doc.font(run.font);
-        // Without a width pdfkit moves x along after each run, so the next follows on the line.
-        if (index === 0) this.doc.text(run.text, start, baseline, { lineBreak: false, baseline: 'alphabetic' });
-        else this.doc.text(run.text, { lineBreak: false, baseline: 'alphabetic' });
-      });
-      return;
-    }
-    // Alphabetic baseline: runs of different fonts (whose ascenders differ) share one line.
-    const options = { width, align: style.align ?? 'left', lineGap: 1, baseline: 'alphabetic' as const };
-    runs.forEach((run, index) => {
-      this.doc.font(run.font);
-      const continued = index < runs.length - 1;
-      if (index === 0) this.doc.text(run.text, x, baseline, { ...options, continued });
-      else this.doc.text(run.text, { ...options, continued });
+    const height = this.lineHeight(size, weight);
+    const align = style.align ?? 'left';
+    lines.forEach((line, index) => {
+      // Alphabetic baseline: runs of different fonts (whose ascenders differ) share one line.
+      const baseline = y + index * height + baseAscent(weight) * size;
+      let at = align === 'right' ? x + width - line.width : align === 'center' ? x + (width - line.width) / 2 : x;
+      for (const piece of line.pieces) {
+        drawRun(this.doc, piece.font, size, piece.text, at, baseline);
+        at += piece.width;
+      }
     });
   }
 
+  /** A line's height at `size`, as pdfkit spaces lines: the Latin face's line height and a 1 pt gap. */
+  private lineHeight(size: number, weight: Weight): number {
+    return this.doc.font(baseFontName(weight)).fontSize(size).currentLineHeight(true) + LINE_GAP;
+  }
+
+  private runWidth(font: string, text: string, size: number): number {
+    return this.doc.font(font).fontSize(size).widthOfString(text);
+  }
+
+  /** The lines `text` makes in `width`, each as runs of one font with their widths. */
+  private lines(text: string, size: number, weight: Weight, width: number): Line[] {
+    const runs = runsOf(text, weight);
+    if (runs.length === 0) return [];
+    // Most report text is one short line: it is measured as it is, without cutting it into words
+    // (a report of a thousand records measures ~30,000 of them).
+    if (!text.includes('\n')) {
+      const pieces = runs.map((run) => ({ font: run.font, text: run.text, width: this.runWidth(run.font, run.text, size) }));
+      const lineWidth = pieces.reduce((sum, p) => sum + p.width, 0);
+      if (lineWidth <= width) return [{ pieces, width: lineWidth }];
+    }
+    return text.split('\n').flatMap((paragraph) => this.wrap(paragraph, size, weight, width));
+  }
+
+  /** One paragraph's lines: words are kept whole while they fit, joined by one space. */
+  private wrap(paragraph: string, size: number, weight: Weight, width: number): Line[] {
+    const space = this.runWidth(baseFontName(weight), ' ', size);
+    const lines: Line[] = [];
+    let line: Line = { pieces: [], width: 0 };
+    const push = () => {
+      lines.push(line);
+      line = { pieces: [], width: 0 };
+    };
+    const add = (pieces: readonly Piece[]) => {
+      for (const piece of pieces) {
+        const last = line.pieces.at(-1);
+        // Pieces of one font are drawn as one string, which keeps the PDF's text readable.
+        if (last && last.font === piece.font) line.pieces[line.pieces.length - 1] = { font: last.font, text: last.text + piece.text, width: last.width + piece.width };
+        else line.pieces.push({ ...piece });
+        line.width += piece.width;
+      }
+    };
+    for (const word of paragraph.split(/\s+/).filter((w) => w !== '')) {
+      const pieces = runsOf(word, weight).map((run) => ({ font: run.font, text: run.text, width: this.runWidth(run.font, run.text, size) }));
+      const wordWidth = pieces.reduce((sum, p) => sum + p.width, 0);
+      if (line.pieces.length > 0 && line.width + space + wordWidth > width) push();
+      if (line.pieces.length > 0) {
+        const last = line.pieces.at(-1)!;
+        add([{ font: last.font, text: ' ', width: space }]);
+      }
+      if (wordWidth <= width) {
+        add(pieces);
+        continue;
+      }
+      // A word wider than the line: cut between its characters (whole clusters, so a conjunct
+      // or a vowel sign stays with its consonant).
+      for (const piece of pieces) {
+        for (const { segment } of graphemes.segment(piece.text)) {
+          const w = this.runWidth(piece.font, segment, size);
+          if (line.pieces.length > 0 && line.width + w > width) push();
+          add([{ font: piece.font, text: segment, width: w }]);
+        }
+      }
+    }
+    if (line.pieces.length > 0 || lines.length === 0) push();
+    return lines;
+  }
 
   /** A block of text at the cursor, across the page's width; moves the cursor below it. */
   paragraph(text: string, style: TextStyle = {}, gapAfter = 4): void {
@@ -202,14 +307,20 @@ export class PdfReport {
     this.paragraph(text, { size, weight: 'bold', color: COLORS.accent }, 4);
   }
 
-  /** Label and value pairs in `columns` columns, row by row. */
+  /**
+   * Label and value pairs in `columns` columns, row by row. The labels' column is as wide as
+   * the widest label (a bilingual label is long), up to half a column; a longer one wraps.
+   */
   facts(pairs: readonly (readonly [string, string])[], columns = 2, size = 9): void {
     const gap = 12;
     const columnWidth = (this.width - gap * (columns - 1)) / columns;
-    const labelWidth = Math.min(110, columnWidth * 0.4);
+    const widest = Math.max(0, ...pairs.map(([label]) => this.widthOf(label, { size })));
+    const labelWidth = Math.min(Math.max(110, widest + 8), columnWidth * 0.5);
     for (let i = 0; i < pairs.length; i += columns) {
       const row = pairs.slice(i, i + columns);
-      const height = Math.max(...row.map(([, value]) => this.measure(value, { size, width: columnWidth - labelWidth })));
+      const height = Math.max(
+        ...row.map(([label, value]) => Math.max(this.measure(label, { size, width: labelWidth - 4 }), this.measure(value, { size, width: columnWidth - labelWidth }))),
+      );
       this.ensure(height);
       row.forEach(([label, value], column) => {
         const x = this.left + column * (columnWidth + gap);

@@ -4,7 +4,7 @@
  * own wrapper cannot mix a box behind some words with text in several scripts.
  */
 import { baseAscent, runsOf, type Weight } from './fonts.js';
-import { COLORS, type PdfReport } from './pdf-report.js';
+import { COLORS, drawRun, type PdfReport } from './pdf-report.js';
 
 export type SpanStyle = 'regular' | 'bold' | 'code';
 
@@ -187,11 +187,8 @@ export class RichText {
           .fill(CODE_LOOK.background)
           .restore();
       }
-      doc
-        .font(piece.font)
-        .fontSize(fontSize)
-        .fillColor(piece.style === 'code' ? CODE_LOOK.color : (style.color ?? COLORS.ink));
-      doc.text(piece.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
+      doc.fillColor(piece.style === 'code' ? CODE_LOOK.color : (style.color ?? COLORS.ink));
+      drawRun(doc, piece.font, fontSize, piece.text, cursor, baseline);
       cursor += piece.width;
     }
   }

@@ -44,6 +44,8 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const STYLE = { normal: 0, text: 1, date: 2, header: 6, percent: 7 } as const;
 const HIGHLIGHTED: Record<number, number> = { [STYLE.normal]: 3, [STYLE.text]: 4, [STYLE.date]: 5, [STYLE.percent]: 8 };
 const DATE_FORMAT_ID = 164;
+/** Points of one line of the header row (Calibri 11, with room for Devanagari's marks). */
+const HEADER_LINE_HEIGHT = 16;
 const PERCENT_FORMAT_ID = 165;
 const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">\
 <numFmts count="2"><numFmt numFmtId="${DATE_FORMAT_ID}" formatCode="yyyy-mm-dd"/><numFmt numFmtId="${PERCENT_FORMAT_ID}" formatCode="0.0%"/></numFmts>\
@@ -58,7 +60,7 @@ const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">\
 <xf numFmtId="0" fontId="0" fillId="2" borderId="0" xfId="0" applyFill="1"/>\
 <xf numFmtId="49" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/>\
 <xf numFmtId="${DATE_FORMAT_ID}" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/>\
-<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>\
 <xf numFmtId="${PERCENT_FORMAT_ID}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
 <xf numFmtId="${PERCENT_FORMAT_ID}" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/></cellXfs>\
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
@@ -208,10 +210,13 @@ export class SheetWriter {
       })
       .join('');
     const header = columns.map((c, i) => `<c r="${this.columnRefs[i]}1" t="inlineStr" s="${STYLE.header}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
+    // Header cells wrap (a bilingual title, "कर्व नंबर / Curve Number", is longer than its
+    // column's values): a header longer than its column gets a row of two lines.
+    const wraps = columns.some((c) => c.header.length > c.width);
     this.stream.write(
       `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetViews><sheetView workbookViewId="0">\
 <pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>\
-<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`,
+<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1"${wraps ? ` ht="${2 * HEADER_LINE_HEIGHT}" customHeight="1"` : ''}>${header}</row>`,
     );
   }
 

@@ -14,6 +14,7 @@ import { type Download, expect, type Page, test } from '@playwright/test';
 import type { AnalyticsDashboard } from '../../common/schemas/analytics.js';
 import { SERIES_COLORS } from '../../server/pdf/pdf-bar-chart.js';
 import { pdfInfo, pdfPageRaster, pdfPageTexts, type PdfRaster } from '../../server/test/pdf.js';
+import { bi, sheetBi } from '../../server/test/bilingual.js';
 import { readWorkbook, type ReadSheet, valuesOf } from '../../server/test/xlsx.js';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from './a11y.js';
 import { ADMIN, CLIENT, expectPath, signIn } from './helpers.js';
@@ -123,13 +124,14 @@ async function workbookOf(download: Download): Promise<ReadSheet[]> {
   return readWorkbook(await readFile(await download.path()));
 }
 
+/** A sheet by the English half of its tab name ("खंडवार | By section"). */
 function sheetNamed(sheets: ReadSheet[], name: string): ReadSheet {
-  const sheet = sheets.find((s) => s.name === name);
+  const sheet = sheets.find((s) => s.name === sheetBi(name));
   expect(sheet, `the sheet ${name}`).toBeDefined();
   return sheet as ReadSheet;
 }
 
-/** The About sheet's facts, by name. */
+/** The About sheet's facts, by their bilingual name (bi). */
 const aboutOf = (sheets: ReadSheet[]) => new Map(sheetNamed(sheets, 'About').rows.slice(1).map((r) => [r[0]?.value, r[1]?.value]));
 
 /** The compliance chart's Excel, downloaded from its figure. */
@@ -241,16 +243,17 @@ export function analyticsTests(project: 'phone' | 'desktop') {
     const file = await downloadComplianceExcel(page);
     expect(file.suggestedFilename()).toMatch(datedName('Analytics_compliance_JBP-WCR'));
     const sheets = await workbookOf(file);
-    expect(sheets.map((s) => s.name)).toEqual(['By period', 'By section', 'By SSE', 'About']);
+    expect(sheets.map((s) => s.name)).toEqual(['अवधिवार | By period', 'खंडवार | By section', 'SSE-वार | By SSE', 'विवरण | About']);
     const about = aboutOf(sheets);
-    expect(about.get('Division')).toBe(DIVISION);
-    expect(about.get('Range')).toBe(`${dashboard.scope.from} to ${dashboard.scope.to}`);
-    expect(about.get('Made by')).toBe(`${ADMIN.name} (${ADMIN.employeeId})`);
+    expect(about.get(bi('Division'))).toBe(DIVISION);
+    expect(about.get(bi('Range'))).toBe(`${dashboard.scope.from} से ${dashboard.scope.to} तक / ${dashboard.scope.from} to ${dashboard.scope.to}`);
+    expect(about.get(bi('Made by'))).toBe(`${ADMIN.name} (${ADMIN.employeeId})`);
 
     // By section: the rows the view lists, in its order, with its shares and overdue counts.
     const [header, ...rows] = sheetNamed(sheets, 'By section').rows;
+    // Column titles in Hindi then English: found by their English half.
     const column = (name: string) => {
-      const index = valuesOf(header).indexOf(name);
+      const index = valuesOf(header).findIndex((title) => String(title).endsWith(` / ${name}`));
       expect(index, name).toBeGreaterThanOrEqual(0);
       return index;
     };
@@ -318,21 +321,23 @@ export function analyticsTests(project: 'phone' | 'desktop') {
     const bytes = await readFile(await file.path());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const info = await pdfInfo(bytes);
-    expect(info['Title']).toBe('Analytics');
+    expect(info['Title']).toBe('विश्लेषण / Analytics');
     const pages = await pdfPageTexts(bytes);
     expect(pages.length).toBeGreaterThanOrEqual(6);
     const first = pages[0] ?? '';
-    expect(first).toMatch(/^\s*Analytics\b/m);
-    expect(first).toContain(`${DIVISION}, ${scope.from} to ${scope.to}, by month`);
+    // Fixed texts in Hindi then English; a cell's text may wrap, so figures are read with the lines joined.
+    expect(first).toMatch(/^\s*विश्लेषण \/ Analytics\s*$/m);
+    const flat = first.replace(/\s+/g, ' ');
+    expect(flat).toContain(`${DIVISION}, ${scope.from} to ${scope.to}, by month`);
     expect(first).toContain(`${ADMIN.name} (${ADMIN.employeeId})`);
     // The view's visit tiles (en-IN and en-GB group thousands alike below a lakh).
-    expect(first).toContain(`${serviceVisits} Service, ${cofVisits} CoF`);
+    expect(flat).toContain(`${serviceVisits} Service, ${cofVisits} CoF`);
     const rest = pages.slice(1).join('\n');
-    for (const heading of ['Schedule compliance', 'Friction', 'Machines and parts', 'Grease', 'Field work']) expect(rest, heading).toContain(heading);
+    for (const heading of ['Schedule compliance', 'Friction', 'Machines and parts', 'Grease', 'Field work']) expect(rest, heading).toContain(bi(heading));
     expect(rest).toContain(RISING_SECTION);
 
     // The charts are vector drawings (no images to list): the second series' orange on each chart's page.
-    const pageOf = (heading: string) => pages.findIndex((p) => new RegExp(`^\\s*${heading}\\s*$`, 'm').test(p)) + 1;
+    const pageOf = (heading: string) => pages.findIndex((p) => new RegExp(`^\\s*${bi(heading)}\\s*$`, 'm').test(p)) + 1;
     for (const heading of ['Schedule compliance', 'Friction', 'Machines and parts', 'Field work']) {
       const number = pageOf(heading);
       expect(number, heading).toBeGreaterThan(1);
@@ -390,7 +395,7 @@ export function analyticsTests(project: 'phone' | 'desktop') {
     const file = await downloadComplianceExcel(page);
     expect(file.suggestedFilename()).toMatch(datedName('Analytics_compliance_RTM-WR'));
     const sheets = await workbookOf(file);
-    expect(aboutOf(sheets).get('Division')).toBe(CLIENT.division);
+    expect(aboutOf(sheets).get(bi('Division'))).toBe(CLIENT.division);
     for (const row of sheetNamed(sheets, 'By section').rows.slice(1)) expect(row[0]?.value).toBe(CLIENT.division);
   });
 }

@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import type { AuditListResponse } from '../../common/schemas/audit.js';
+import { bi } from '../../server/test/bilingual.js';
 import { readWorkbook, valuesOf } from '../../server/test/xlsx.js';
 import { ADMIN, expectPath, signIn } from './helpers.js';
 import {
@@ -370,33 +371,21 @@ test('Download Machine Report downloads the dated XLSX of the chosen DEN, one ro
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   const sheets = await readWorkbook(bytes);
-  expect(sheets.map((s) => s.name)).toEqual(['Machines', 'About']);
+  expect(sheets.map((s) => s.name)).toEqual(['मशीनें | Machines', 'विवरण | About']);
   const [header, ...rows] = (sheets[0]?.rows ?? []).map(valuesOf);
-  expect(header).toEqual([
-    'No.',
-    'Division',
-    'Section',
-    'Curve',
-    'Line',
-    'Phase',
-    'DEN',
-    'AEN',
-    'SSE',
-    'Foundation',
-    'Machine installed',
-    'Commissioned',
-    'HKM code',
-    'Controller number',
-  ]);
+  // The spec's column titles, each in Hindi then English.
+  expect(header).toEqual(
+    ['No.', 'Division', 'Section', 'Curve', 'Line', 'Phase', 'DEN', 'AEN', 'SSE', 'Foundation', 'Machine installed', 'Commissioned', 'HKM code', 'Controller number'].map(bi),
+  );
   // One row per curve of the DEN: as many as the Scope total the page showed.
   expect(rows).toHaveLength(scope);
   const denColumn = (header ?? []).indexOf('DEN');
   for (const row of rows) expect(String(row[denColumn]).trim()).toBe(den);
   const about = new Map((sheets[1]?.rows ?? []).slice(1).map((r) => [String(r[0]?.value), String(r[1]?.value)]));
   expect(about.get('DEN')).toBe(den);
-  expect(about.get('AEN')).toBe('All');
-  expect(about.get('Curves')).toBe(String(scope));
-  expect(about.get('Made by')).toBe(`${ADMIN.name} (${ADMIN.employeeId})`);
+  expect(about.get('AEN')).toBe('सभी / All');
+  expect(about.get(bi('Curves'))).toBe(String(scope));
+  expect(about.get(bi('Made by'))).toBe(`${ADMIN.name} (${ADMIN.employeeId})`);
   await shot(page, testInfo, 'dashboard-download-desktop');
 
   // With an AEN chosen too, the report is that AEN's curves.

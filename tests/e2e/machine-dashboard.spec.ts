@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { bi } from '../../server/test/bilingual.js';
 import { readWorkbook, valuesOf } from '../../server/test/xlsx.js';
 import { ADMIN, CLIENT, TECHNICIAN, expectPath, signIn } from './helpers.js';
 import {
@@ -108,7 +109,7 @@ test("a Client's landing shows their division's installation progress, and their
   expect(download.suggestedFilename()).toMatch(/^Machine_Dashboard_\d{4}-\d{2}-\d{2}\.xlsx$/);
   const [machines] = await readWorkbook(await readFile(await download.path()));
   const [header, ...rows] = (machines?.rows ?? []).map(valuesOf);
-  const divisionColumn = (header ?? []).indexOf('Division');
+  const divisionColumn = (header ?? []).indexOf(bi('Division'));
   expect(divisionColumn).toBeGreaterThanOrEqual(0);
   expect(rows).toHaveLength((await shownTotals(page)).scope);
   for (const row of rows) expect(row[divisionColumn]).toBe(CLIENT.division);

@@ -11,6 +11,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { bi, sheetBi } from '../../server/test/bilingual.js';
 import { ADMIN, CLIENT, expectPath, signIn } from './helpers.js';
 
 const SHOTS = '/tmp/e2e-shots';
@@ -73,11 +74,11 @@ function sheetOf(sheets: Awaited<ReturnType<typeof readWorkbook>>, name: string)
   return sheet;
 }
 
-/** The Summary sheet's value in the row whose first cell is `label`, at the header `column`. */
+/** The Summary sheet's value in the row whose first cell is `label`, at the header `column` (both by their English: the sheet writes them in Hindi and English). */
 function summaryValue(summary: { header: Cell[]; rows: Cell[][] }, label: string, column: string): Cell {
-  const row = summary.rows.find((r) => r[0] === label);
+  const row = summary.rows.find((r) => r[0] === bi(label));
   if (!row) throw new Error(`the Summary sheet has no row ${label}`);
-  const index = summary.header.indexOf(column);
+  const index = summary.header.indexOf(bi(column));
   expect(index, `Summary column ${column}`).toBeGreaterThan(0);
   return row[index] ?? null;
 }
@@ -140,18 +141,19 @@ function expectCountsOfSummary(counts: { service: number; cof: number }, before:
 
 function expectDueSheets(sheets: Awaited<ReturnType<typeof readWorkbook>>, counts: { service: number; cof: number }) {
   // The open follow-up actions of the scope have a sheet of their own.
-  expect([...sheets.keys()]).toEqual(['Summary', 'Service due', 'CoF due', 'Actions']);
-  expect(sheetOf(sheets, 'Actions').header.slice(0, 5)).toEqual(['Action', 'Fault', 'State', 'Severity', 'Division']);
-  const service = sheetOf(sheets, 'Service due');
-  const cof = sheetOf(sheets, 'CoF due');
-  expect(service.header.slice(0, 4)).toEqual(['Division', 'Section', 'Curve', 'Line']);
-  expect(service.header.at(-1)).toBe('Status');
-  expect(cof.header).toContain('Last CoF value');
+  expect([...sheets.keys()]).toEqual(['Summary', 'Service due', 'CoF due', 'Actions'].map(sheetBi));
+  expect(sheetOf(sheets, sheetBi('Actions')).header.slice(0, 5)).toEqual(['Action', 'Fault', 'State', 'Severity', 'Division'].map(bi));
+  const service = sheetOf(sheets, sheetBi('Service due'));
+  const cof = sheetOf(sheets, sheetBi('CoF due'));
+  // Column titles in Hindi and English; the cells as stored.
+  expect(service.header.slice(0, 4)).toEqual(['मंडल / Division', 'खंड / Section', 'कर्व / Curve', 'लाइन / Line']);
+  expect(service.header.at(-1)).toBe(bi('Status'));
+  expect(cof.header).toContain(bi('Last CoF value'));
   expect(service.rows).toHaveLength(counts.service);
   expect(cof.rows).toHaveLength(counts.cof);
   for (const row of service.rows) expect(String(row.at(-1))).toMatch(SERVICE_STATUS);
   for (const row of cof.rows) expect(String(row.at(-1))).toMatch(COF_STATUS);
-  const summary = sheetOf(sheets, 'Summary');
+  const summary = sheetOf(sheets, sheetBi('Summary'));
   expect(summaryValue(summary, 'Total', 'Service due (all)')).toBe(counts.service);
   expect(summaryValue(summary, 'Total', 'CoF due (all)')).toBe(counts.cof);
   return { service, cof, summary };
@@ -193,7 +195,7 @@ test('an admin generates the all-divisions maintenance report and reads it back'
 
   const sheets = await readWorkbook(file);
   const { summary, service } = expectDueSheets(sheets, counts);
-  expect(summaryValue(summary, 'Scope', 'Section')).toBe('All divisions, all sections');
+  expect(summaryValue(summary, 'Scope', 'Section')).toBe('सभी मंडल, सभी खंड / All divisions, all sections');
   expect(summaryValue(summary, 'As of', 'Section')).toBe(after.asOf);
   // Every division of the register is in it.
   expect([...new Set(service.rows.map((r) => String(r[0])))].sort()).toEqual([...after.divisions].sort());
@@ -241,12 +243,12 @@ test("a Client's maintenance report is their own division's", async ({ page }) =
   const { service, cof, summary } = expectDueSheets(sheets, counts);
   expect(service.rows.length + cof.rows.length).toBeGreaterThan(0);
   for (const row of [...service.rows, ...cof.rows]) expect(row[0]).toBe(CLIENT.division);
-  const sectionRows = summary.rows.slice(0, summary.rows.findIndex((r) => r[0] === 'Total'));
+  const sectionRows = summary.rows.slice(0, summary.rows.findIndex((r) => r[0] === bi('Total')));
   expect(sectionRows.length).toBeGreaterThan(0);
   for (const row of sectionRows) expect(row[0]).toBe(CLIENT.division);
-  expect(summaryValue(summary, 'Scope', 'Section')).toBe(`${CLIENT.division}, all sections`);
+  expect(summaryValue(summary, 'Scope', 'Section')).toBe(`${CLIENT.division}, सभी खंड / ${CLIENT.division}, all sections`);
   // The demo has open actions in the Client's division and in others: only theirs are listed.
-  const actions = sheetOf(sheets, 'Actions').rows;
+  const actions = sheetOf(sheets, sheetBi('Actions')).rows;
   expect(actions.length).toBeGreaterThan(0);
   for (const row of actions) expect([row[2], row[4]]).toEqual(['Open', CLIENT.division]);
 });

@@ -286,16 +286,21 @@ describe('the actions as an Excel report', () => {
     await upload(cof('0.40', { ...FZR_CURVE, date: '2026-11-22', curveNumber: '007' }));
     const { fileName, sheets } = await report({ state: 'open', division: 'FZR/NR' }, cookies.client);
     expect(fileName).toContain('Follow_Up_Actions_RTM-WR_2026-11-23.xlsx');
-    expect(sheets.map((s) => s.name)).toEqual(['Actions', 'About']);
+    expect(sheets.map((s) => s.name)).toEqual(['कार्रवाइयाँ | Actions', 'विवरण | About']);
     const [header, row, ...rest] = sheets[0]?.rows ?? [];
     expect(rest).toEqual([]);
-    expect(valuesOf(header).slice(0, 3)).toEqual(['Action', 'Fault', 'State']);
+    // Column titles in Hindi and English; the values as stored (a filter of the column finds them).
+    expect(valuesOf(header).slice(0, 3)).toEqual(['कार्रवाई / Action', 'खराबी / Fault', 'स्थिति / State']);
     const cells = valuesOf(row);
     expect(cells.slice(1, 10)).toEqual(['CoF high', 'Open', 'Medium', 'RTM/WR', 'RTM-NAD', '12', 'Up', null, 'CoF 0.31']);
     expect(cells[11]).toEqual(new Date('2026-11-10T00:00:00Z'));
     expect(cells[13]).toBe('Yes');
     expect(cells[15]).toBe(opener);
     expect((row ?? []).some((c) => c.fill !== null), 'an overdue row is highlighted').toBe(true);
+    const about = new Map((sheets[1]?.rows ?? []).map((r) => [r[0]?.value, r[1]?.value]));
+    expect(about.get('मंडल / Division')).toBe('RTM/WR');
+    expect(about.get('स्थिति / State')).toBe('खुली / Open');
+    expect(about.get('खराबी / Fault')).toBe('सभी खराबियाँ / All faults');
 
     const all = await report({ state: 'open' }, cookies.admin);
     const curves = (all.sheets[0]?.rows ?? []).slice(1).map((r) => valuesOf(r)[6]);

@@ -1,8 +1,10 @@
 /**
  * The columns of the register's sheets, in the order the export writes them. Import matches a
  * file's headers against the spec's field names with case, spaces and punctuation ignored, so
- * 'HKM Code', 'hkmCode' and 'hkm_code' are one column, and so are an export's own headers.
+ * 'HKM Code', 'hkmCode' and 'hkm_code' are one column, and so are an export's own headers,
+ * which carry the Hindi first ("कर्व नंबर / Curve Number"): their English half is matched.
  */
+import { englishOf } from '../reports/index.js';
 import type { CurveField, RegisterKind, StationField } from '../../../common/schemas/register.js';
 
 export interface RegisterColumn<F extends string> {
@@ -65,5 +67,6 @@ export function matchHeaders(kind: RegisterKind, header: readonly string[]): (st
     byName.set(normalizeHeader(column.header), column.field);
   }
   for (const [alias, field] of Object.entries(ALIASES[kind])) byName.set(alias, field);
-  return header.map((h) => byName.get(normalizeHeader(h)) ?? null);
+  const fieldOf = (h: string) => byName.get(normalizeHeader(h)) ?? byName.get(normalizeHeader(englishOf(h))) ?? null;
+  return header.map(fieldOf);
 }

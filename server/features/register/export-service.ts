@@ -11,12 +11,12 @@ import type { RegisterKind } from '../../../common/schemas/register.js';
 import { datedFileName } from '../../content-disposition.js';
 import type { Db } from '../../db/client.js';
 import { type CellValue, StreamWorkbook } from '../../xlsx/stream-workbook.js';
+import { registerColumnTitle, registerSheetTitle } from '../reports/index.js';
 import { COLUMNS_OF, type RegisterColumn } from './columns.js';
 import { type Register, REGISTERS } from './registers.js';
 
 /** Rows read (and written) at a time: memory holds one batch. */
 const BATCH_ROWS = 2000;
-const SHEET_NAMES: Record<RegisterKind, string> = { curves: 'Curve Details', stations: 'Station Details' };
 const FILE_STEMS: Record<RegisterKind, string> = { curves: 'Curve_Details', stations: 'Station_Details' };
 
 export interface RegisterExport {
@@ -41,9 +41,11 @@ async function writeSheet<V extends Record<string, unknown>, R>(
   next: (after: R) => Promise<R[]>,
 ): Promise<void> {
   const columns: readonly RegisterColumn<string>[] = COLUMNS_OF[register.kind];
+  // Titled in both languages like every workbook the app makes; the import reads each title's
+  // English half, so an export goes back in as it came out (columns.ts, matchHeaders).
   const sheet = workbook.addSheet(
-    SHEET_NAMES[register.kind],
-    columns.map((c) => ({ header: c.header, width: c.width, text: !c.numeric })),
+    registerSheetTitle(register.kind),
+    columns.map((c) => ({ header: registerColumnTitle(c.header), width: c.width, text: !c.numeric })),
   );
   let batch = first;
   while (batch.length > 0) {

@@ -11,6 +11,7 @@ import { DIVISIONS } from '../../../common/constants.js';
 import { consolidatedCurveDetails as curves, stations, type CurveRow, type StationRow } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn } from '../../test/factories.js';
+import { registerBi } from '../../test/bilingual.js';
 import { readZip } from '../../test/inspections.js';
 
 let t: TestApp;
@@ -19,6 +20,7 @@ let technician: string;
 let client: string;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The spec's field names, as the export titles them: Hindi first, then the name the import reads. */
 const CURVE_HEADER = [
   'No',
   'HKM Code',
@@ -38,8 +40,8 @@ const CURVE_HEADER = [
   'AEN',
   'SSE',
   'Comments',
-];
-const STATION_HEADER = ['No', 'Station Name', 'Station Code', 'Section', 'Division/Railway'];
+].map(registerBi);
+const STATION_HEADER = ['No', 'Station Name', 'Station Code', 'Section', 'Division/Railway'].map(registerBi);
 /** Names a spreadsheet would take for formulas if they were not written as text. */
 const FORMULA_LIKE = ['=HYPERLINK("http://x","y")', '+91 Halt', '-5 Siding', '@SUM(A1:A2)', '=1+1'] as const;
 
@@ -163,9 +165,10 @@ const xmlSafe = (value: unknown) => (typeof value === 'string' ? value.replace(/
 describe('GET /api/export/curves', () => {
   it('writes the header and every curve, cell by cell, in the register order', async () => {
     const book = await download('curves', 'Curve_Details');
-    expect(book.sheetName).toBe('Curve Details');
+    expect(book.sheetName).toBe('कर्व विवरण | Curve Details');
     const [header, ...rows] = book.rows;
     expect(header).toEqual(CURVE_HEADER);
+    expect(header?.slice(2, 5)).toEqual(['मंडल/रेलवे / Division/Railway', 'खंड / Section', 'कर्व नंबर / Curve Number']);
     const expected = (await storedCurves()).map((r) => curveCells(r).map(xmlSafe));
     expect(rows).toEqual(expected);
     // The hand-made values, spelled out.
@@ -243,7 +246,7 @@ describe('GET /api/export/curves', () => {
 describe('GET /api/export/stations', () => {
   it('writes the header and every station in the register order, names as text', async () => {
     const book = await download('stations', 'Station_Details');
-    expect(book.sheetName).toBe('Station Details');
+    expect(book.sheetName).toBe('स्टेशन विवरण | Station Details');
     const [header, ...rows] = book.rows;
     expect(header).toEqual(STATION_HEADER);
     expect(rows).toEqual((await storedStations()).map(stationCells));

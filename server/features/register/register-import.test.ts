@@ -13,6 +13,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importResultSchema, type ImportResul
 import { auditLog, consolidatedCurveDetails as curves, stations } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn } from '../../test/factories.js';
+import { registerBi } from '../../test/bilingual.js';
 import { numberRows, SHEET_PART, textRows, understateSize, workbookOf } from '../../test/xlsx-bombs.js';
 import { WORKBOOK_LIMITS } from './workbook-check.js';
 
@@ -254,6 +255,18 @@ describe('reading CSV files', () => {
       expect(result, hkmHeader).toMatchObject({ count: 1, added: 1, unknownColumns: [] });
       expect(await curveAt('HDR-1', String(index)), hkmHeader).toMatchObject({ hkmCode: 6200 + index, divisionRailway: 'BRC/WR', station1: 'Vadodara', sse: 'SSE/BRC' });
     }
+  });
+
+  it("reads the export's bilingual headers by their English half, and a Hindi header alone names no column", async () => {
+    const header = [...KEY_HEADER, 'HKM Code', 'SSE'].map(registerBi);
+    expect(header.slice(0, 2)).toEqual(['क्र. / No', 'मंडल/रेलवे / Division/Railway']);
+    const row = Object.fromEntries(header.map((h, i) => [h, [1, 'RTM/WR', 'BIL-1', '7', 'Up', 6391, 'SSE/BIL'][i] ?? null]));
+    const result = await importOk({ type: 'curves', bytes: csv(header, [row]) });
+    expect(result).toMatchObject({ valid: true, count: 1, added: 1, unknownColumns: [] });
+    expect(await curveAt('BIL-1', '7')).toMatchObject({ hkmCode: 6391, divisionRailway: 'RTM/WR', sse: 'SSE/BIL' });
+    // The English half is the field name; Hindi alone is not read as one.
+    const hindiOnly = await importOk({ type: 'curves', bytes: csv([...KEY_HEADER, 'कर्व नंबर'], [{ ...curveRow('BIL-1', '8'), 'कर्व नंबर': '9' }]) });
+    expect(hindiOnly).toMatchObject({ valid: true, unknownColumns: ['कर्व नंबर'] });
   });
 
   it('names columns it does not know in unknownColumns and does not read them', async () => {

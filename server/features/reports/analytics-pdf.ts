@@ -19,7 +19,8 @@ import { ANALYTICS_TABLES, type AnalyticsService } from '../analytics/index.js';
 import { cofReadingText, curveText, depthText, divisionText, periodLabel, scopeFacts, shareText } from './analytics-text.js';
 import { answerSoon } from './record-reports.js';
 import type { RenderControl, ReportJob, ReportOutput } from './report-job.js';
-import { madeAtText } from './report-text.js';
+import { madeAtText, reportIdText, reportPdfOptions, requesterText } from './report-text.js';
+import { type Bilingual, both, joined, REPORT_PHRASES as P, REPORT_WORDS as W, stacked, word } from './report-words.js';
 import type { ReportService } from './service.js';
 
 const CHART_HEIGHT = 190;
@@ -44,9 +45,7 @@ const percentAxis = (v: number) => `${Math.round(v * 100)}%`;
 /** Writes the dashboard as the report's PDF; `control` hears the progress and may stop it. */
 export function renderAnalyticsPdf(dashboard: AnalyticsDashboard, job: Requested, timeZone: string, control: RenderControl): ReportOutput {
   const { scope } = dashboard;
-  const title = 'Analytics';
-  const madeBy = `Made by ${job.requester.name} (${job.requester.employeeId}) on ${madeAtText(job.createdAt, timeZone)}`;
-  const pdf = new PdfReport({ title, reference: `Report ${job.id}`, madeBy, subject: `${title}: ${divisionText(scope)}, ${scope.from} to ${scope.to}`, author: job.requester.name });
+  const pdf = new PdfReport(reportPdfOptions(job, { title: W.analytics, subject: `Analytics: ${scope.division ?? 'All divisions'}, ${scope.from} to ${scope.to}`, timeZone }));
   const sections = [compliancePages, frictionPages, machinePages, greasePages, fieldWorkPages];
   const finished = (async () => {
     firstPage(pdf, dashboard, job, timeZone);
@@ -70,38 +69,33 @@ export function renderAnalyticsPdf(dashboard: AnalyticsDashboard, job: Requested
   };
 }
 
-const complianceText = (share: number | null, days: number, at: string) =>
-  share === null ? '– (no curve on the schedule)' : `${shareText(share)} within ${days} days at ${at}`;
+const complianceText = (share: number | null, days: number, at: string) => both(share === null ? W.noCurveOnSchedule : P.complianceAt(shareText(share), days, at));
 
 function firstPage(pdf: PdfReport, dashboard: AnalyticsDashboard, job: Requested, timeZone: string): void {
   const { scope, summary } = dashboard;
-  pdf.paragraph('Analytics', { size: 20, weight: 'bold' }, 2);
-  const narrowed = [divisionText(scope), scope.section, scope.sse].filter((part): part is string => part !== null);
-  pdf.paragraph(`${narrowed.join(', ')}, ${scope.from} to ${scope.to}, by ${scope.by}`, { size: 11 }, 8);
-  pdf.heading('Filters and scope');
-  pdf.facts([...scopeFacts(dashboard), ['Made by', `${job.requester.name} (${job.requester.employeeId})`], ['Made at', madeAtText(job.createdAt, timeZone)]]);
-  pdf.heading('Headline figures');
+  pdf.paragraph(word('analytics'), { size: 20, weight: 'bold' }, 2);
+  const narrowed = [divisionText(scope), scope.section, scope.sse].filter((part): part is Bilingual | string => part !== null);
+  pdf.paragraph(both(joined(', ', ...narrowed, P.dateRange(scope.from, scope.to), P.byGrain(scope.by))), { size: 11 }, 8);
+  pdf.heading(word('filtersAndScope'));
+  pdf.facts([...scopeFacts(dashboard), [word('madeBy'), requesterText(job)], [word('madeAt'), madeAtText(job.createdAt, timeZone)]]);
+  pdf.heading(word('headlineFigures'));
   pdf.facts([
-    ['Service compliance', complianceText(summary.serviceCompliance, 15, scope.to)],
-    ['CoF compliance', complianceText(summary.cofCompliance, 30, scope.to)],
-    ['CoF readings', count(summary.cof.count)],
-    ['CoF median / 90th pct', `${cofReadingText(summary.cof.median)} / ${cofReadingText(summary.cof.p90)}`],
-    [`Above ${dashboard.cofAlertThreshold.toFixed(2)}`, shareText(summary.cof.aboveThresholdShare)],
-    ['Visits', `${count(summary.visits.service)} Service, ${count(summary.visits.cof)} CoF`],
-    ['Parts broken', count(summary.faults.partBroken)],
-    ['Parts stolen', count(summary.faults.partStolen)],
-    ['Machines not working', count(summary.faults.machineNotWorking)],
-    ['Actions open / overdue', `${count(summary.actions.open)} / ${count(summary.actions.overdue)}`],
-    ['Median days to close', summary.actions.medianDaysToClose === null ? '–' : String(summary.actions.medianDaysToClose)],
-    ['Opened / closed', `${count(summary.actions.openedInRange)} / ${count(summary.actions.closedInRange)} actions in the range`],
+    [word('serviceCompliance'), complianceText(summary.serviceCompliance, 15, scope.to)],
+    [word('cofCompliance'), complianceText(summary.cofCompliance, 30, scope.to)],
+    [word('cofReadings'), count(summary.cof.count)],
+    [word('cofMedianP90'), `${cofReadingText(summary.cof.median)} / ${cofReadingText(summary.cof.p90)}`],
+    [both(P.aboveValue(dashboard.cofAlertThreshold.toFixed(2))), shareText(summary.cof.aboveThresholdShare)],
+    [word('visits'), both(P.visitCounts(count(summary.visits.service), count(summary.visits.cof)))],
+    [word('partsBroken'), count(summary.faults.partBroken)],
+    [word('partsStolen'), count(summary.faults.partStolen)],
+    [word('machinesNotWorking'), count(summary.faults.machineNotWorking)],
+    [word('actionsOpenOverdue'), `${count(summary.actions.open)} / ${count(summary.actions.overdue)}`],
+    [word('medianDaysToClose'), summary.actions.medianDaysToClose === null ? '–' : String(summary.actions.medianDaysToClose)],
+    [word('openedClosed'), both(P.openedClosedCounts(count(summary.actions.openedInRange), count(summary.actions.closedInRange)))],
   ]);
   pdf.y += 6;
-  pdf.paragraph(
-    'Compliance is taken at the end of the range (and of each period in the charts): of the curves with a machine, the share whose last visit is within its interval. Readings, faults and visits are those dated in the range.',
-    { size: 8.5, color: COLORS.muted },
-    4,
-  );
-  pdf.paragraph(`Report ID: ${job.id}`, { size: 9, color: COLORS.muted }, 6);
+  pdf.paragraph(stacked(W.complianceNote), { size: 8.5, color: COLORS.muted }, 4);
+  pdf.paragraph(reportIdText(job), { size: 9, color: COLORS.muted }, 6);
 }
 
 /** A chart across the page at the cursor, on the next page when it does not fit. */
@@ -112,10 +106,10 @@ function chartAt(pdf: PdfReport, chart: BarChart): void {
 }
 
 /** A titled table, or a line saying there is nothing to list. */
-function tableAt(pdf: PdfReport, title: string, columns: readonly TableColumn[], rows: readonly string[][], none = 'None in the range.'): void {
-  pdf.heading(title, 10.5);
+function tableAt(pdf: PdfReport, title: Bilingual, columns: readonly TableColumn[], rows: readonly string[][], none: Bilingual = W.noneInRange): void {
+  pdf.heading(both(title), 10.5);
   if (rows.length === 0) {
-    pdf.paragraph(none, { size: 9, color: COLORS.muted });
+    pdf.paragraph(both(none), { size: 9, color: COLORS.muted });
     return;
   }
   const table = new PdfTable(pdf, columns);
@@ -126,16 +120,17 @@ function tableAt(pdf: PdfReport, title: string, columns: readonly TableColumn[],
 const periodLabels = (dashboard: AnalyticsDashboard) => dashboard.periods.map((p) => periodLabel(p, dashboard.scope.by));
 const sectionText = (row: { divisionRailway: string; section: string }, scope: AnalyticsScope) => (scope.division ? row.section : `${row.section} (${row.divisionRailway})`);
 const withinText = (f: ComplianceFigures) => `${count(f.within)} of ${count(f.onSchedule)}`;
-const right = (header: string, weight = 1): TableColumn => ({ header, weight, align: 'right' });
+const right = (header: Bilingual, weight = 1): TableColumn => ({ header: both(header), weight, align: 'right' });
+const left = (header: Bilingual, weight: number): TableColumn => ({ header: both(header), weight });
 
 const COMPLIANCE_COLUMNS: readonly TableColumn[] = [
-  right('Service within', 1.2),
-  right('Service share'),
-  right('Service overdue'),
-  right('Never serviced'),
-  right('CoF within', 1.2),
-  right('CoF share'),
-  right('CoF overdue'),
+  right(W.serviceWithin, 1.2),
+  right(W.serviceShare),
+  right(W.serviceOverdue),
+  right(W.neverServiced),
+  right(W.cofWithin, 1.2),
+  right(W.cofShare),
+  right(W.cofOverdue),
 ];
 const complianceCells = (row: { service: ComplianceFigures; cof: ComplianceFigures }) => [
   withinText(row.service),
@@ -149,24 +144,24 @@ const complianceCells = (row: { service: ComplianceFigures; cof: ComplianceFigur
 
 function compliancePages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
   const { compliance, scope } = dashboard;
-  pdf.heading('Schedule compliance');
+  pdf.heading(word('scheduleCompliance'));
   chartAt(pdf, {
-    title: 'Curves within their interval at each period’s end (Service 15 days, CoF 30 days)',
+    title: word('complianceChartTitle'),
     categories: periodLabels(dashboard),
     bars: [
-      { name: 'Service', color: SERIES_COLORS[0], values: compliance.series.map((p) => p.service.share) },
-      { name: 'CoF', color: SERIES_COLORS[1], values: compliance.series.map((p) => p.cof.share) },
+      { name: word('service'), color: SERIES_COLORS[0], values: compliance.series.map((p) => p.service.share) },
+      { name: word('cof'), color: SERIES_COLORS[1], values: compliance.series.map((p) => p.cof.share) },
     ],
     max: 1,
     format: percentAxis,
   });
   const labels = periodLabels(dashboard);
-  tableAt(pdf, 'By period', [{ header: 'Period', weight: 1.3 }, ...COMPLIANCE_COLUMNS], compliance.series.map((p, i) => [labels[i] ?? p.start, ...complianceCells(p)]));
-  tableAt(pdf, `By section at ${scope.to}, worst Service share first`, [{ header: 'Section', weight: 1.8 }, ...COMPLIANCE_COLUMNS], compliance.bySection.map((s) => [sectionText(s, scope), ...complianceCells(s)]));
-  tableAt(pdf, `By SSE at ${scope.to}, worst Service share first`, [{ header: 'SSE', weight: 1.8 }, ...COMPLIANCE_COLUMNS], compliance.bySse.map((s) => [s.sse ?? 'No SSE in the register', ...complianceCells(s)]));
+  tableAt(pdf, W.byPeriod, [left(W.period, 1.3), ...COMPLIANCE_COLUMNS], compliance.series.map((p, i) => [labels[i] ?? p.start, ...complianceCells(p)]));
+  tableAt(pdf, P.bySectionAt(scope.to), [left(W.section, 1.8), ...COMPLIANCE_COLUMNS], compliance.bySection.map((s) => [sectionText(s, scope), ...complianceCells(s)]));
+  tableAt(pdf, P.bySseAt(scope.to), [left(W.sse, 1.8), ...COMPLIANCE_COLUMNS], compliance.bySse.map((s) => [s.sse ?? word('noSseInRegister'), ...complianceCells(s)]));
 }
 
-const COF_COLUMNS: readonly TableColumn[] = [right('Readings'), right('Median'), right('90th percentile'), right('Above threshold')];
+const COF_COLUMNS: readonly TableColumn[] = [right(W.readings), right(W.median), right(W.percentile90), right(W.aboveThreshold)];
 const cofCells = (f: { count: number; median: number | null; p90: number | null; aboveThresholdShare: number | null }) => [
   count(f.count),
   cofReadingText(f.median),
@@ -176,43 +171,40 @@ const cofCells = (f: { count: number; median: number | null; p90: number | null;
 
 function frictionPages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
   const { friction, scope, cofAlertThreshold } = dashboard;
-  pdf.heading('Friction');
+  pdf.heading(word('friction'));
   chartAt(pdf, {
-    title: 'CoF readings per period: median and 90th percentile',
+    title: word('frictionChartTitle'),
     categories: periodLabels(dashboard),
     lines: [
-      { name: 'Median', color: SERIES_COLORS[0], values: friction.series.map((p) => p.median) },
-      { name: '90th percentile', color: SERIES_COLORS[1], values: friction.series.map((p) => p.p90) },
+      { name: word('median'), color: SERIES_COLORS[0], values: friction.series.map((p) => p.median) },
+      { name: word('percentile90'), color: SERIES_COLORS[1], values: friction.series.map((p) => p.p90) },
     ],
-    reference: { value: cofAlertThreshold, label: `Alert threshold ${cofAlertThreshold.toFixed(2)}` },
+    reference: { value: cofAlertThreshold, label: both(P.alertThreshold(cofAlertThreshold.toFixed(2))) },
     format: (v) => v.toFixed(2),
   });
   const labels = periodLabels(dashboard);
-  tableAt(pdf, 'By period', [{ header: 'Period', weight: 1.3 }, ...COF_COLUMNS], friction.series.map((p, i) => [labels[i] ?? p.start, ...cofCells(p)]));
-  tableAt(pdf, 'By section over the range, highest median first', [{ header: 'Section', weight: 2 }, ...COF_COLUMNS], friction.bySection.map((s) => [sectionText(s, scope), ...cofCells(s)]));
+  tableAt(pdf, W.byPeriod, [left(W.period, 1.3), ...COF_COLUMNS], friction.series.map((p, i) => [labels[i] ?? p.start, ...cofCells(p)]));
+  tableAt(pdf, W.bySectionHighestMedian, [left(W.section, 2), ...COF_COLUMNS], friction.bySection.map((s) => [sectionText(s, scope), ...cofCells(s)]));
   tableAt(
     pdf,
-    `Curves whose last three readings rise (up to ${scope.to})`,
-    [
-      { header: 'Curve', weight: 2 },
-      { header: 'Readings, oldest first', weight: 4 },
-    ],
+    P.risingCurves(scope.to),
+    [left(W.curve, 2), left(W.readingsOldestFirst, 4)],
     friction.rising.map((c) => [curveText(c), c.readings.map((r) => `${r.date}: ${r.value.toFixed(2)}`).join(', ')]),
-    'No curve’s friction rises over its last three readings.',
+    W.noRisingCurve,
   );
 }
 
 function machinePages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
   const { machines } = dashboard;
   const labels = periodLabels(dashboard);
-  pdf.heading('Machines and parts');
+  pdf.heading(word('machinesAndParts'));
   chartAt(pdf, {
-    title: 'Faults reported by Service visits, per period',
+    title: word('faultsChartTitle'),
     categories: labels,
     bars: [
-      { name: 'Part broken', color: SERIES_COLORS[0], values: machines.series.map((p) => p.partBroken) },
-      { name: 'Part stolen', color: SERIES_COLORS[1], values: machines.series.map((p) => p.partStolen) },
-      { name: 'Machine not working', color: SERIES_COLORS[3], values: machines.series.map((p) => p.machineNotWorking) },
+      { name: word('partBroken'), color: SERIES_COLORS[0], values: machines.series.map((p) => p.partBroken) },
+      { name: word('partStolen'), color: SERIES_COLORS[1], values: machines.series.map((p) => p.partStolen) },
+      { name: word('machineNotWorking'), color: SERIES_COLORS[3], values: machines.series.map((p) => p.machineNotWorking) },
     ],
     stacked: true,
     format: String,
@@ -220,18 +212,18 @@ function machinePages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
   });
   tableAt(
     pdf,
-    'By period',
-    [{ header: 'Period', weight: 1.3 }, right('Service visits'), right('Part broken'), right('Part stolen'), right('Not working'), right('Working rate')],
+    W.byPeriod,
+    [left(W.period, 1.3), right(W.serviceVisits), right(W.partBroken), right(W.partStolen), right(W.notWorking), right(W.workingRate)],
     machines.series.map((p, i) => [labels[i] ?? p.start, count(p.serviceVisits), count(p.partBroken), count(p.partStolen), count(p.machineNotWorking), shareText(p.workingRate)]),
   );
   const top = machines.parts.slice(0, CHART_MAX_CATEGORIES);
   if (top.length > 0) {
     chartAt(pdf, {
-      title: `Parts broken or stolen over the range, most first${machines.parts.length > top.length ? ` (the first ${top.length})` : ''}`,
+      title: both(P.partsChartTitle(machines.parts.length > top.length ? top.length : null)),
       categories: top.map((p) => p.item),
       bars: [
-        { name: 'Broken', color: SERIES_COLORS[0], values: top.map((p) => p.broken) },
-        { name: 'Stolen', color: SERIES_COLORS[1], values: top.map((p) => p.stolen) },
+        { name: word('broken'), color: SERIES_COLORS[0], values: top.map((p) => p.broken) },
+        { name: word('stolen'), color: SERIES_COLORS[1], values: top.map((p) => p.stolen) },
       ],
       stacked: true,
       format: String,
@@ -240,63 +232,60 @@ function machinePages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
   }
   tableAt(
     pdf,
-    'Parts, most faults first',
-    [{ header: 'Category', weight: 1.5 }, { header: 'Item', weight: 2 }, right('Broken'), right('Stolen'), right('Faults'), right('Cumulative share')],
+    W.partsMostFaultsFirst,
+    [left(W.category, 1.5), left(W.item, 2), right(W.broken), right(W.stolen), right(W.faults), right(W.cumulativeShare)],
     machines.parts.map((p) => [p.category, p.item, count(p.broken), count(p.stolen), count(p.count), shareText(p.cumulativeShare)]),
   );
   tableAt(
     pdf,
-    'Part categories',
-    [{ header: 'Category', weight: 2 }, right('Faults'), right('Cumulative share')],
+    W.partCategories,
+    [left(W.category, 2), right(W.faults), right(W.cumulativeShare)],
     machines.categories.map((c) => [c.category, count(c.count), shareText(c.cumulativeShare)]),
   );
-  pdf.heading('Follow-up actions', 10.5);
+  pdf.heading(word('followUpActions'), 10.5);
   const { actions } = machines;
   pdf.facts([
-    [`Open at ${dashboard.scope.to}`, count(actions.open)],
-    ['Overdue', count(actions.overdue)],
-    ['Opened in the range', count(actions.openedInRange)],
-    ['Closed in the range', count(actions.closedInRange)],
-    ['Median days to close', actions.medianDaysToClose === null ? '–' : String(actions.medianDaysToClose)],
+    [both(P.openAt(dashboard.scope.to)), count(actions.open)],
+    [word('overdue'), count(actions.overdue)],
+    [word('openedInTheRange'), count(actions.openedInRange)],
+    [word('closedInTheRange'), count(actions.closedInRange)],
+    [word('medianDaysToClose'), actions.medianDaysToClose === null ? '–' : String(actions.medianDaysToClose)],
   ]);
 }
 
 function greasePages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
   const { grease, scope } = dashboard;
   const labels = periodLabels(dashboard);
-  pdf.heading('Grease');
+  pdf.heading(word('grease'));
   chartAt(pdf, {
-    title: 'Grease depth read at Service visits: median per period (cm)',
+    title: word('greaseChartTitle'),
     categories: labels,
-    bars: [{ name: 'Median depth (cm)', color: SERIES_COLORS[0], values: grease.series.map((p) => p.median) }],
+    bars: [{ name: word('medianDepthCm'), color: SERIES_COLORS[0], values: grease.series.map((p) => p.median) }],
     format: (v) => v.toFixed(1),
   });
-  const columns = [right('Readings'), right('Median depth (cm)')];
-  tableAt(pdf, 'By period', [{ header: 'Period', weight: 1.3 }, ...columns], grease.series.map((p, i) => [labels[i] ?? p.start, count(p.count), depthText(p.median)]));
-  tableAt(pdf, 'By section over the range', [{ header: 'Section', weight: 2 }, ...columns], grease.bySection.map((s) => [sectionText(s, scope), count(s.count), depthText(s.median)]));
+  const columns = [right(W.readings), right(W.medianDepthCm)];
+  tableAt(pdf, W.byPeriod, [left(W.period, 1.3), ...columns], grease.series.map((p, i) => [labels[i] ?? p.start, count(p.count), depthText(p.median)]));
+  tableAt(pdf, W.bySectionOverRange, [left(W.section, 2), ...columns], grease.bySection.map((s) => [sectionText(s, scope), count(s.count), depthText(s.median)]));
   tableAt(
     pdf,
-    'Curves that stay dry: depth 0 at their last two Service visits (a blocked or empty machine)',
-    [
-      { header: 'Curve', weight: 2 },
-      { header: 'Last two visits', weight: 2 },
-    ],
+    W.dryCurves,
+    [left(W.curve, 2), left(W.lastTwoVisits, 2)],
     grease.dry.map((c) => [curveText(c), c.lastVisits.join(', ')]),
-    'No curve read a depth of 0 at its last two visits.',
+    W.noDryCurve,
   );
 }
 
 function fieldWorkPages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
   const { technicians } = dashboard.fieldWork;
   const labels = periodLabels(dashboard);
-  pdf.heading('Field work');
+  pdf.heading(word('fieldWork'));
   const total = (kind: 'service' | 'cof') => dashboard.periods.map((_, i) => technicians.reduce((sum, t) => sum + (t.series[i]?.[kind] ?? 0), 0));
   chartAt(pdf, {
-    title: 'Visits per period, all technicians',
+    title: word('visitsChartTitle'),
     categories: labels,
     bars: [
-      { name: 'Service', color: SERIES_COLORS[0], values: total('service') },
-      { name: 'CoF', color: SERIES_COLORS[1], values: total('cof') },
+      { name: word('service'), color: SERIES_COLORS[0], values: total('service') },
+      { name: word('cof'), color: SERIES_COLORS[1], values: total('cof') },
     ],
     stacked: true,
     format: String,
@@ -305,11 +294,11 @@ function fieldWorkPages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
   const top = technicians.slice(0, CHART_MAX_CATEGORIES);
   if (top.length > 0) {
     chartAt(pdf, {
-      title: `Visits per technician over the range, most first${technicians.length > top.length ? ` (the first ${top.length})` : ''}`,
+      title: both(P.technicianChartTitle(technicians.length > top.length ? top.length : null)),
       categories: top.map((t) => t.name),
       bars: [
-        { name: 'Service', color: SERIES_COLORS[0], values: top.map((t) => t.service) },
-        { name: 'CoF', color: SERIES_COLORS[1], values: top.map((t) => t.cof) },
+        { name: word('service'), color: SERIES_COLORS[0], values: top.map((t) => t.service) },
+        { name: word('cof'), color: SERIES_COLORS[1], values: top.map((t) => t.cof) },
       ],
       stacked: true,
       format: String,
@@ -318,10 +307,10 @@ function fieldWorkPages(pdf: PdfReport, dashboard: AnalyticsDashboard): void {
   }
   tableAt(
     pdf,
-    'Per technician, most visits first',
-    [{ header: 'Technician', weight: 2.5 }, { header: 'ID', weight: 1 }, right('Service'), right('CoF'), right('Visits')],
+    W.perTechnician,
+    [left(W.technician, 2.5), left(W.id, 1), right(W.service), right(W.cof), right(W.visits)],
     technicians.map((t) => [t.name, t.technicianId, count(t.service), count(t.cof), count(t.service + t.cof)]),
-    'No visits in the range.',
+    W.noVisitsInRange,
   );
 }
 

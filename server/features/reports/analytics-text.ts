@@ -3,6 +3,7 @@
  * figures, in the same words: the scope's facts, a period's label, shares and readings.
  */
 import type { AnalyticsDashboard, AnalyticsScope } from '../../../common/schemas/analytics.js';
+import { type Bilingual, both, REPORT_PHRASES, REPORT_WORDS as W, word } from './report-words.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -22,18 +23,21 @@ export const cofReadingText = (value: number | null) => (value === null ? '–' 
 /** A grease depth in cm: "1.4"; "–" when none. */
 export const depthText = (value: number | null) => (value === null ? '–' : value.toFixed(1));
 
-export const divisionText = (scope: AnalyticsScope) => scope.division ?? 'All divisions';
+/** The scope's division: its code as stored, or "सभी मंडल / All divisions". */
+export const divisionText = (scope: AnalyticsScope): Bilingual | string => scope.division ?? W.allDivisions;
+
+const shown = (value: Bilingual | string) => (typeof value === 'string' ? value : both(value));
 
 /** The filters as resolved, as label and value, for a first page or an About sheet. */
 export function scopeFacts(dashboard: AnalyticsDashboard): [string, string][] {
   const { scope } = dashboard;
   return [
-    ['Division', divisionText(scope)],
-    ['Section', scope.section ?? 'All sections'],
-    ['SSE', scope.sse ?? 'All SSEs'],
-    ['Range', `${scope.from} to ${scope.to}`],
-    ['By', scope.by === 'month' ? 'Month' : 'Week'],
-    ['As of', dashboard.asOf],
+    [word('division'), shown(divisionText(scope))],
+    [word('section'), scope.section ?? word('allSections')],
+    [word('sse'), scope.sse ?? word('allSses')],
+    [word('range'), both(REPORT_PHRASES.dateRange(scope.from, scope.to))],
+    [word('by'), word(scope.by === 'month' ? 'month' : 'week')],
+    [word('asOf'), dashboard.asOf],
   ];
 }
 

@@ -13,38 +13,40 @@ import type { CellValue, SheetColumn, StreamWorkbook } from '../../xlsx/stream-w
 import type { AnalyticsService } from '../analytics/index.js';
 import { periodLabel, scopeFacts } from './analytics-text.js';
 import type { ReportJob, ReportOutput } from './report-job.js';
-import { writeAboutSheet, xlsxReportOutput } from './xlsx-report.js';
+import { type Bilingual, both, REPORT_PHRASES as P, REPORT_WORDS as W, type SheetTitle, sheetNamed, word } from './report-words.js';
+import { column, writeAboutSheet, xlsxReportOutput } from './xlsx-report.js';
 
-export const ANALYTICS_CHART_TITLES: Record<AnalyticsChart, string> = {
-  compliance: 'Schedule compliance',
-  friction: 'Friction (CoF readings)',
-  faults: 'Machine faults',
-  parts: 'Parts broken or stolen',
-  grease: 'Grease depth',
-  'field-work': 'Field work',
+export const ANALYTICS_CHART_TITLES: Record<AnalyticsChart, Bilingual> = {
+  compliance: W.scheduleCompliance,
+  friction: W.frictionCofReadings,
+  faults: W.machineFaults,
+  parts: W.partsBrokenOrStolen,
+  grease: W.greaseDepth,
+  'field-work': W.fieldWork,
 };
 
 type Row = CellValue[];
-type Sheet = { name: string; columns: SheetColumn[]; rows: Row[] };
+type Sheet = { name: SheetTitle; columns: SheetColumn[]; rows: Row[] };
 
-const text = (header: string, width = 18): SheetColumn => ({ header, width, text: true });
-const number = (header: string, width = 12): SheetColumn => ({ header, width });
-const percent = (header: string, width = 14): SheetColumn => ({ header, width, percent: true });
-const PERIOD_COLUMNS: SheetColumn[] = [text('Period', 12), { header: 'Start', width: 11, date: true }, { header: 'End', width: 11, date: true }];
-const SECTION_COLUMNS: SheetColumn[] = [text('Division', 12), text('Section', 20)];
-const CURVE_COLUMNS: SheetColumn[] = [...SECTION_COLUMNS, text('Curve', 8), text('Line', 8)];
+const text = (title: Bilingual, width = 18): SheetColumn => column(title, width, { text: true });
+const number = (title: Bilingual, width = 12): SheetColumn => column(title, width);
+const percent = (title: Bilingual, width = 14): SheetColumn => column(title, width, { percent: true });
+const date = (title: Bilingual, width = 11): SheetColumn => column(title, width, { date: true });
+const PERIOD_COLUMNS: SheetColumn[] = [text(W.period, 12), date(W.start), date(W.end)];
+const SECTION_COLUMNS: SheetColumn[] = [text(W.division, 12), text(W.section, 20)];
+const CURVE_COLUMNS: SheetColumn[] = [...SECTION_COLUMNS, text(W.curve, 8), text(W.line, 8)];
 
 const COMPLIANCE_COLUMNS = (['Service', 'CoF'] as const).flatMap((kind) => [
-  number(`${kind} on schedule`, 13),
-  number(`${kind} within`, 11),
-  number(`${kind} overdue`, 11),
-  number(`${kind} never visited`, 13),
-  percent(`${kind} share within`),
+  number(P.ofKind(kind, 'onSchedule'), 13),
+  number(P.ofKind(kind, 'within'), 11),
+  number(P.ofKind(kind, 'overdue'), 11),
+  number(P.ofKind(kind, 'neverVisited'), 13),
+  percent(P.ofKind(kind, 'shareWithin')),
 ]);
 const complianceCells = (row: { service: ComplianceFigures; cof: ComplianceFigures }): Row =>
   [row.service, row.cof].flatMap((f) => [f.onSchedule, f.within, f.overdue, f.never, f.share]);
 
-const COF_COLUMNS = [number('Readings', 10), number('Median'), number('90th percentile', 14), percent('Share above threshold', 20)];
+const COF_COLUMNS = [number(W.readings, 10), number(W.median), number(W.percentile90, 14), percent(W.shareAboveThreshold, 20)];
 const cofCells = (f: CofFigures): Row => [f.count, f.median, f.p90, f.aboveThresholdShare];
 
 /** The sheets of one chart, in order. */
@@ -54,17 +56,17 @@ function sheetsOf(dashboard: AnalyticsDashboard, chart: AnalyticsChart): Sheet[]
   switch (chart) {
     case 'compliance':
       return [
-        { name: 'By period', columns: [...PERIOD_COLUMNS, ...COMPLIANCE_COLUMNS], rows: dashboard.compliance.series.map((p) => [...periodCells(p), ...complianceCells(p)]) },
-        { name: 'By section', columns: [...SECTION_COLUMNS, ...COMPLIANCE_COLUMNS], rows: dashboard.compliance.bySection.map((s) => [s.divisionRailway, s.section, ...complianceCells(s)]) },
-        { name: 'By SSE', columns: [text('SSE', 24), ...COMPLIANCE_COLUMNS], rows: dashboard.compliance.bySse.map((s) => [s.sse ?? 'No SSE in the register', ...complianceCells(s)]) },
+        { name: 'byPeriod', columns: [...PERIOD_COLUMNS, ...COMPLIANCE_COLUMNS], rows: dashboard.compliance.series.map((p) => [...periodCells(p), ...complianceCells(p)]) },
+        { name: 'bySection', columns: [...SECTION_COLUMNS, ...COMPLIANCE_COLUMNS], rows: dashboard.compliance.bySection.map((s) => [s.divisionRailway, s.section, ...complianceCells(s)]) },
+        { name: 'bySse', columns: [text(W.sse, 24), ...COMPLIANCE_COLUMNS], rows: dashboard.compliance.bySse.map((s) => [s.sse ?? word('noSseInRegister'), ...complianceCells(s)]) },
       ];
     case 'friction':
       return [
-        { name: 'By period', columns: [...PERIOD_COLUMNS, ...COF_COLUMNS], rows: dashboard.friction.series.map((p) => [...periodCells(p), ...cofCells(p)]) },
-        { name: 'By section', columns: [...SECTION_COLUMNS, ...COF_COLUMNS], rows: dashboard.friction.bySection.map((s) => [s.divisionRailway, s.section, ...cofCells(s)]) },
+        { name: 'byPeriod', columns: [...PERIOD_COLUMNS, ...COF_COLUMNS], rows: dashboard.friction.series.map((p) => [...periodCells(p), ...cofCells(p)]) },
+        { name: 'bySection', columns: [...SECTION_COLUMNS, ...COF_COLUMNS], rows: dashboard.friction.bySection.map((s) => [s.divisionRailway, s.section, ...cofCells(s)]) },
         {
-          name: 'Rising curves',
-          columns: [...CURVE_COLUMNS, ...[1, 2, 3].flatMap((n) => [{ header: `Reading ${n} date`, width: 14, date: true }, number(`Reading ${n}`, 10)])],
+          name: 'risingCurves',
+          columns: [...CURVE_COLUMNS, ...[1, 2, 3].flatMap((n) => [date(P.readingDate(n), 14), number(P.reading(n), 10)])],
           rows: dashboard.friction.rising.map((c) => [c.divisionRailway, c.section, c.curveNumber, c.line, ...c.readings.flatMap((r) => [r.date, r.value])]),
         },
       ];
@@ -72,13 +74,13 @@ function sheetsOf(dashboard: AnalyticsDashboard, chart: AnalyticsChart): Sheet[]
       const { actions } = dashboard.machines;
       return [
         {
-          name: 'By period',
-          columns: [...PERIOD_COLUMNS, number('Service visits', 13), number('Part broken'), number('Part stolen'), number('Machine not working', 18), percent('Machine working rate', 19)],
+          name: 'byPeriod',
+          columns: [...PERIOD_COLUMNS, number(W.serviceVisits, 13), number(W.partBroken), number(W.partStolen), number(W.machineNotWorking, 18), percent(W.machineWorkingRate, 19)],
           rows: dashboard.machines.series.map((p) => [...periodCells(p), p.serviceVisits, p.partBroken, p.partStolen, p.machineNotWorking, p.workingRate]),
         },
         {
-          name: 'Follow-up actions',
-          columns: [number(`Open at ${scope.to}`, 18), number('Overdue', 10), number('Opened in range', 15), number('Closed in range', 15), number('Median days to close', 19)],
+          name: 'followUpActions',
+          columns: [number(P.openAt(scope.to), 18), number(W.overdue, 10), number(W.openedInRange, 15), number(W.closedInRange, 15), number(W.medianDaysToClose, 19)],
           rows: [[actions.open, actions.overdue, actions.openedInRange, actions.closedInRange, actions.medianDaysToClose]],
         },
       ];
@@ -86,23 +88,23 @@ function sheetsOf(dashboard: AnalyticsDashboard, chart: AnalyticsChart): Sheet[]
     case 'parts':
       return [
         {
-          name: 'Items',
-          columns: [text('Category', 16), text('Item', 24), number('Broken', 9), number('Stolen', 9), number('Faults', 9), percent('Cumulative share', 16)],
+          name: 'items',
+          columns: [text(W.category, 16), text(W.item, 24), number(W.broken, 9), number(W.stolen, 9), number(W.faults, 9), percent(W.cumulativeShare, 16)],
           rows: dashboard.machines.parts.map((p) => [p.category, p.item, p.broken, p.stolen, p.count, p.cumulativeShare]),
         },
         {
-          name: 'Categories',
-          columns: [text('Category', 16), number('Faults', 9), percent('Cumulative share', 16)],
+          name: 'categories',
+          columns: [text(W.category, 16), number(W.faults, 9), percent(W.cumulativeShare, 16)],
           rows: dashboard.machines.categories.map((c) => [c.category, c.count, c.cumulativeShare]),
         },
       ];
     case 'grease':
       return [
-        { name: 'By period', columns: [...PERIOD_COLUMNS, number('Readings', 10), number('Median depth (cm)', 17)], rows: dashboard.grease.series.map((p) => [...periodCells(p), p.count, p.median]) },
-        { name: 'By section', columns: [...SECTION_COLUMNS, number('Readings', 10), number('Median depth (cm)', 17)], rows: dashboard.grease.bySection.map((s) => [s.divisionRailway, s.section, s.count, s.median]) },
+        { name: 'byPeriod', columns: [...PERIOD_COLUMNS, number(W.readings, 10), number(W.medianDepthCm, 17)], rows: dashboard.grease.series.map((p) => [...periodCells(p), p.count, p.median]) },
+        { name: 'bySection', columns: [...SECTION_COLUMNS, number(W.readings, 10), number(W.medianDepthCm, 17)], rows: dashboard.grease.bySection.map((s) => [s.divisionRailway, s.section, s.count, s.median]) },
         {
-          name: 'Dry curves',
-          columns: [...CURVE_COLUMNS, { header: 'Visit before', width: 13, date: true }, { header: 'Last visit', width: 13, date: true }],
+          name: 'dryCurves',
+          columns: [...CURVE_COLUMNS, date(W.visitBefore, 13), date(W.lastVisit, 13)],
           rows: dashboard.grease.dry.map((c) => [c.divisionRailway, c.section, c.curveNumber, c.line, ...[...c.lastVisits].sort()]),
         },
       ];
@@ -110,14 +112,14 @@ function sheetsOf(dashboard: AnalyticsDashboard, chart: AnalyticsChart): Sheet[]
       const labels = dashboard.periods.map((p) => periodLabel(p, scope.by));
       return [
         {
-          name: 'Technicians',
+          name: 'technicians',
           columns: [
-            text('Technician ID', 14),
-            text('Name', 24),
-            number('Service'),
-            number('CoF'),
-            number('Visits'),
-            ...labels.flatMap((label) => [number(`${label} Service`, 15), number(`${label} CoF`, 13)]),
+            text(W.technicianId, 14),
+            text(W.name, 24),
+            number(W.service),
+            number(W.cof),
+            number(W.visits),
+            ...labels.flatMap((label) => [number(P.periodVisits(label, 'Service'), 15), number(P.periodVisits(label, 'CoF'), 13)]),
           ],
           rows: dashboard.fieldWork.technicians.map((t) => [t.technicianId, t.name, t.service, t.cof, t.service + t.cof, ...t.series.flatMap((s) => [s.service, s.cof])]),
         },
@@ -132,14 +134,14 @@ export function analyticsWorkbook(dashboard: AnalyticsDashboard, chart: Analytic
   return xlsxReportOutput(fileName, async (workbook: StreamWorkbook) => {
     let rows = 0;
     for (const sheet of sheetsOf(dashboard, chart)) {
-      const writer = workbook.addSheet(sheet.name, sheet.columns);
+      const writer = workbook.addSheet(sheetNamed(sheet.name), sheet.columns);
       await writer.writeRows(sheet.rows);
       writer.end();
       rows += sheet.rows.length;
     }
     await writeAboutSheet(
       workbook,
-      [['Chart', ANALYTICS_CHART_TITLES[chart]], ...scopeFacts(dashboard), ['Shares', 'Shown as percentages; the cells hold 0-1 numbers']],
+      [[word('chart'), both(ANALYTICS_CHART_TITLES[chart])], ...scopeFacts(dashboard), [word('shares'), both(W.sharesNote)]],
       made,
       timeZone,
     );

@@ -15,6 +15,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_FZR, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
 import { expectedScheduleOf, lastVisitOf } from '../../test/schedule-expectations.js';
+import { bi, sheetBi } from '../../test/bilingual.js';
 import { readWorkbook, type ReadCell, type ReadSheet, valuesOf } from '../../test/xlsx.js';
 import type { NewInspectionRow } from '../inspections/repository.js';
 
@@ -26,6 +27,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const OVERDUE_FILL = 'FFFFC7CE';
 const FORMULA_SSE = '=HYPERLINK("x")';
 
+// The spec's column titles; each sheet writes them in both languages, Hindi first (bi).
 const SERVICE_HEADER = ['Division', 'Section', 'Curve', 'Line', 'SSE', 'Last service', 'Last technician', 'Days since', 'Due date', 'Days overdue', 'Status'];
 const COF_HEADER = ['Division', 'Section', 'Curve', 'Line', 'SSE', 'Last CoF', 'Last CoF value', 'Last technician', 'Days since', 'Due date', 'Days overdue', 'Status'];
 const SUMMARY_HEADER = [
@@ -210,15 +212,15 @@ function expectedSummaryRows(division: string, section: string): unknown[][] {
     });
     sections.set(key, counts);
   }
-  return [...[...sections.entries()].map(([key, counts]) => [...key.split('\u0000'), ...counts]), ['Total', null, ...total]];
+  return [...[...sections.entries()].map(([key, counts]) => [...key.split('\u0000'), ...counts]), [bi('Total'), null, ...total]];
 }
 
 /** Checks a due sheet's header and every row, cell by cell, value and fill. */
 function expectDueSheet(sheet: ReadSheet | undefined, kind: InspectionType, division: string, section: string) {
   const header = kind === 'Service' ? SERVICE_HEADER : COF_HEADER;
-  expect(sheet?.name).toBe(kind === 'Service' ? 'Service due' : 'CoF due');
+  expect(sheet?.name).toBe(kind === 'Service' ? 'सर्विस देय | Service due' : 'CoF देय | CoF due');
   const rows = sheet?.rows ?? [];
-  expect(valuesOf(rows[0])).toEqual(header);
+  expect(valuesOf(rows[0])).toEqual(header.map(bi));
   const expected = expectedDueRows(kind, division, section);
   expect(rows.length - 1, `${kind} rows`).toBe(expected.length);
   expected.forEach((want, i) => {
@@ -235,16 +237,17 @@ function expectDueSheet(sheet: ReadSheet | undefined, kind: InspectionType, divi
 }
 
 function expectSummarySheet(sheet: ReadSheet | undefined, division: string, section: string, scopeText: string) {
-  expect(sheet?.name).toBe('Summary');
+  expect(sheet?.name).toBe('सारांश | Summary');
   const rows = (sheet?.rows ?? []).map(valuesOf);
-  expect(rows[0]).toEqual(SUMMARY_HEADER);
+  expect(rows[0]).toEqual(SUMMARY_HEADER.map(bi));
+  expect(rows[0]?.[3]).toBe('सर्विस देय (सभी) / Service due (all)');
   const expected = expectedSummaryRows(division, section);
   expect(rows.slice(1, 1 + expected.length)).toEqual(expected);
   const about = new Map(rows.slice(1 + expected.length).map((r) => [r[0], r[1]]));
-  expect(about.get('Scope')).toBe(scopeText);
-  expect(about.get('As of')).toBe(TODAY);
-  expect(about.get('CoF high')).toBe('last reading above 0.25');
-  expect(about.get('No machine')).toMatch(/^no machine installed or commissioned/);
+  expect(about.get(bi('Scope'))).toBe(scopeText);
+  expect(about.get(bi('As of'))).toBe(TODAY);
+  expect(about.get(bi('CoF high'))).toBe('पिछली रीडिंग 0.25 से ऊपर / last reading above 0.25');
+  expect(about.get(bi('No machine'))).toMatch(/^रोलआउट शीट पर .* \/ no machine installed or commissioned/);
 }
 
 async function summaryAttention(cookie: string, query: string): Promise<{ serviceCount: number; cofCount: number }> {
@@ -343,9 +346,9 @@ describe('POST /api/reports/curve-maintenance', () => {
     const answer = await generate(admin, 'all', 'all');
     const { fileName, sheets } = await download(answer.reportId, admin);
     expect(fileName).toBe(`Curve_Maintenance_${TODAY}.xlsx`);
-    expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Service due', 'CoF due', 'Actions']);
-    expect(valuesOf(sheets[3]?.rows[0]).slice(0, 5)).toEqual(['Action', 'Fault', 'State', 'Severity', 'Division']);
-    expectSummarySheet(sheets[0], 'all', 'all', 'All divisions, all sections');
+    expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Service due', 'CoF due', 'Actions'].map(sheetBi));
+    expect(valuesOf(sheets[3]?.rows[0]).slice(0, 5)).toEqual(['Action', 'Fault', 'State', 'Severity', 'Division'].map(bi));
+    expectSummarySheet(sheets[0], 'all', 'all', 'सभी मंडल, सभी खंड / All divisions, all sections');
     expectDueSheet(sheets[1], 'Service', 'all', 'all');
     expectDueSheet(sheets[2], 'CoF', 'all', 'all');
     expect((sheets[1]?.rows.length ?? 0) - 1).toBe(answer.serviceCount);
@@ -363,7 +366,7 @@ describe('POST /api/reports/curve-maintenance', () => {
     expect(cofStatus).toBe('CoF overdue 10 d; CoF high: follow up (0.40)');
     // The curve without a machine is counted as such in the Summary, never as "never done".
     const summary = (sheets[0]?.rows ?? []).map(valuesOf);
-    const totalRow = summary.find((r) => r[0] === 'Total') ?? [];
+    const totalRow = summary.find((r) => r[0] === 'कुल / Total') ?? [];
     expect(totalRow[SUMMARY_HEADER.indexOf('No machine')]).toBe(1);
     expect(totalRow[SUMMARY_HEADER.indexOf('Machine uninstalled')]).toBe(1);
     for (const sheet of sheets.slice(1)) expect(sheet.rows.map((r) => r[2]?.value)).not.toContain('15');
@@ -409,7 +412,7 @@ describe('POST /api/reports/curve-maintenance', () => {
     expect({ serviceCount: mine.serviceCount, cofCount: mine.cofCount }).toEqual(expectedCounts('RTM/WR', 'all'));
     const { fileName, sheets } = await download(mine.reportId, clientRtm);
     expect(fileName).toBe(`Curve_Maintenance_RTM-WR_${TODAY}.xlsx`);
-    expectSummarySheet(sheets[0], 'RTM/WR', 'all', 'RTM/WR, all sections');
+    expectSummarySheet(sheets[0], 'RTM/WR', 'all', 'RTM/WR, सभी खंड / RTM/WR, all sections');
     expectDueSheet(sheets[1], 'Service', 'RTM/WR', 'all');
     expectDueSheet(sheets[2], 'CoF', 'RTM/WR', 'all');
     for (const sheet of sheets.slice(1, 3)) {
@@ -452,7 +455,7 @@ describe('POST /api/reports/curve-maintenance', () => {
     expect({ serviceCount: byClient.serviceCount, cofCount: byClient.cofCount }).toEqual({ serviceCount: byAdmin.serviceCount, cofCount: byAdmin.cofCount });
     const madeBy = async (reportId: string, cookie: string) => {
       const { sheets } = await download(reportId, cookie);
-      return new Map((sheets[0]?.rows ?? []).map(valuesOf).map((r) => [r[0], r[1]])).get('Made by');
+      return new Map((sheets[0]?.rows ?? []).map(valuesOf).map((r) => [r[0], r[1]])).get(bi('Made by'));
     };
     expect(await madeBy(byClient.reportId, clientRtm)).toMatch(/\(CLI/);
     expect(await madeBy(byAdmin.reportId, admin)).toMatch(/\(ADM/);

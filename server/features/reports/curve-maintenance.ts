@@ -11,7 +11,6 @@ import {
   type CofSchedule,
   INTERVAL_DAYS,
   type KindSchedule,
-  NO_MACHINE_LABEL,
   needsAttention,
   scheduleLabel,
 } from '../../../common/rules/schedule.js';
@@ -36,10 +35,11 @@ import {
 } from '../schedule/index.js';
 import { ACTION_SHEET_COLUMNS, type ActionService, actionSheetRow } from '../actions/index.js';
 import { reportDivision } from './record-reports.js';
-import { madeAtText } from './report-text.js';
+import { madeAtText, requesterText } from './report-text.js';
+import { ACTION_COLUMN_WORDS, both, joined, REPORT_PHRASES, REPORT_WORDS as W, sheetNamed, word } from './report-words.js';
 import type { ReportService } from './service.js';
 import type { ReportJob, ReportOutput } from './report-job.js';
-import { xlsxReportOutput } from './xlsx-report.js';
+import { bilingualColumns, column, xlsxReportOutput } from './xlsx-report.js';
 
 const BATCH_ROWS = 1000;
 /** How long the request waits for its job; the spec's answer carries the counts. */
@@ -49,36 +49,37 @@ const SSE_PLACEHOLDER = 'SSE';
 
 /** The columns of the "Service due" and "CoF due" sheets (the bench's exceljs baseline writes the same). */
 export const dueColumns = (kind: 'Service' | 'CoF'): SheetColumn[] => [
-  { header: 'Division', width: 10, text: true },
-  { header: 'Section', width: 18, text: true },
-  { header: 'Curve', width: 16, text: true },
-  { header: 'Line', width: 8, text: true },
-  { header: 'SSE', width: 22, text: true },
-  { header: kind === 'Service' ? 'Last service' : 'Last CoF', width: 12, date: true },
-  ...(kind === 'CoF' ? [{ header: 'Last CoF value', width: 14 }] : []),
-  { header: 'Last technician', width: 22, text: true },
-  { header: 'Days since', width: 11 },
-  { header: 'Due date', width: 12, date: true },
-  { header: 'Days overdue', width: 13 },
-  { header: 'Status', width: 34, text: true },
+  column(W.division, 10, { text: true }),
+  column(W.section, 18, { text: true }),
+  column(W.curve, 16, { text: true }),
+  column(W.line, 8, { text: true }),
+  column(W.sse, 22, { text: true }),
+  column(kind === 'Service' ? W.lastService : W.lastCof, 12, { date: true }),
+  ...(kind === 'CoF' ? [column(W.lastCofValue, 14)] : []),
+  column(W.lastTechnician, 22, { text: true }),
+  column(W.daysSince, 11),
+  column(W.dueDate, 12, { date: true }),
+  column(W.daysOverdue, 13),
+  // The schedule's own words for a curve's state, as the due list shows them: a data column.
+  column(W.status, 34, { text: true }),
 ];
 
 const SUMMARY_COLUMNS: SheetColumn[] = [
-  { header: 'Division', width: 12, text: true },
-  { header: 'Section', width: 20, text: true },
-  { header: 'Curves', width: 8 },
-  { header: 'Service due (all)', width: 16 },
-  { header: 'Service overdue', width: 15 },
-  { header: 'Service due soon', width: 16 },
-  { header: 'Service never done', width: 18 },
-  { header: 'Machine uninstalled', width: 19 },
+  column(W.division, 12, { text: true }),
+  column(W.section, 20, { text: true }),
+  column(W.curves, 8),
+  column(W.serviceDueAll, 16),
+  column(W.serviceOverdue, 15),
+  column(W.serviceDueSoon, 16),
+  column(W.serviceNeverDone, 18),
+  column(W.machineUninstalled, 19),
   // Curves without a lubricator: on neither schedule, so never "never done" (uninstalled ones are counted just before).
-  { header: NO_MACHINE_LABEL, width: 12 },
-  { header: 'CoF due (all)', width: 13 },
-  { header: 'CoF overdue', width: 12 },
-  { header: 'CoF due soon', width: 13 },
-  { header: 'CoF never done', width: 15 },
-  { header: 'CoF high', width: 10 },
+  column(W.noMachine, 12),
+  column(W.cofDueAll, 13),
+  column(W.cofOverdue, 12),
+  column(W.cofDueSoon, 13),
+  column(W.cofNeverDone, 15),
+  column(W.cofHigh, 10),
 ];
 
 function statusText(kind: 'Service' | 'CoF', schedule: KindSchedule | CofSchedule): string {
@@ -154,15 +155,15 @@ async function writeSummarySheet(
   );
   await sheet.writeRows([
     ...sections.map((s) => [s.divisionRailway, s.section, ...cells(s)]),
-    ['Total', '', ...cells(total)],
+    [word('total'), '', ...cells(total)],
     [],
-    ['Scope', about.scope],
-    ['As of', about.context.today],
-    ['Rule', `Service every ${INTERVAL_DAYS.Service} days, CoF every ${INTERVAL_DAYS.CoF} days; due soon = within 3 days`],
-    [NO_MACHINE_LABEL, 'no machine installed or commissioned on the rollout sheet and no Service visit: on neither schedule'],
-    ['CoF high', `last reading above ${about.context.cofAlertThreshold.toFixed(2)}`],
-    ['Made by', about.madeBy],
-    ['Made at', about.madeAt],
+    [word('scope'), about.scope],
+    [word('asOf'), about.context.today],
+    [word('rule'), both(REPORT_PHRASES.maintenanceRule(INTERVAL_DAYS.Service, INTERVAL_DAYS.CoF))],
+    [word('noMachine'), both(W.noMachineNote)],
+    [word('cofHigh'), both(REPORT_PHRASES.lastReadingAbove(about.context.cofAlertThreshold.toFixed(2)))],
+    [word('madeBy'), about.madeBy],
+    [word('madeAt'), about.madeAt],
   ]);
   sheet.end();
 }
@@ -198,17 +199,17 @@ export function createCurveMaintenanceReport(deps: CurveMaintenanceDeps) {
     const serviceCount = sections.reduce((n, s) => n + s.serviceAttention, 0);
     const cofCount = sections.reduce((n, s) => n + s.cofAttention, 0);
     return xlsxReportOutput(datedFileName('Curve_Maintenance', [scope.division, scope.section], context.today, 'xlsx'), async (workbook) => {
-      await writeSummarySheet(workbook.addSheet('Summary', SUMMARY_COLUMNS, { autoFilter: false }), sections, {
-        scope: [scope.division ?? 'All divisions', scope.section ?? 'all sections'].join(', '),
+      await writeSummarySheet(workbook.addSheet(sheetNamed('summary'), SUMMARY_COLUMNS, { autoFilter: false }), sections, {
+        scope: both(joined(', ', scope.division ?? W.allDivisions, scope.section ?? W.allSectionsLower)),
         context,
-        madeBy: `${job.requester.name} (${job.requester.employeeId})`,
+        madeBy: requesterText(job),
         madeAt: madeAtText(job.createdAt, deps.appTimeZone),
       });
-      const serviceRows = await writeDueSheet(workbook.addSheet('Service due', dueColumns('Service')), 'Service', rows);
-      const cofRows = await writeDueSheet(workbook.addSheet('CoF due', dueColumns('CoF')), 'CoF', rows);
+      const serviceRows = await writeDueSheet(workbook.addSheet(sheetNamed('serviceDue'), dueColumns('Service')), 'Service', rows);
+      const cofRows = await writeDueSheet(workbook.addSheet(sheetNamed('cofDue'), dueColumns('CoF')), 'CoF', rows);
       // The faults still waiting for a fix on these curves: a curve serviced on time may still need one.
       const actions = (await deps.actions.inScope({ division: scope.division, section: scope.section, state: 'open' }, context.today)).map(actionSheetRow);
-      const actionSheet = workbook.addSheet('Actions', ACTION_SHEET_COLUMNS);
+      const actionSheet = workbook.addSheet(sheetNamed('actions'), bilingualColumns(ACTION_SHEET_COLUMNS, ACTION_COLUMN_WORDS));
       await actionSheet.writeRows(
         actions.map((a) => a.cells),
         actions.map((a) => a.overdue),

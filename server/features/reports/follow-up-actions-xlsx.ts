@@ -5,7 +5,7 @@
  * and an About sheet naming the scope, the day and who made it. A job like every report.
  */
 import { dateInTimeZone } from '../../../common/rules/dates.js';
-import { ACTION_KIND_TEXT } from '../../../common/rules/follow-up-actions.js';
+import type { ActionKind } from '../../../common/rules/follow-up-actions.js';
 import type { ActionReportRequest } from '../../../common/schemas/actions.js';
 import type { ReportJobResponse } from '../../../common/schemas/reports.js';
 import { AppError } from '../../app-error.js';
@@ -16,8 +16,17 @@ import { readTableVersions } from '../../db/versioned-cache.js';
 import { ACTION_SHEET_COLUMNS, type ActionScope, type ActionService, actionSheetRow } from '../actions/index.js';
 import { answerSoon, reportDivision } from './record-reports.js';
 import type { ReportJob, ReportOutput } from './report-job.js';
-import { writeAboutSheet, xlsxReportOutput } from './xlsx-report.js';
+import { ACTION_COLUMN_WORDS, type Bilingual, both, REPORT_WORDS as W, sheetNamed, word } from './report-words.js';
+import { bilingualColumns, writeAboutSheet, xlsxReportOutput } from './xlsx-report.js';
 import type { ReportService } from './service.js';
+
+/** The faults an action follows up, as the About sheet names the one asked for (the sheet's column keeps the stored English). */
+const FAULT_WORDS: Record<ActionKind, Bilingual> = {
+  'machine-not-working': W.machineNotWorking,
+  'part-stolen': W.partStolen,
+  'part-broken': W.partBroken,
+  'cof-high': W.cofHigh,
+};
 
 export interface ActionReportDeps {
   db: Db;
@@ -33,7 +42,7 @@ export function createActionReport(deps: ActionReportDeps) {
     const today = String(job.snapshot.today);
     const actions = await deps.actions.inScope(scope, today);
     return xlsxReportOutput(datedFileName('Follow_Up_Actions', [scope.division], today, 'xlsx'), async (workbook) => {
-      const sheet = workbook.addSheet('Actions', ACTION_SHEET_COLUMNS);
+      const sheet = workbook.addSheet(sheetNamed('actions'), bilingualColumns(ACTION_SHEET_COLUMNS, ACTION_COLUMN_WORDS));
       const rows = actions.map(actionSheetRow);
       await sheet.writeRows(
         rows.map((r) => r.cells),
@@ -43,14 +52,14 @@ export function createActionReport(deps: ActionReportDeps) {
       await writeAboutSheet(
         workbook,
         [
-          ['Division', scope.division ?? 'All divisions'],
-          ['Section', scope.section ?? 'All sections'],
-          ['SSE', scope.sse ?? 'All SSEs'],
-          ['Fault', scope.kind ? ACTION_KIND_TEXT[scope.kind] : 'All faults'],
-          ['State', scope.state === 'all' ? 'Open and closed' : scope.state === 'open' ? 'Open' : 'Closed'],
-          ['Overdue only', scope.overdue ? 'Yes' : 'No'],
-          ['As of', today],
-          ['Actions', String(actions.length)],
+          [word('division'), scope.division ?? word('allDivisions')],
+          [word('section'), scope.section ?? word('allSections')],
+          [word('sse'), scope.sse ?? word('allSses')],
+          [word('fault'), scope.kind ? both(FAULT_WORDS[scope.kind]) : word('allFaults')],
+          [word('state'), word(scope.state === 'all' ? 'openAndClosed' : scope.state === 'open' ? 'open' : 'closed')],
+          [word('overdueOnly'), word(scope.overdue ? 'yes' : 'no')],
+          [word('asOf'), today],
+          [word('actionCount'), String(actions.length)],
         ],
         job,
         deps.appTimeZone,

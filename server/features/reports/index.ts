@@ -20,6 +20,9 @@ import { createServiceTablePdfReport } from './service-table-pdf.js';
 import { createReportService, type ReportDeps } from './service.js';
 import { createSseCofPdfReport } from './sse-cof-pdf.js';
 
+/** The register export's bilingual titles (its import reads a column's English half). */
+export { englishOf, registerColumnTitle, registerSheetTitle } from './report-words.js';
+
 export interface ReportsFeatureOptions extends Omit<ReportDeps, 'log' | 'pollMs'> {
   appTimeZone: string;
   cofAlertThreshold: number;

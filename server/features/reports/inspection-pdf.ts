@@ -18,7 +18,8 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../../audit/index.js';
 import { derivedPhoto, PRINT_COPY } from '../inspections/index.js';
 import { cofFigures, cofText, countBy, isHighReading, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
-import { dateTimeText, joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';
+import { dateTimeText, joinedText, madeAtText, periodText, reportIdText, reportPdfOptions, requesterText, serviceUpdateText } from './report-text.js';
+import { type Bilingual, both, joined, REPORT_PHRASES, REPORT_WORDS as W, stacked, word } from './report-words.js';
 import type { ReportService } from './service.js';
 import type { RenderControl, ReportJob, ReportOutput } from './report-job.js';
 
@@ -33,7 +34,10 @@ const reportPhotoSlots = new Semaphore(1);
 const BLOCK_GAP = 14;
 const BLOCK_TITLE = 18;
 const FIELD_SIZE = 7.5;
-const FIELD_COLUMNS = 3;
+/** Two columns of fields: a bilingual label and its value side by side. */
+const FIELD_COLUMNS = 2;
+const FIELD_GAP = 12;
+const FIELD_ROW_GAP = 2;
 
 export interface InspectionPdfDeps {
   db: Db;
@@ -44,33 +48,36 @@ export interface InspectionPdfDeps {
 }
 
 
+/** A record's own answer, as stored (a data value of the record, like its service update). */
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'Yes' : 'No');
 
-/** The fields printed under a record's photo, in reading order. */
-function fieldsOf(row: InspectionRow, threshold: number, timeZone: string): [string, string][] {
-  const common: [string, string][] = [
-    ['Division', row.divisionRailway],
-    ['Section', row.section],
-    ['Curve / line', `${row.curveNumber} / ${row.line}`],
-    ['Stations', joinedText(row.station1, row.station2)],
-    ['Km', row.km ?? ''],
-    ['Poles', joinedText(row.pole1, row.pole2)],
-    ['SSE', row.railwayEngineer ?? ''],
-    ['Technician', `${row.technicianName} (${row.technicianId})`],
-    ['Stored', dateTimeText(row.submittedAt, timeZone)],
+type Field = [label: string, value: string];
+
+/** The fields printed under a record's photo, in reading order; the first is the reading or the update. */
+function fieldsOf(row: InspectionRow, threshold: number, timeZone: string): Field[] {
+  const common: Field[] = [
+    [word('division'), row.divisionRailway],
+    [word('section'), row.section],
+    [word('curveAndLine'), `${row.curveNumber} / ${row.line}`],
+    [word('stations'), joinedText(row.station1, row.station2)],
+    [word('km'), row.km ?? ''],
+    [word('poles'), joinedText(row.pole1, row.pole2)],
+    [word('sse'), row.railwayEngineer ?? ''],
+    [word('technician'), `${row.technicianName} (${row.technicianId})`],
+    [word('stored'), dateTimeText(row.submittedAt, timeZone)],
   ];
   if (row.type === 'CoF') {
     return [
-      ['CoF value', `${cofText(row.cofValue)}${isHighReading(row, threshold) ? `  ABOVE ${threshold.toFixed(2)}` : ''}`],
-      ['Location', row.location ?? ''],
+      [word('cofValue'), `${cofText(row.cofValue)}${isHighReading(row, threshold) ? `  ${both(REPORT_PHRASES.aboveMark(threshold.toFixed(2)))}` : ''}`],
+      [word('location'), row.location ?? ''],
       ...common,
     ];
   }
   return [
-    ['Service update', serviceUpdateText(row.serviceUpdate)],
-    ['Part', joinedText(row.partCategory, row.partItemName)],
-    ['Machine working', yesNo(row.isMachineWorking)],
-    ['Grease depth', row.greaseDepth === null ? '' : `${row.greaseDepth} cm`],
+    [word('serviceUpdate'), serviceUpdateText(row.serviceUpdate)],
+    [word('part'), joinedText(row.partCategory, row.partItemName)],
+    [word('machineWorking'), yesNo(row.isMachineWorking)],
+    [word('greaseDepth'), row.greaseDepth === null ? '' : `${row.greaseDepth} cm`],
     ...common,
   ];
 }
@@ -84,12 +91,12 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     const { cofAlertThreshold: threshold } = snapshotOf(job);
     const params = job.params as { type: 'Service' | 'CoF'; fromDate?: string; toDate?: string; technicianId?: string; order: 'newest' | 'curve' };
     const rows = await readRecords(db, job, params.order);
-    const typeName = params.type === 'CoF' ? 'CoF measurement' : 'Service inspection';
-    const title = `${typeName} report`;
-    const madeBy = `Made by ${job.requester.name} (${job.requester.employeeId}) on ${madeAtText(job.createdAt, deps.appTimeZone)}`;
-    const pdf = new PdfReport({ title, reference: `Report ${job.id}`, madeBy, subject: `${title}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, author: job.requester.name });
+    const title = params.type === 'CoF' ? W.cofMeasurementReport : W.serviceInspectionReport;
+    const pdf = new PdfReport(
+      reportPdfOptions(job, { title, subject: `${title.en}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, timeZone: deps.appTimeZone }),
+    );
     const finished = (async () => {
-      writeCover(pdf, job, rows, { title, madeBy, threshold, params });
+      writeCover(pdf, job, rows, { title, threshold, params });
       // Two records to a page after the cover: the count is known, so pages go out as they are made.
       pdf.fixTotalPages(pdf.pageCount + Math.ceil(rows.length / 2));
       control.progress(0.02);
@@ -114,40 +121,43 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     pdf: PdfReport,
     job: ReportJob,
     rows: readonly InspectionRow[],
-    about: { title: string; madeBy: string; threshold: number; params: { type: string; fromDate?: string; toDate?: string; technicianId?: string; order: string } },
+    about: { title: Bilingual; threshold: number; params: { type: string; fromDate?: string; toDate?: string; technicianId?: string; order: string } },
   ): void {
     const { params } = about;
-    pdf.paragraph(about.title, { size: 20, weight: 'bold' }, 2);
-    pdf.paragraph(`${job.division ?? 'All divisions'}, ${periodText(params.fromDate, params.toDate)}`, { size: 12, color: COLORS.muted }, 10);
+    const division: Bilingual | string = job.division ?? W.allDivisions;
+    const period = REPORT_PHRASES.period(params.fromDate, params.toDate);
+    pdf.paragraph(both(about.title), { size: 20, weight: 'bold' }, 2);
+    pdf.paragraph(both(joined(', ', division, period)), { size: 12, color: COLORS.muted }, 10);
     const technician = params.technicianId ? rows.find((r) => r.technicianId === params.technicianId) : undefined;
     pdf.facts([
-      ['Division', job.division ?? 'All divisions'],
-      ['Service type', params.type],
-      ['Period', periodText(params.fromDate, params.toDate)],
-      ['Technician', params.technicianId ? (technician ? `${technician.technicianName} (${params.technicianId})` : params.technicianId) : 'All technicians'],
-      ['Records', String(rows.length)],
-      ['Order', params.order === 'curve' ? 'By section, curve and line, then date' : 'Newest first (visit date, then time stored)'],
-      ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
-      ['Made at', madeAtText(job.createdAt, deps.appTimeZone)],
-      ['Records up to', madeAtText(snapshotOf(job).until, deps.appTimeZone)],
+      [word('division'), typeof division === 'string' ? division : both(division)],
+      // The report's kind: Service is a word of the product, CoF the same in both languages.
+      [word('serviceType'), params.type === 'Service' ? word('service') : params.type],
+      [word('period'), both(period)],
+      [word('technician'), params.technicianId ? (technician ? `${technician.technicianName} (${params.technicianId})` : params.technicianId) : word('allTechnicians')],
+      [word('records'), String(rows.length)],
+      [word('order'), word(params.order === 'curve' ? 'orderByCurve' : 'orderNewest')],
+      [word('madeBy'), requesterText(job)],
+      [word('madeAt'), madeAtText(job.createdAt, deps.appTimeZone)],
+      [word('recordsUpTo'), madeAtText(snapshotOf(job).until, deps.appTimeZone)],
     ]);
-    pdf.paragraph(`Report ID: ${job.id}`, { size: 9, color: COLORS.muted }, 6);
+    pdf.paragraph(reportIdText(job), { size: 9, color: COLORS.muted }, 6);
     if (params.type === 'CoF') writeCofFigures(pdf, rows, about.threshold);
-    pdf.heading('Records per section');
+    pdf.heading(word('recordsPerSection'));
     const bySection = new PdfTable(pdf, [
-      { header: 'Division', weight: 1 },
-      { header: 'Section', weight: 2 },
-      { header: 'Records', weight: 1, align: 'right' },
+      { header: word('division'), weight: 1 },
+      { header: word('section'), weight: 2 },
+      { header: word('records'), weight: 1, align: 'right' },
     ]);
     for (const [key, n] of countBy(rows, (r) => `${r.divisionRailway}\u0000${r.section}`)) {
       const [division, section] = key.split('\u0000');
       bySection.row([division ?? '', section ?? '', String(n)]);
     }
-    pdf.heading('Records per technician');
+    pdf.heading(word('recordsPerTechnician'));
     const byTechnician = new PdfTable(pdf, [
-      { header: 'Technician', weight: 3 },
-      { header: 'Employee ID', weight: 1 },
-      { header: 'Records', weight: 1, align: 'right' },
+      { header: word('technician'), weight: 3 },
+      { header: word('employeeId'), weight: 1 },
+      { header: word('records'), weight: 1, align: 'right' },
     ]);
     for (const [key, n] of countBy(rows, (r) => `${r.technicianName}\u0000${r.technicianId}`)) {
       const [name, id] = key.split('\u0000');
@@ -157,24 +167,24 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
 
   function writeCofFigures(pdf: PdfReport, rows: readonly InspectionRow[], threshold: number): void {
     const { readings, mean, lowest, highest, high } = cofFigures(rows, threshold);
-    pdf.heading('CoF readings');
+    pdf.heading(word('cofReadings'));
     pdf.facts([
-      ['Readings', String(readings)],
-      ['Mean', mean],
-      ['Lowest', lowest],
-      ['Highest', highest],
-      ['Above threshold', `${high.length} (threshold ${threshold.toFixed(2)}; a reading above it needs follow-up)`],
+      [word('readings'), String(readings)],
+      [word('mean'), mean],
+      [word('lowest'), lowest],
+      [word('highest'), highest],
+      [word('aboveThreshold'), both(REPORT_PHRASES.aboveThresholdCount(high.length, threshold.toFixed(2)))],
     ]);
     if (high.length === 0) return;
-    pdf.heading(`Readings above ${threshold.toFixed(2)}`, 11);
+    pdf.heading(both(REPORT_PHRASES.readingsAbove(threshold.toFixed(2))), 11);
     const table = new PdfTable(pdf, [
-      { header: 'Date', weight: 1.1 },
-      { header: 'Section', weight: 1.6 },
-      { header: 'Curve', weight: 1 },
-      { header: 'Line', weight: 0.8 },
-      { header: 'CoF', weight: 0.7, align: 'right' },
-      { header: 'Technician', weight: 2 },
-      { header: 'Record ID', weight: 2 },
+      { header: word('date'), weight: 1.1 },
+      { header: word('section'), weight: 1.6 },
+      { header: word('curve'), weight: 1 },
+      { header: word('line'), weight: 0.8 },
+      { header: word('cof'), weight: 0.7, align: 'right' },
+      { header: word('technician'), weight: 2 },
+      { header: word('recordId'), weight: 2 },
     ]);
     for (const r of high) table.row([r.date, r.section, r.curveNumber, r.line, cofText(r.cofValue), r.technicianName, r.recordId], { marked: true });
   }
@@ -219,7 +229,7 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     doc.save().rect(pdf.left, top, pdf.width, BLOCK_TITLE).fill(high ? '#fbe9e7' : COLORS.band).restore();
     const half = pdf.width / 2;
     pdf.text(`${index + 1}. ${row.recordId}`, pdf.left + 4, top + 4, { size: 9, weight: 'bold', width: half });
-    pdf.text(`${row.date} · ${row.type}${high ? ` · CoF ${cofText(row.cofValue)} above ${threshold.toFixed(2)}` : ''}`, pdf.left + half, top + 4, {
+    pdf.text(`${row.date} · ${row.type}${high ? ` · CoF ${cofText(row.cofValue)} ${both(REPORT_PHRASES.above(threshold.toFixed(2)))}` : ''}`, pdf.left + half, top + 4, {
       size: 9,
       weight: high ? 'bold' : 'regular',
       color: high ? COLORS.alert : COLORS.ink,
@@ -227,8 +237,8 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
       align: 'right',
     });
     const fields = fieldsOf(row, threshold, deps.appTimeZone);
-    const fieldRows = Math.ceil(fields.length / FIELD_COLUMNS);
-    const fieldsHeight = fieldRows * (FIELD_SIZE + 4.5);
+    const layout = fieldLayout(pdf, fields);
+    const fieldsHeight = layout.rowHeights.reduce((sum, h) => sum + h + FIELD_ROW_GAP, 0);
     const photoTop = top + BLOCK_TITLE + 4;
     const photoHeight = height - BLOCK_TITLE - 4 - 6 - fieldsHeight;
     let placed = false;
@@ -244,21 +254,38 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     }
     if (!placed) {
       doc.save().rect(pdf.left, photoTop, pdf.width, photoHeight).lineWidth(0.5).dash(4, { space: 3 }).strokeColor(COLORS.muted).stroke().undash().restore();
-      const why = row.imageHash ? 'Photo not available: its file is missing or unreadable in storage' : 'No photo was recorded';
-      pdf.text(why, pdf.left, photoTop + photoHeight / 2 - 6, { size: 10, color: COLORS.muted, width: pdf.width, align: 'center' });
+      // Hindi on one line, English under it: a sentence across the photo's box.
+      const why = stacked(W[row.imageHash ? 'photoMissing' : 'noPhoto']);
+      pdf.text(why, pdf.left, photoTop + photoHeight / 2 - 14, { size: 10, color: COLORS.muted, width: pdf.width, align: 'center' });
     }
-    // The fields under the photo, in columns.
-    const fieldsTop = photoTop + photoHeight + 6;
-    const columnWidth = pdf.width / FIELD_COLUMNS;
-    const labelWidth = 74;
-    fields.forEach(([label, value], i) => {
-      const x = pdf.left + (i % FIELD_COLUMNS) * columnWidth;
-      const y = fieldsTop + Math.floor(i / FIELD_COLUMNS) * (FIELD_SIZE + 4.5);
-      pdf.text(label, x, y, { size: FIELD_SIZE, color: COLORS.muted, width: labelWidth - 3 });
-      const alert = label === 'CoF value' && high;
-      pdf.text(value, x + labelWidth, y, { size: FIELD_SIZE, weight: alert ? 'bold' : 'regular', color: alert ? COLORS.alert : COLORS.ink, width: columnWidth - labelWidth - 6 });
+    // The fields under the photo, in columns, row by row.
+    let y = photoTop + photoHeight + 6;
+    layout.rowHeights.forEach((rowHeight, r) => {
+      fields.slice(r * FIELD_COLUMNS, (r + 1) * FIELD_COLUMNS).forEach(([label, value], column) => {
+        const x = pdf.left + column * (layout.columnWidth + FIELD_GAP);
+        pdf.text(label, x, y, { size: FIELD_SIZE, color: COLORS.muted, width: layout.labelWidth - 4 });
+        // The reading is the first field of a CoF record.
+        const alert = high && r === 0 && column === 0;
+        pdf.text(value, x + layout.labelWidth, y, { size: FIELD_SIZE, weight: alert ? 'bold' : 'regular', color: alert ? COLORS.alert : COLORS.ink, width: layout.columnWidth - layout.labelWidth });
+      });
+      y += rowHeight + FIELD_ROW_GAP;
     });
     return placed;
+  }
+
+  /** Where the fields go: labels as wide as the widest (up to 58% of a column), each row as high as its tallest cell. */
+  function fieldLayout(pdf: PdfReport, fields: readonly Field[]): { columnWidth: number; labelWidth: number; rowHeights: number[] } {
+    const columnWidth = (pdf.width - FIELD_GAP * (FIELD_COLUMNS - 1)) / FIELD_COLUMNS;
+    const widest = Math.max(...fields.map(([label]) => pdf.widthOf(label, { size: FIELD_SIZE })));
+    const labelWidth = Math.min(widest + 8, columnWidth * 0.58);
+    const rowHeights: number[] = [];
+    for (let i = 0; i < fields.length; i += FIELD_COLUMNS) {
+      const cells = fields.slice(i, i + FIELD_COLUMNS);
+      rowHeights.push(
+        Math.max(...cells.map(([label, value]) => Math.max(pdf.measure(label, { size: FIELD_SIZE, width: labelWidth - 4 }), pdf.measure(value, { size: FIELD_SIZE, weight: 'bold', width: columnWidth - labelWidth })))),
+      );
+    }
+    return { columnWidth, labelWidth, rowHeights };
   }
 
   deps.reports.register('inspection-pdf', render);

@@ -13,12 +13,14 @@ import { type MachineReportResponse, machineReportResponseSchema, machineStatsRe
 import { consolidatedCurveDetails, curveRecords, hkmControllerMapping, reports } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_FZR, CLIENT_NO_DIVISION, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
+import { bi } from '../../test/bilingual.js';
 import { readWorkbook, type ReadSheet, valuesOf } from '../../test/xlsx.js';
 
 /** 01:30 on 2026-11-24 in Kolkata, still the 23rd in UTC: the file is named for the app's day. */
 const NOW = new Date('2026-11-23T20:00:00Z');
 const TODAY = '2026-11-24';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The spec's column titles, each written in both languages (bi). */
 const HEADER = [
   'No.',
   'Division',
@@ -202,9 +204,10 @@ async function download(reportId: string, cookie: string, prefix?: string): Prom
 
 /** The Machines sheet: the header, then every curve of the scope, cell by cell, never a formula. */
 function expectMachinesSheet(sheets: ReadSheet[], expected: Curve[]) {
-  expect(sheets.map((s) => s.name)).toEqual(['Machines', 'About']);
+  expect(sheets.map((s) => s.name)).toEqual(['मशीनें | Machines', 'विवरण | About']);
   const rows = sheets[0]?.rows ?? [];
-  expect(valuesOf(rows[0])).toEqual(HEADER);
+  expect(valuesOf(rows[0])).toEqual(HEADER.map(bi));
+  expect(valuesOf(rows[0])[10]).toBe('मशीन स्थापित / Machine installed');
   expect(rows.length - 1, 'rows').toBe(expected.length);
   expected.forEach((c, i) => {
     const got = rows[i + 1] ?? [];
@@ -286,7 +289,7 @@ describe('GET /api/machine-report', () => {
     const { fileName, sheets } = await download(answer.reportId, admin);
     expect(fileName).toBe(`Machine_Dashboard_${TODAY}.xlsx`);
     expectMachinesSheet(sheets, inScope({}));
-    expect(aboutOf(sheets).get('Curves')).toBe(String(FIXTURE.length));
+    expect(aboutOf(sheets).get(bi('Curves'))).toBe(String(FIXTURE.length));
 
     // A few cells by hand, so the check above cannot agree with a wrong rule.
     const rows = (sheets[0]?.rows ?? []).slice(1).map(valuesOf);
@@ -350,7 +353,7 @@ describe('GET /api/machine-report', () => {
         expectMachinesSheet(sheets, expected);
         const about = aboutOf(sheets);
         expect(about.get('DEN'), label).toBe(den);
-        expect(about.get('AEN'), label).toBe('aen' in where ? where.aen : 'All');
+        expect(about.get('AEN'), label).toBe('aen' in where ? where.aen : 'सभी / All');
         checked += 1;
       }
     }
@@ -468,7 +471,7 @@ describe('GET /api/machine-report', () => {
     const { fileName, sheets } = await download(mine.reportId, clientRtm);
     expect(fileName).toBe(`Machine_Dashboard_${TODAY}.xlsx`);
     expectMachinesSheet(sheets, rtm);
-    expect(aboutOf(sheets).get('Division')).toBe('RTM/WR');
+    expect(aboutOf(sheets).get(bi('Division'))).toBe('RTM/WR');
 
     // A DEN of two divisions: their curve only; another division's DEN: nothing.
     const shared = await generate(clientRtm, { den: 'DEN/SHARED' });

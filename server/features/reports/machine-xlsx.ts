@@ -17,30 +17,34 @@ import { listMachineReportRows, type MachineReportCursor, type MachineReportRow,
 import { reportDivision } from './record-reports.js';
 import type { ReportService } from './service.js';
 import type { ReportJob, ReportOutput, RenderControl } from './report-job.js';
-import { writeAboutSheet, xlsxReportOutput } from './xlsx-report.js';
+import { both, REPORT_WORDS as W, sheetNamed, word } from './report-words.js';
+import { column, writeAboutSheet, xlsxReportOutput } from './xlsx-report.js';
 
 const BATCH_ROWS = 1000;
 /** The spec answers the record count of the file: the request waits for its job (a second for 10k curves). */
 const MACHINE_REPORT_WAIT_MS = 120_000;
 
 export const MACHINE_REPORT_COLUMNS: SheetColumn[] = [
-  { header: 'No.', width: 6 },
-  { header: 'Division', width: 10, text: true },
-  { header: 'Section', width: 18, text: true },
-  { header: 'Curve', width: 12, text: true },
-  { header: 'Line', width: 8, text: true },
-  { header: 'Phase', width: 7, text: true },
-  { header: 'DEN', width: 16, text: true },
-  { header: 'AEN', width: 16, text: true },
-  { header: 'SSE', width: 20, text: true },
-  { header: 'Foundation', width: 12, date: true },
-  { header: 'Machine installed', width: 17, date: true },
-  { header: 'Commissioned', width: 14, date: true },
-  { header: 'HKM code', width: 10 },
-  { header: 'Controller number', width: 17 },
+  column(W.number, 6),
+  column(W.division, 10, { text: true }),
+  column(W.section, 18, { text: true }),
+  column(W.curve, 12, { text: true }),
+  column(W.line, 8, { text: true }),
+  column(W.phase, 7, { text: true }),
+  column(W.den, 16, { text: true }),
+  column(W.aen, 16, { text: true }),
+  column(W.sse, 20, { text: true }),
+  column(W.foundation, 12, { date: true }),
+  column(W.machineInstalled, 17, { date: true }),
+  column(W.commissioned, 14, { date: true }),
+  column(W.hkmCode, 10),
+  column(W.controllerNumber, 17),
 ];
 
-/** A stage's cell: its date as an Excel date where the sheet gave one, else its entry ('Done', 'Pending'). */
+/**
+ * A stage's cell: its date as an Excel date where the sheet gave one, else its entry ('Done',
+ * 'Pending'), as the rollout sheet holds it (data: the About sheet says what the entries mean).
+ */
 function stageCell(entry: string | null): CellValue {
   return stageEntry(entry).on ?? (entry?.trim() || 'Pending');
 }
@@ -86,7 +90,7 @@ export function createMachineReport(deps: MachineReportDeps) {
     const today = String(job.snapshot.today);
     const total = Number(job.snapshot.expected) || 0;
     return xlsxReportOutput(datedFileName('Machine_Dashboard', [], today, 'xlsx'), async (workbook) => {
-      const sheet = workbook.addSheet('Machines', MACHINE_REPORT_COLUMNS);
+      const sheet = workbook.addSheet(sheetNamed('machines'), MACHINE_REPORT_COLUMNS);
       let written = 0;
       let after: MachineReportCursor | null = null;
       for (;;) {
@@ -105,11 +109,11 @@ export function createMachineReport(deps: MachineReportDeps) {
       await writeAboutSheet(
         workbook,
         [
-          ['Division', division ?? 'All divisions'],
-          ['DEN', den ?? 'All'],
-          ['AEN', aen ?? 'All'],
-          ['Curves', String(written)],
-          ['Stages', "A date is the day the stage was done; 'Done' was ticked without a date; 'Pending' is not done yet"],
+          [word('division'), division ?? word('allDivisions')],
+          [word('den'), den ?? word('all')],
+          [word('aen'), aen ?? word('all')],
+          [word('curves'), String(written)],
+          [word('stages'), both(W.stagesNote)],
         ],
         job,
         deps.appTimeZone,

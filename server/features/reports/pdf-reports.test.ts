@@ -26,6 +26,7 @@ import { reports } from '../../db/schema.js';
 import { buildTestApp, TEST_CONFIG, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_FZR, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { blobPathOf, insertInspectionRows, inspectionRow, type RowPhoto } from '../../test/inspections.js';
+import { bi } from '../../test/bilingual.js';
 import { pdfFonts, pdfImages, pdfPageCount, pdfPageTexts, pdfText, recordIdsIn } from '../../test/pdf.js';
 import { makeJpeg, sha256 } from '../../test/photos.js';
 import type { NewInspectionRow } from '../inspections/repository.js';
@@ -34,8 +35,11 @@ import type { NewInspectionRow } from '../inspections/repository.js';
 const NOW = new Date('2026-11-23T06:30:00Z');
 const TODAY = '2026-11-23';
 const PDF = 'application/pdf';
-/** A technician's name in Devanagari (no ि, which pdftotext extracts in visual order). */
-const HINDI_NAME = 'राजेश कुमार';
+/**
+ * A technician's name in Devanagari, with the vowel sign ि that is drawn before its consonant:
+ * it reads back in its written order only through the ActualText its run carries.
+ */
+const HINDI_NAME = 'विजय सिंह';
 /** Generous: a busy 2-core machine makes these reports, and a test may make several. */
 const REPORT_TEST_MS = 120_000;
 const SETUP_MS = 120_000;
@@ -116,10 +120,13 @@ async function readInspectionPdf(bytes: Buffer): Promise<InspectionPdf> {
 /** `ids` two to a page, as the records are printed. */
 const twoToAPage = (ids: readonly string[]) => Array.from({ length: Math.ceil(ids.length / 2) }, (_, i) => ids.slice(2 * i, 2 * i + 2));
 
-/** Every page ends with "Page N of M", M being the count pdfinfo reads. */
+/** Every page ends with "पृष्ठ N (कुल M) / Page N of M", M being the count pdfinfo reads. */
 function expectPageNumbers(pages: readonly string[]): void {
-  pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+  pages.forEach((page, i) => expect(page).toContain(`पृष्ठ ${i + 1} (कुल ${pages.length}) / Page ${i + 1} of ${pages.length}`));
 }
+
+/** A page's text with its line breaks and runs of spaces as one space: a wrapped cell reads on. */
+const squeezed = (text: string) => text.replace(/\s+/g, ' ');
 
 /** Every font is embedded in the file (a viewer without it still shows the text). */
 async function expectEmbeddedFonts(bytes: Buffer): Promise<void> {
@@ -228,12 +235,15 @@ describe('POST /api/reports/generate: the inspections with their photos, two to 
       expectPageNumbers(pdf.pages);
       for (const other of [...readings, ...elsewhere]) expect(pdf.pages.join('\n')).not.toContain(other.recordId);
 
+      // The cover's fixed texts in Hindi, then English (pdftotext reads the Hindi back as written).
       const cover = pdf.coverPages.join('\n');
-      expect(cover).toContain('Service inspection report');
-      expect(cover).toMatch(/Records\s+6\b/);
-      expect(cover).toContain('Newest first');
-      expect(cover).toContain(`Report ID: ${job.reportId}`);
-      expect(cover).toMatch(/Made by\s+Anita Sharma \(ADMPDF1\)/);
+      expect(cover).toMatch(/^\s*सर्विस निरीक्षण रिपोर्ट \/ Service inspection report\s*$/m);
+      expect(cover).toMatch(/रिकॉर्ड \/ Records\s+6\b/);
+      expect(squeezed(cover)).toContain('नवीनतम पहले (विज़िट की दिनांक, फिर दर्ज करने का समय) / Newest first (visit date, then time stored)');
+      expect(cover).toContain(`रिपोर्ट ID / Report ID: ${job.reportId}`);
+      expect(cover).toMatch(/तैयारकर्ता \/ Made by\s+Anita Sharma \(ADMPDF1\)/);
+      expect(cover).toContain('खंडवार रिकॉर्ड / Records per section');
+      expect(cover).toContain('तकनीशियनवार रिकॉर्ड / Records per technician');
 
       // One image per stored photo, on the pages of their records, each a JPEG at most 1200 px
       // wide in the photo's proportions.
@@ -251,17 +261,21 @@ describe('POST /api/reports/generate: the inspections with their photos, two to 
 
       // A record without a photo is still printed, saying why there is none.
       const [withoutPhoto, withGonePhoto, withUnreadablePhoto] = [visits[3]?.recordId ?? '', visits[4]?.recordId ?? '', visits[5]?.recordId ?? ''];
-      expect(pdf.blocks.get(withGonePhoto)).toContain('Photo not available');
+      expect(pdf.blocks.get(withGonePhoto)).toContain('फ़ोटो उपलब्ध नहीं: इसकी फ़ाइल स्टोरेज में नहीं है या पढ़ी नहीं जा सकती');
+      expect(pdf.blocks.get(withGonePhoto)).toContain('Photo not available: its file is missing or unreadable in storage');
       expect(pdf.blocks.get(withUnreadablePhoto)).toContain('Photo not available');
+      expect(pdf.blocks.get(withoutPhoto)).toContain('कोई फ़ोटो दर्ज नहीं की गई');
       expect(pdf.blocks.get(withoutPhoto)).toContain('No photo was recorded');
       for (const visit of visits.slice(0, 3)) {
         expect(pdf.blocks.get(visit.recordId)).not.toMatch(/Photo not available|No photo was recorded/);
       }
       // The fields under the photo.
       const broken = pdf.blocks.get(visits[2]?.recordId ?? '') ?? '';
-      expect(broken).toMatch(/Service update\s+Part broken/);
-      expect(broken).toContain('Pump – Motor');
-      expect(broken).toMatch(/Machine working\s+No/);
+      // Labels in both languages; the record's values as stored.
+      expect(broken).toMatch(/सर्विस अपडेट \/ Service update\s+Part broken/);
+      expect(broken).toMatch(/पुर्जा \/ Part\s+Pump – Motor/);
+      expect(broken).toMatch(/मशीन काम कर रही है \/ Machine working\s+No/);
+      expect(broken).toMatch(/ग्रीस की गहराई \/ Grease depth\s+3\.5 cm/);
 
       // The stored originals are untouched: the same bytes under the same sha256.
       for (const original of originals) {
@@ -281,7 +295,7 @@ describe('POST /api/reports/generate: the inspections with their photos, two to 
       const bytes = await downloadPdf(t.app, job.reportId, admin);
       const pdf = await readInspectionPdf(bytes);
       expect(pdf.idsPerRecordPage).toEqual([[visits[0]?.recordId]]);
-      expect(pdf.coverPages.join('\n')).toMatch(new RegExp(`Technician\\s+${HINDI_NAME} \\(TEC77\\)`));
+      expect(pdf.coverPages.join('\n')).toMatch(new RegExp(`तकनीशियन / Technician\\s+${HINDI_NAME} \\(TEC77\\)`));
       expect(pdf.blocks.get(visits[0]?.recordId ?? '')).toContain(`${HINDI_NAME} (TEC77)`);
       await expectEmbeddedFonts(bytes);
     },
@@ -300,21 +314,23 @@ describe('POST /api/reports/generate: the inspections with their photos, two to 
       expectPageNumbers(pdf.pages);
 
       const cover = pdf.coverPages.join('\n');
-      expect(cover).toContain('CoF measurement report');
+      expect(cover).toContain('CoF माप रिपोर्ट / CoF measurement report');
       // (0.25 + 0.26 + 0.10 + 0.31) / 4 = 0.23
-      expect(cover).toMatch(/Readings\s+4\b/);
-      expect(cover).toMatch(/Mean\s+0\.230\b/);
-      expect(cover).toMatch(/Lowest\s+0\.10\b/);
-      expect(cover).toMatch(/Highest\s+0\.31\b/);
-      expect(cover).toMatch(/Above threshold\s+2 \(threshold 0\.25/);
+      expect(cover).toMatch(/रीडिंग \/ Readings\s+4\b/);
+      expect(cover).toMatch(/औसत \/ Mean\s+0\.230\b/);
+      expect(cover).toMatch(/न्यूनतम \/ Lowest\s+0\.10\b/);
+      expect(cover).toMatch(/अधिकतम \/ Highest\s+0\.31\b/);
+      expect(cover).toMatch(/सीमा से ऊपर \/ Above threshold\s+2 \(सीमा 0\.25;/);
+      expect(squeezed(cover)).toContain('/ 2 (threshold 0.25; a reading above it needs follow-up)');
       const [atThreshold, justAbove, low, high] = readings.map((r) => r.recordId);
-      const aboveTable = between(cover, 'Readings above 0.25', 'Records per section');
+      const aboveTable = between(cover, '0.25 से ऊपर की रीडिंग / Readings above 0.25', 'खंडवार रिकॉर्ड / Records per section');
       expect(recordIdsIn(aboveTable).sort()).toEqual([justAbove, high].sort());
       expect(lineWith(aboveTable, justAbove ?? '')).toMatch(/BEC Bypass\s+5\s+Up\s+0\.26\b/);
 
       // Each record's own block marks it too.
-      expect(pdf.blocks.get(justAbove ?? '')).toMatch(/CoF value\s+0\.26\s+ABOVE 0\.25/);
-      expect(pdf.blocks.get(high ?? '')).toMatch(/CoF value\s+0\.31\s+ABOVE 0\.25/);
+      expect(pdf.blocks.get(justAbove ?? '')).toMatch(/CoF मान \/ CoF value\s+0\.26\s+0\.25 से ऊपर \/ ABOVE 0\.25/);
+      expect(pdf.blocks.get(high ?? '')).toMatch(/CoF value\s+0\.31\s+0\.25 से ऊपर \/ ABOVE 0\.25/);
+      expect(pdf.blocks.get(high ?? '')).toMatch(/CoF 0\.31 0\.25 से ऊपर \/ above 0\.25/);
       expect(pdf.blocks.get(atThreshold ?? '')).toMatch(/CoF value\s+0\.25\b/);
       expect(pdf.blocks.get(atThreshold ?? '')).not.toMatch(/ABOVE|above/);
       expect(pdf.blocks.get(low ?? '')).not.toMatch(/ABOVE|above/);
@@ -336,7 +352,7 @@ describe('POST /api/reports/generate: the inspections with their photos, two to 
         [r0026, r0031],
         [r0010, r0025],
       ]);
-      expect(pdf.coverPages.join('\n')).toContain('By section, curve and line');
+      expect(squeezed(pdf.coverPages.join('\n'))).toContain('खंड, कर्व और लाइन के क्रम में, फिर दिनांक के अनुसार / By section, curve and line, then date');
     },
     REPORT_TEST_MS,
   );
@@ -431,13 +447,16 @@ describe('the table PDFs', () => {
         expect(low).not.toContain('HIGH');
 
         // The cover: (0.25 + 0.26 + 0.12) / 3 = 0.21.
-        expect(text).toMatch(/Measurements\s+3\b/);
+        expect(text).toMatch(/माप \/ Measurements\s+3\b/);
         expect(text).toMatch(/0\.210 \/ 0\.12 \/ 0\.26/);
-        expect(text).toMatch(/Above threshold\s+1 \(above 0\.25/);
-        const header = lineWith(text, 'Record ID');
-        for (const column of ['Date', 'Section', 'Curve', 'Line', 'Location', 'Km', 'Poles', 'CoF', 'Technician']) expect(header).toContain(column);
+        expect(text).toMatch(/सीमा से ऊपर \/ Above threshold\s+1 \(0\.25 से ऊपर/);
+        expect(squeezed(text)).toContain('/ 1 (above 0.25, marked in bold red with "HIGH")');
+        // The column titles, in both languages; a long one wraps within its cell.
+        const header = between(text, 'माप, सबसे पुराने पहले / Measurements, oldest first', '2026-11-02');
+        for (const column of ['Date', 'Section', 'Curve', 'Km', 'Poles', 'Technician', 'Record ID']) expect(header).toContain(bi(column));
+        for (const column of ['लाइन /', 'Line', 'स्थान /', 'Location', 'CoF']) expect(header).toContain(column);
         // One chart per curve: RTM-NAD 12 (two readings) and RTM-NAD 18 (one).
-        expect(text).toContain('CoF over time, by curve');
+        expect(text).toContain('समय के साथ CoF, कर्ववार (डैश रेखा: सीमा 0.25) / CoF over time, by curve (dashed line: threshold 0.25)');
         expect(text).toContain('RTM-NAD, curve 12, Up (2)');
         expect(text).toContain('RTM-NAD, curve 18, Up (1)');
         await expectEmbeddedFonts(bytes);
@@ -465,11 +484,13 @@ describe('the table PDFs', () => {
         expect(await pdfPageCount(bytes)).toBe(pages.length);
         expectPageNumbers(pages);
         const text = pages.join('\n');
-        expect(text).toMatch(/Service visits\s+3\b/);
+        expect(text).toMatch(/सर्विस विज़िट \/ Service visits\s+3\b/);
 
-        // The columns: date, section, curve, line, service update, part, grease depth, machine working, technician.
-        const header = between(text, 'Service visits, newest first', '2026-11-07');
-        for (const column of ['Date', 'Section', 'Curve', 'Line', 'Service update', 'Part (category – item)', 'Grease depth', 'Machine', 'working', 'Technician']) {
+        // The columns: date, section, curve, line, service update, part, grease depth, machine working,
+        // technician, each in both languages; a long title wraps within its cell.
+        const header = between(text, 'सर्विस विज़िट, नवीनतम पहले / Service visits, newest first', '2026-11-07');
+        for (const column of ['Date', 'Section', 'Curve', 'Technician']) expect(header).toContain(bi(column));
+        for (const column of ['लाइन /', 'Line', 'सर्विस अपडेट /', 'Service update', 'पुर्जा (श्रेणी – नाम) / Part (category –', 'item)', 'ग्रीस की गहराई', 'Grease', 'depth (cm)', 'मशीन काम कर', 'Machine', 'working']) {
           expect(header).toContain(column);
         }
         // Every visit on one row, newest first; nothing of another division or type (C-901, C-902).
@@ -478,7 +499,8 @@ describe('the table PDFs', () => {
         expect(lineWith(text, 'C-102')).toMatch(/2026-11-05\s+BRC-GDA\s+C-102\s+Up\s+Part broken\s+Pump – Motor\s+1\.5\s+No\s+Suresh Patel \(TEC2\)/);
         expect(lineWith(text, 'C-103')).toMatch(/2026-11-07\s+BRC-GDA\s+C-103\s+Up\s+Working fine\s+2\.5\s+Yes\s+Suresh Patel \(TEC2\)/);
         expect(lineWith(text, 'C-101')).toMatch(new RegExp(`2026-11-03\\s+BRC-GDA\\s+C-101\\s+Up\\s+Working fine\\s+4\\.5\\s+Yes\\s+${HINDI_NAME} \\(TEC77\\)`));
-        expect(text).toMatch(/Needing action\s+1\b/);
+        expect(text).toMatch(/कार्रवाई आवश्यक \/ Needing\s+1 \(पुर्जा टूटा/);
+        expect(squeezed(text)).toContain('/ 1 (a part broken or stolen, or the machine not working: marked in bold red)');
         await expectEmbeddedFonts(bytes);
       },
       REPORT_TEST_MS,
@@ -492,7 +514,7 @@ describe('the table PDFs', () => {
         expect(byTechnician.headers['content-disposition']).toBe(`attachment; filename="Service_Table_BRC-WR_TEC77_${TODAY}.pdf"`);
         const technicianText = await pdfText(byTechnician.rawPayload);
         expect([...technicianText.matchAll(/C-\d{3}/g)].map((m) => m[0])).toEqual(['C-101']);
-        expect(technicianText).toMatch(new RegExp(`Technician\\s+${HINDI_NAME} \\(TEC77\\)`));
+        expect(technicianText).toMatch(new RegExp(`तकनीशियन / Technician\\s+${HINDI_NAME} \\(TEC77\\)`));
 
         const bySse = await serviceTable({ division: 'BRC/WR', sseEngineer: 'SSE/P.WAY/VDA' });
         expect(bySse.statusCode).toBe(200);
@@ -738,7 +760,7 @@ describe('a report is fixed when asked for, and reused while the data stands sti
       const pdf = await readInspectionPdf(await downloadPdf(other, job.reportId, admin));
       expect(pdf.idsPerRecordPage).toEqual([[before[1]?.recordId, before[0]?.recordId]]);
       expect(pdf.pages.join('\n')).not.toContain(late.recordId);
-      expect(pdf.coverPages.join('\n')).toMatch(/Records\s+2\b/);
+      expect(pdf.coverPages.join('\n')).toMatch(/रिकॉर्ड \/ Records\s+2\b/);
     },
     REPORT_TEST_MS,
   );

@@ -1,4 +1,7 @@
 /** How every report states when it was made and what it covers, in the same words. */
+import type { PdfReportOptions } from '../../pdf/pdf-report.js';
+import type { ReportJob } from './report-job.js';
+import { type Bilingual, both, labelled, REPORT_PHRASES, REPORT_WORDS } from './report-words.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** "23 Nov 2026, 14:05" in `timeZone`: a formatter is costly to make, and a report formats thousands. */
@@ -16,13 +19,35 @@ export function madeAtText(at: Date, timeZone: string): string {
   return `${dateTimeText(at, timeZone)} (${timeZone})`;
 }
 
-/** "from 2026-11-01 to 2026-11-23", "up to 2026-11-23", "all dates". */
-export function periodText(fromDate: string | undefined, toDate: string | undefined): string {
-  if (fromDate && toDate) return `from ${fromDate} to ${toDate}`;
-  if (fromDate) return `from ${fromDate}`;
-  if (toDate) return `up to ${toDate}`;
-  return 'all dates';
+/** "from 2026-11-01 to 2026-11-23", "up to 2026-11-23", "all dates" (English: a PDF's Subject property). */
+export const periodText = (fromDate: string | undefined, toDate: string | undefined): string => REPORT_PHRASES.period(fromDate, toDate).en;
+
+type Requested = Pick<ReportJob, 'id' | 'requester' | 'createdAt'>;
+
+/** The person who asked, as the reports name them: "Anita Sharma (ADM1)". */
+export const requesterText = (job: Pick<ReportJob, 'requester'>) => `${job.requester.name} (${job.requester.employeeId})`;
+
+/**
+ * The page furniture of a report PDF, bilingual: its title at the top left, "रिपोर्ट / Report
+ * 42" at the top right, who made it and when at the bottom left, and the page number.
+ */
+export function reportPdfOptions(
+  job: Requested,
+  about: { title: Bilingual; subject: string; timeZone: string; landscape?: boolean },
+): PdfReportOptions & { madeBy: string } {
+  return {
+    title: both(about.title),
+    reference: labelled(REPORT_WORDS.report, job.id, ' '),
+    madeBy: labelled(REPORT_WORDS.madeBy, `${requesterText(job)} on ${madeAtText(job.createdAt, about.timeZone)}`, ' '),
+    landscape: about.landscape,
+    subject: about.subject,
+    author: job.requester.name,
+    pageText: (page, total) => both(REPORT_PHRASES.page(page, total)),
+  };
 }
+
+/** "रिपोर्ट ID / Report ID: 42", under a report's first facts. */
+export const reportIdText = (job: Pick<ReportJob, 'id'>) => labelled(REPORT_WORDS.reportId, job.id);
 
 const SERVICE_UPDATE_TEXT: Record<string, string> = {
   'working-fine': 'Working fine',

@@ -14,7 +14,8 @@ import { PdfTable } from '../../pdf/pdf-table.js';
 import type { Actor } from '../../audit/index.js';
 import { countBy, readRecords, type RecordReports, reportDivision } from './record-reports.js';
 import type { ReportRow } from './repository.js';
-import { joinedText, madeAtText, periodText, serviceUpdateText } from './report-text.js';
+import { joinedText, periodText, reportIdText, reportPdfOptions, serviceUpdateText } from './report-text.js';
+import { both, joined, REPORT_PHRASES, REPORT_WORDS as W, word } from './report-words.js';
 import type { ReportService } from './service.js';
 import type { RenderControl, ReportJob, ReportOutput } from './report-job.js';
 
@@ -32,39 +33,43 @@ export function createServiceTablePdfReport(deps: ServiceTablePdfDeps) {
   async function render(job: ReportJob, control: RenderControl): Promise<ReportOutput> {
     const params = job.params as { technician?: string; sseEngineer?: string; fromDate?: string; toDate?: string };
     const rows = await readRecords(deps.db, job, 'newest');
-    const title = 'Service report';
-    const madeBy = `Made by ${job.requester.name} (${job.requester.employeeId}) on ${madeAtText(job.createdAt, deps.appTimeZone)}`;
-    const pdf = new PdfReport({ title, reference: `Report ${job.id}`, madeBy, landscape: true, subject: `${title}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, author: job.requester.name });
+    const title = W.serviceReport;
+    const pdf = new PdfReport(
+      reportPdfOptions(job, { title, landscape: true, subject: `${title.en}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, timeZone: deps.appTimeZone }),
+    );
     const finished = (async () => {
       const needsAction = (update: string | null, working: boolean | null) => update === 'part-broken' || update === 'part-stolen' || working === false;
       const flagged = rows.filter((r) => needsAction(r.serviceUpdate, r.isMachineWorking)).length;
       const technician = params.technician ? rows.find((r) => r.technicianId === params.technician) : undefined;
-      pdf.paragraph(title, { size: 18, weight: 'bold' }, 2);
-      pdf.paragraph(`${job.division ?? 'All divisions'}, ${periodText(params.fromDate, params.toDate)}`, { size: 11 }, 8);
+      const division = job.division ?? W.allDivisions;
+      const period = REPORT_PHRASES.period(params.fromDate, params.toDate);
+      pdf.paragraph(both(title), { size: 18, weight: 'bold' }, 2);
+      pdf.paragraph(both(joined(', ', division, period)), { size: 11 }, 8);
       pdf.facts(
         [
-          ['Division', job.division ?? 'All divisions'],
-          ['Period', periodText(params.fromDate, params.toDate)],
-          ['Technician', params.technician ? (technician ? `${technician.technicianName} (${params.technician})` : params.technician) : 'All technicians'],
-          ['SSE', params.sseEngineer ?? 'All SSEs'],
-          ['Service visits', String(rows.length)],
-          ['Needing action', `${flagged} (a part broken or stolen, or the machine not working: marked in bold red)`],
-          ['By update', countBy(rows, (r) => serviceUpdateText(r.serviceUpdate) || 'Not stated').map(([k, n]) => `${k} ${n}`).join(', ')],
+          [word('division'), typeof division === 'string' ? division : both(division)],
+          [word('period'), both(period)],
+          [word('technician'), params.technician ? (technician ? `${technician.technicianName} (${params.technician})` : params.technician) : word('allTechnicians')],
+          [word('sse'), params.sseEngineer ?? word('allSses')],
+          [word('serviceVisits'), String(rows.length)],
+          [word('needingAction'), both(REPORT_PHRASES.needingActionCount(flagged))],
+          // The updates as stored, like the table's column; a visit that recorded none says so in both languages.
+          [word('byUpdate'), countBy(rows, (r) => serviceUpdateText(r.serviceUpdate) || word('notStated')).map(([k, n]) => `${k} ${n}`).join(', ')],
         ],
         3,
       );
-      pdf.paragraph(`Report ID: ${job.id}`, { size: 9, color: COLORS.muted }, 6);
-      pdf.heading('Service visits, newest first');
+      pdf.paragraph(reportIdText(job), { size: 9, color: COLORS.muted }, 6);
+      pdf.heading(word('serviceVisitsNewestFirst'));
       const table = new PdfTable(pdf, [
-        { header: 'Date', weight: 1.1 },
-        { header: 'Section', weight: 1.5 },
-        { header: 'Curve', weight: 1 },
-        { header: 'Line', weight: 0.7 },
-        { header: 'Service update', weight: 1.3 },
-        { header: 'Part (category – item)', weight: 2.4 },
-        { header: 'Grease depth (cm)', weight: 1, align: 'right' },
-        { header: 'Machine working', weight: 1 },
-        { header: 'Technician', weight: 2 },
+        { header: word('date'), weight: 1.1 },
+        { header: word('section'), weight: 1.5 },
+        { header: word('curve'), weight: 1 },
+        { header: word('line'), weight: 0.7 },
+        { header: word('serviceUpdate'), weight: 1.3 },
+        { header: word('partCategoryItem'), weight: 2.4 },
+        { header: word('greaseDepthCm'), weight: 1, align: 'right' },
+        { header: word('machineWorking'), weight: 1 },
+        { header: word('technician'), weight: 2 },
       ]);
       for (const [i, r] of rows.entries()) {
         const part = joinedText(r.partCategory, r.partItemName);

@@ -15,7 +15,8 @@ import { COLORS, PdfReport } from '../../pdf/pdf-report.js';
 import { PdfTable } from '../../pdf/pdf-table.js';
 import type { Actor } from '../../audit/index.js';
 import { cofFigures, cofText, isHighReading, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
-import { joinedText, madeAtText, periodText } from './report-text.js';
+import { joinedText, reportIdText, reportPdfOptions, requesterText } from './report-text.js';
+import { both, joined, REPORT_PHRASES, REPORT_WORDS as W, word } from './report-words.js';
 import type { ReportService } from './service.js';
 import type { RenderControl, ReportJob, ReportOutput } from './report-job.js';
 
@@ -38,40 +39,42 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
     const { cofAlertThreshold: threshold } = snapshotOf(job);
     const params = job.params as { sseEngineer?: string; fromDate?: string; toDate?: string };
     const rows = await readRecords(deps.db, job, 'oldest');
-    const sse = params.sseEngineer ?? 'All SSEs';
-    const title = 'SSE CoF measurement report';
-    const madeBy = `Made by ${job.requester.name} (${job.requester.employeeId}) on ${madeAtText(job.createdAt, deps.appTimeZone)}`;
-    const pdf = new PdfReport({ title, reference: `Report ${job.id}`, madeBy, landscape: true, subject: `${title}: ${sse}, ${job.division ?? 'all divisions'}`, author: job.requester.name });
+    const sse = params.sseEngineer ?? W.allSses;
+    const title = W.sseCofReport;
+    const pdf = new PdfReport(
+      reportPdfOptions(job, { title, landscape: true, subject: `${title.en}: ${params.sseEngineer ?? 'All SSEs'}, ${job.division ?? 'all divisions'}`, timeZone: deps.appTimeZone }),
+    );
     const finished = (async () => {
       const figures = cofFigures(rows, threshold);
       const high = figures.high.length;
-      pdf.paragraph(title, { size: 18, weight: 'bold' }, 2);
-      pdf.paragraph(`${sse}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, { size: 11 }, 8);
+      const period = REPORT_PHRASES.period(params.fromDate, params.toDate);
+      pdf.paragraph(both(title), { size: 18, weight: 'bold' }, 2);
+      pdf.paragraph(both(joined(', ', sse, job.division ?? W.allDivisionsLower, period)), { size: 11 }, 8);
       pdf.facts(
         [
-          ['SSE', sse],
-          ['Division', job.division ?? 'All divisions'],
-          ['Period', periodText(params.fromDate, params.toDate)],
-          ['Measurements', String(rows.length)],
-          ['Mean / lowest / highest', figures.readings > 0 ? `${figures.mean} / ${figures.lowest} / ${figures.highest}` : '–'],
-          ['Above threshold', `${high} (above ${threshold.toFixed(2)}, marked in bold red with "HIGH")`],
-          ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
+          [word('sse'), params.sseEngineer ?? word('allSses')],
+          [word('division'), job.division ?? word('allDivisions')],
+          [word('period'), both(period)],
+          [word('measurements'), String(rows.length)],
+          [word('meanLowestHighest'), figures.readings > 0 ? `${figures.mean} / ${figures.lowest} / ${figures.highest}` : '–'],
+          [word('aboveThreshold'), both(REPORT_PHRASES.highCount(high, threshold.toFixed(2)))],
+          [word('madeBy'), requesterText(job)],
         ],
         3,
       );
-      pdf.paragraph(`Report ID: ${job.id}`, { size: 9, color: COLORS.muted }, 6);
-      pdf.heading('Measurements, oldest first');
+      pdf.paragraph(reportIdText(job), { size: 9, color: COLORS.muted }, 6);
+      pdf.heading(word('measurementsOldestFirst'));
       const table = new PdfTable(pdf, [
-        { header: 'Date', weight: 1.1 },
-        { header: 'Section', weight: 1.5 },
-        { header: 'Curve', weight: 1 },
-        { header: 'Line', weight: 0.7 },
-        { header: 'Location', weight: 0.9 },
-        { header: 'Km', weight: 0.8 },
-        { header: 'Poles', weight: 1 },
-        { header: 'CoF', weight: 0.9, align: 'right' },
-        { header: 'Technician', weight: 2 },
-        { header: 'Record ID', weight: 2 },
+        { header: word('date'), weight: 1.1 },
+        { header: word('section'), weight: 1.5 },
+        { header: word('curve'), weight: 1 },
+        { header: word('line'), weight: 0.7 },
+        { header: word('location'), weight: 0.9 },
+        { header: word('km'), weight: 0.8 },
+        { header: word('poles'), weight: 1 },
+        { header: word('cof'), weight: 0.9, align: 'right' },
+        { header: word('technician'), weight: 2 },
+        { header: word('recordId'), weight: 2 },
       ]);
       for (const [i, r] of rows.entries()) {
         const isHigh = isHighReading(r, threshold);
@@ -108,7 +111,7 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
     const curves = [...byCurve].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
     if (curves.length === 0) return 0;
     pdf.newPage();
-    pdf.heading(`CoF over time, by curve (dashed line: threshold ${threshold.toFixed(2)})`);
+    pdf.heading(both(REPORT_PHRASES.cofOverTime(threshold.toFixed(2))));
     const width = (pdf.width - CHART_GAP * (CHART_COLUMNS - 1)) / CHART_COLUMNS;
     for (const [i, [, curve]] of curves.entries()) {
       const column = i % CHART_COLUMNS;

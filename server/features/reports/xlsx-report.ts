@@ -4,9 +4,10 @@
  * destroys the stream, so no half-written file is kept as done.
  */
 import { PassThrough } from 'node:stream';
-import { type CellValue, StreamWorkbook, XLSX_CONTENT_TYPE } from '../../xlsx/stream-workbook.js';
+import { type CellValue, type SheetColumn, StreamWorkbook, XLSX_CONTENT_TYPE } from '../../xlsx/stream-workbook.js';
 import type { ReportJob, ReportOutput } from './report-job.js';
-import { madeAtText } from './report-text.js';
+import { madeAtText, requesterText } from './report-text.js';
+import { type Bilingual, both, sheetNamed, word } from './report-words.js';
 
 type ReportFigures = Awaited<ReportOutput['finished']>;
 
@@ -31,14 +32,30 @@ export async function writeAboutSheet(
   job: Pick<ReportJob, 'requester' | 'createdAt'>,
   timeZone: string,
 ): Promise<void> {
-  const about = workbook.addSheet('About', [
-    { header: 'Item', width: 14, text: true },
-    { header: 'Value', width: 60, text: true },
-  ], { autoFilter: false });
-  await about.writeRows([
-    ...items,
-    ['Made by', `${job.requester.name} (${job.requester.employeeId})`],
-    ['Made at', madeAtText(job.createdAt, timeZone)],
-  ]);
+  const about = workbook.addSheet(
+    sheetNamed('about'),
+    [
+      { header: word('aboutItem'), width: 30, text: true },
+      { header: word('aboutValue'), width: 70, text: true },
+    ],
+    { autoFilter: false },
+  );
+  await about.writeRows([...items, [word('madeBy'), requesterText(job)], [word('madeAt'), madeAtText(job.createdAt, timeZone)]]);
   about.end();
 }
+
+/**
+ * A column titled in both languages. Its header wraps to two lines, Hindi above English
+ * (stream-workbook), so the column is at least as wide as the longer of the two.
+ */
+export function column(title: Bilingual, width: number, format: Omit<SheetColumn, 'header' | 'width'> = {}): SheetColumn {
+  return { header: both(title), width: Math.max(width, title.hi.length + 3, title.en.length + 1), ...format };
+}
+
+/** Columns whose headers are English texts of another feature (the actions' sheet), given their Hindi from `words`. */
+export const bilingualColumns = (columns: readonly SheetColumn[], words: Readonly<Record<string, Bilingual>>): SheetColumn[] =>
+  columns.map((c) => {
+    const title = words[c.header];
+    if (!title) throw new Error(`no Hindi for the column "${c.header}"`);
+    return { ...column(title, c.width), ...(c.text ? { text: true } : {}), ...(c.date ? { date: true } : {}), ...(c.percent ? { percent: true } : {}) };
+  });

@@ -11,6 +11,7 @@ import { consolidatedCurveDetails } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_RTM, createAndSignIn } from '../../test/factories.js';
 import { insertInspectionRows, inspectionRow } from '../../test/inspections.js';
+import { englishHeaders, sheetBi } from '../../test/bilingual.js';
 import { readWorkbook, type ReadSheet, valuesOf } from '../../test/xlsx.js';
 
 /** 12:00 in Kolkata on 2026-11-23: the schedule's today. */
@@ -59,12 +60,12 @@ function expectRtmCurve(entry: ScheduleEntry | undefined): void {
   });
 }
 
-/** A due sheet's row of curve 12, by column header. */
+/** A due sheet's row of curve 12, by the English half of its column titles (each checked to be the report's). */
 function curveRow(sheet: ReadSheet | undefined): Record<string, unknown> {
   const [header, ...rows] = (sheet?.rows ?? []).map(valuesOf);
   const row = rows.find((r) => r[2] === '12');
   expect(row, `no row of curve 12 in ${sheet?.name}`).toBeDefined();
-  return Object.fromEntries((header ?? []).map((name, i) => [String(name), row?.[i] ?? null]));
+  return Object.fromEntries(englishHeaders(header ?? []).map((name, i) => [name, row?.[i] ?? null]));
 }
 
 describe("a curve's last visit, within its division", () => {
@@ -110,14 +111,14 @@ describe("a curve's last visit, within its division", () => {
     const file = await t.app.inject({ url: `/api/reports/download/${report.reportId}`, headers: { cookie: clientRtm } });
     expect(file.statusCode).toBe(200);
     const sheets = await readWorkbook(file.rawPayload);
-    expect(curveRow(sheets.find((s) => s.name === 'Service due'))).toMatchObject({
+    expect(curveRow(sheets.find((s) => s.name === sheetBi('Service due')))).toMatchObject({
       Division: 'RTM/WR',
       'Last service': new Date('2026-11-03T00:00:00Z'),
       'Last technician': RTM_TECHNICIAN,
       'Days overdue': 5,
       Status: 'Service overdue 5 d',
     });
-    expect(curveRow(sheets.find((s) => s.name === 'CoF due'))).toMatchObject({
+    expect(curveRow(sheets.find((s) => s.name === sheetBi('CoF due')))).toMatchObject({
       Division: 'RTM/WR',
       'Last CoF': null,
       'Last CoF value': null,
