@@ -10,13 +10,12 @@ import { chooseHindi, createOwnUser, hindiTexts } from './hindi-texts.js';
 
 const ADMIN_HI = { employeeId: 'ADM1901', name: 'कविता शर्मा', role: 'Admin' as const, phone: '9826019901' };
 
-/** Each view of the admin shell with its English title (web/src/features/admin/admin-views.tsx). */
+/** Each view of the admin shell an Admin opens, with its English title (web/src/features/admin/admin-views.tsx; the machine figures' editor is the owner's). */
 const VIEWS: ReadonlyArray<[view: string, title: string]> = [
   ['data-management', 'Data Management'],
   ['records-management', 'Inspection Records & Images'],
   ['curve-details', 'Curve Details'],
   ['station-details', 'Station Details'],
-  ['machine-dashboard-management', 'Machine Dashboard'],
   ['reports', 'Reports & Analytics'],
   ['inspection-reports', 'PDF Reports'],
   ['curve-maintenance', 'Excel Reports'],
