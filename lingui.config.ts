@@ -28,6 +28,7 @@ export const FIELD_SCREENS = [
   'web/src/features/inspection-flow/value-labels.ts',
   'web/src/features/auth/demo-accounts-card.tsx',
   'web/src/features/pwa/update-prompt.tsx',
+  'web/src/lib/value-labels.ts',
   // Loaded just after the first screen (problem-text-registry.ts).
   'web/src/lib/problem-texts.ts',
   'web/src/features/machine-dashboard',

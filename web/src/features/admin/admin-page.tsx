@@ -1,14 +1,13 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createElement, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Role } from '../../../../common/constants.js';
 import { Button } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
 import { toast } from '../../components/ui/toast-store.js';
 import { CHANGE_PASSWORD_PATH, LanguageSwitch, useAuth, useSignedInUser } from '../auth/index.js';
 import { type AdminView, backTargetOf, mayOpenView, startViewFor, tilesUnder, viewBody, viewNamed, viewTitle } from './admin-views.js';
+import { roleLabel } from '../../lib/role-label.js';
 
 const ACCESS_RESTRICTED = {
   title: msg`Access Restricted`,
@@ -16,7 +15,6 @@ const ACCESS_RESTRICTED = {
 };
 
 /** The role as shown: stored in English, said in the reader's language. */
-const ROLE_LABELS: Readonly<Record<Role, MessageDescriptor>> = { Technician: msg`Technician`, Admin: msg`Admin`, Client: msg`Client` };
 
 /**
  * The view's title. After an in-dashboard move the focus goes to it (screen readers,
@@ -109,7 +107,7 @@ export function AdminPage() {
         // The switch sits at the end of the subtitle's line, and under it where the line is full (phones).
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <p className="min-w-0">
-            <span className="font-semibold">{user.name}</span> · {i18n._(ROLE_LABELS[user.role])} ·{' '}
+            <span className="font-semibold">{user.name}</span> · {roleLabel(user.role)} ·{' '}
             <Link to={CHANGE_PASSWORD_PATH} className="font-medium text-brand-800 underline">
               <Trans>Change password</Trans>
             </Link>

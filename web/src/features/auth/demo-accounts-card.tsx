@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../../common/constants.js';
 import { demoAccountsResponseSchema, healthResponseSchema } from '../../../../common/schemas/auth.js';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.js';
-import { roleLabel } from './role-label.js';
+import { roleLabel } from '../../lib/role-label.js';
 
 const ROLE_ORDER: Readonly<Record<Role, number>> = { Admin: 0, Technician: 1, Client: 2 };
 

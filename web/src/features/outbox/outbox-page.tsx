@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { Screen } from '../../components/ui/screen.js';
 import { cn } from '../../lib/cn.js';
 import { i18n } from '../../lib/i18n.js';
-import { lineLabel } from '../../lib/line-label.js';
+import { lineLabel } from '../../lib/value-labels.js';
 import { indianLocale } from '../../lib/number-text.js';
 import { useSignedInUser } from '../auth/index.js';
 import { isOffline } from './drain.js';

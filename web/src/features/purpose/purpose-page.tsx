@@ -5,7 +5,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Screen } from '../../components/ui/screen.js';
-import { CHANGE_PASSWORD_PATH, LanguageSwitch, roleLabel, useAuth, useSignedInUser } from '../auth/index.js';
+import { roleLabel } from '../../lib/role-label.js';
+import { CHANGE_PASSWORD_PATH, LanguageSwitch, useAuth, useSignedInUser } from '../auth/index.js';
 import { OutboxNotice } from '../outbox/index.js';
 import { withScreenTexts } from '../../lib/i18n.js';
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { lineFromCode } from '../../../../common/rules/line-codes.js';
 import { Label } from '../../components/ui/label.js';
 import { cn } from '../../lib/cn.js';
-import { lineLabel } from '../../lib/line-label.js';
+import { lineLabel } from '../../lib/value-labels.js';
 import { readItem, writeItem } from '../../lib/safe-storage.js';
 import { DUE_LIST_SECTION_KEY } from '../../lib/storage-keys.js';
 import { i18n } from '../../lib/i18n.js';

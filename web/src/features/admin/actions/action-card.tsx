@@ -11,7 +11,8 @@ import { FieldError } from '../../../components/ui/label.js';
 import { toast } from '../../../components/ui/toast-store.js';
 import { cn } from '../../../lib/cn.js';
 import { submittedText, visitDateText } from '../../../lib/date-text.js';
-import { lineText, RecordImage } from '../records/index.js';
+import { lineLabel } from '../../../lib/value-labels.js';
+import { RecordImage } from '../records/index.js';
 import { EVENT_LABELS, kindText, SEVERITY_LABELS, STATE_LABELS, titleOf } from './action-texts.js';
 import { changeActionState, invalidateActions, noteErrorOf, photoUrlOf, recordViewSearch, type StateChange, thumbnailUrlOf } from './actions-api.js';
 
@@ -272,7 +273,7 @@ export function ActionCard({
         </div>
       </div>
       <p className="text-sm text-slate-800">
-        {action.divisionRailway} · {action.section} · {t`Curve ${curveNumber}`} · {lineText(action.line)}
+        {action.divisionRailway} · {action.section} · {t`Curve ${curveNumber}`} · {lineLabel(action.line)}
       </p>
       <p className="text-sm text-slate-800">
         {sse === null ? t`SSE: not in the register` : t`SSE: ${sse}`} · <span className="whitespace-nowrap">{t`Action ${id}`}</span>

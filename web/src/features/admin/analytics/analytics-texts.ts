@@ -1,10 +1,10 @@
-import { msg, t } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import type { InspectionType, Line } from '../../../../../common/constants.js';
+import type { InspectionType } from '../../../../../common/constants.js';
 import type { AnalyticsGrain } from '../../../../../common/rules/analytics.js';
-import { activeLanguage, i18n, intlLocale } from '../../../lib/i18n.js';
+import { activeLanguage, intlLocale } from '../../../lib/i18n.js';
 import type { PeriodPreset } from './analytics-query.js';
+import { lineLabel } from '../../../lib/value-labels.js';
 
 const DASH = '–';
 
@@ -65,8 +65,6 @@ export function trendText(name: string, values: readonly (number | null)[], form
 }
 
 /** The lines are stored in English (Up, Down, Single) and shown in the reader's language. */
-const LINE_LABELS: Readonly<Record<Line, MessageDescriptor>> = { Up: msg`Up`, Down: msg`Down`, Single: msg`Single` };
-const lineLabel = (line: string) => (line in LINE_LABELS ? i18n._(LINE_LABELS[line as Line]) : line);
 
 /** A curve as the lists name it: "NAD-UJN · Curve 12 · Up". */
 export function curveName(c: { section: string; curveNumber: string; line: string }): string {

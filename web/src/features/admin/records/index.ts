@@ -1,7 +1,6 @@
 export { DataSummaryCard } from './data-summary.js';
 export { RecordImage } from './record-image.js';
 export { RecordsView } from './records-view.js';
-export { lineText } from './value-labels.js';
 export {
   DATA_SUMMARY_KEY,
   type DownloadedFile,

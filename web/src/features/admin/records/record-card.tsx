@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn.js';
 import { visitDateText } from '../../../lib/date-text.js';
 import { findingOf } from './record-display.js';
 import { PhotoStateFlag, RecordImage } from './record-image.js';
-import { INSPECTION_TYPE_TEXTS, lineText } from './value-labels.js';
+import { INSPECTION_TYPE_TEXTS, lineLabel } from '../../../lib/value-labels.js';
 
 export function TypeBadge({ type }: { type: InspectionLog['type'] }) {
   const { i18n } = useLingui();
@@ -88,7 +88,7 @@ export function RecordCard({
         {visitDateText(log.date)} · {log.technicianName} ({log.technicianId})
       </p>
       <p className="text-sm text-slate-800">
-        {log.divisionRailway} · {log.section} · {t`Curve ${curveNumber}`} · {lineText(log.line)}
+        {log.divisionRailway} · {log.section} · {t`Curve ${curveNumber}`} · {lineLabel(log.line)}
       </p>
       <p className="text-base font-semibold text-slate-900">{findingOf(log)}</p>
       <div className="mt-auto grid grid-cols-3 gap-2 pt-1">

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { InspectionLog } from '../../../../../common/schemas/inspection.js';
 import { submittedText, visitDateText } from '../../../lib/date-text.js';
-import { lineText, locationText, serviceUpdateLabel } from './value-labels.js';
+import { lineLabel, locationLabel, serviceUpdateLabel } from '../../../lib/value-labels.js';
 
 /*
  * Plain functions called while a record renders: each text is read at the call, in the
@@ -39,13 +39,13 @@ export function detailRowsOf(log: InspectionLog): Array<[label: string, value: s
     [t`Division/Railway`, log.divisionRailway],
     [t`Section`, log.section],
     [t`Curve Number`, log.curveNumber],
-    [t`Line`, lineText(log.line)],
+    [t`Line`, lineLabel(log.line)],
     [t`Station 1`, log.station1],
     [t`Station 2`, log.station2],
     [t`Railway Engineer`, log.railwayEngineer],
     [t`Technician`, `${log.technicianName} (${log.technicianId})`],
     [t`CoF Value`, log.cofValue],
-    [t`Location`, log.location === null ? null : locationText(log.location)],
+    [t`Location`, log.location === null ? null : locationLabel(log.location)],
     [t`KM`, log.km],
     [t`Pole 1`, log.pole1],
     [t`Pole 2`, log.pole2],

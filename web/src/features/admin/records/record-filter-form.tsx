@@ -9,7 +9,7 @@ import { FieldError, Label } from '../../../components/ui/label.js';
 import { cn } from '../../../lib/cn.js';
 import { FilterSelect } from '../../../components/ui/filter-select.js';
 import { hasFilters, NO_FILTERS, type RecordFilters } from './record-query.js';
-import { INSPECTION_TYPE_TEXTS } from './value-labels.js';
+import { INSPECTION_TYPE_TEXTS } from '../../../lib/value-labels.js';
 
 const MORE_KEYS = ['from', 'to', 'type', 'division', 'section', 'curveNumber', 'technicianId'] as const satisfies readonly (keyof RecordFilters)[];
 

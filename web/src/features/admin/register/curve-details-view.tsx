@@ -18,7 +18,8 @@ import {
 } from './register-api.js';
 import { type FormField, type FormValues, RegisterFormDialog } from './register-form-dialog.js';
 import { Fact, ItemActions, RegisterDeleteDialog, RegisterFilterBar, RegisterResults, useRegisterFilters, useRegisterPage } from './register-list.js';
-import { curvesShown, lineText } from './register-texts.js';
+import { lineLabel } from '../../../lib/value-labels.js';
+import { curvesShown } from './register-texts.js';
 
 function curveFields(sections: readonly string[], sses: readonly string[]): FormField<CurveField>[] {
   return [
@@ -76,7 +77,7 @@ type Editing = { kind: 'add' } | { kind: 'edit'; curve: Curve } | null;
 function CurveCard({ curve, onEdit, onDelete }: { curve: Curve; onEdit: () => void; onDelete: () => void }) {
   const { t } = useLingui();
   const { curveNumber, section, no } = curve;
-  const line = lineText(curve.line);
+  const line = lineLabel(curve.line);
   return (
     <article aria-label={t`Curve ${curveNumber} ${line}, ${section}`} className="flex h-full flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-sm">
       <div>
@@ -106,7 +107,7 @@ function CurveCard({ curve, onEdit, onDelete }: { curve: Curve; onEdit: () => vo
 function CurveDeleteDialog({ curve, onDone }: { curve: Curve; onDone: () => void }) {
   const { t } = useLingui();
   const { curveNumber, section } = curve;
-  const line = lineText(curve.line);
+  const line = lineLabel(curve.line);
   return (
     <RegisterDeleteDialog
       item={curve}
@@ -136,7 +137,7 @@ export function CurveDetailsView() {
 
   const savedText = (curve: Curve) => {
     const { curveNumber, section } = curve;
-    const line = lineText(curve.line);
+    const line = lineLabel(curve.line);
     return adding
       ? t`Curve ${curveNumber} (${line}) in section ${section} has been created.`
       : t`Curve ${curveNumber} (${line}) in section ${section} has been updated.`;

@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/toast-store.js';
 import { cn } from '../../../lib/cn.js';
 import { apiErrorFields, failureText } from '../../../lib/api-failure.js';
 import { selectClasses } from '../../../components/ui/select-classes.js';
-import { lineText } from './register-texts.js';
+import { lineLabel } from '../../../lib/value-labels.js';
 
 /** One input of a curve or station form: its field name (the API's), its label and its kind. */
 export interface FormField<F extends string> {
@@ -162,7 +162,7 @@ function FieldInput<F extends string>({
           {options.map((option) => (
             <option key={option} value={option}>
               {/* Divisions are data, shown as stored; a line is stored in English and said in the reader's language. */}
-              {field.kind === 'line' ? lineText(option) : option}
+              {field.kind === 'line' ? lineLabel(option) : option}
             </option>
           ))}
         </select>

@@ -1,7 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg, t } from '@lingui/core/macro';
-import { type Line, LINES } from '../../../../../common/constants.js';
-import { i18n } from '../../../lib/i18n.js';
+import { t } from '@lingui/core/macro';
 
 /**
  * The counts above a page of the curve and station views (the spec's contract, sections 2, 4,
@@ -27,8 +24,4 @@ export const stationsShown = (first: number, last: number, total: number): strin
 
 const rangeText = (first: number, last: number) => (first === last ? String(first) : `${first}–${last}`);
 
-const LINE_LABELS: Readonly<Record<Line, MessageDescriptor>> = { Up: msg`Up`, Down: msg`Down`, Single: msg`Single` };
-const isLine = (value: string): value is Line => (LINES as readonly string[]).includes(value);
 
-/** A curve's line as shown: stored in English (Up, Down, Single), said in the reader's language. */
-export const lineText = (line: string): string => (isLine(line) ? i18n._(LINE_LABELS[line]) : line);

@@ -1,7 +1,5 @@
-import { msg, plural, t } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import type { InspectionType } from '../../../../../common/constants.js';
-import { i18n, intlLocale } from '../../../lib/i18n.js';
+import { plural, t } from '@lingui/core/macro';
+import { intlLocale } from '../../../lib/i18n.js';
 
 /** A file's size for people: '850 KB', '12.4 MB'. */
 export function fileSizeText(bytes: number): string {
@@ -10,9 +8,8 @@ export function fileSizeText(bytes: number): string {
 }
 
 /** The inspection types are stored and sent in English (Service, CoF); people read them in their language. */
-const INSPECTION_TYPE_LABELS: Readonly<Record<InspectionType, MessageDescriptor>> = { Service: msg`Service`, CoF: msg`CoF` };
 
-export const inspectionTypeLabel = (type: InspectionType): string => i18n._(INSPECTION_TYPE_LABELS[type]);
+export { inspectionTypeLabel } from '../../../lib/value-labels.js';
 
 /** What a report counts, with its number, singular or plural: '1 CoF measurement', '7 CoF measurements'. */
 export type RecordsText = (count: number) => string;

@@ -14,7 +14,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { USERS_QUERY_KEY } from './user-list.js';
 import { isBlank, showServerFieldErrors, submitWhenFilled } from './user-form.js';
-import { ROLE_LABELS } from './user-texts.js';
+import { ROLE_TEXTS } from '../../../lib/role-label.js';
 
 interface AddUserValues {
   employeeId: string;
@@ -66,7 +66,7 @@ export function AddUserForm() {
   const busy = addUser.isPending;
   const text = { control, required: true, requiredMark: false } as const;
   // The role is sent in English; its name is shown in the reader's language.
-  const roleOptions = ROLES.map((role) => ({ value: role, label: i18n._(ROLE_LABELS[role]) }));
+  const roleOptions = ROLES.map((role) => ({ value: role, label: i18n._(ROLE_TEXTS[role]) }));
 
   return (
     <Card aria-labelledby="add-user-title">

@@ -11,7 +11,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { cn } from '../../../lib/cn.js';
 import { useSignedInUser } from '../../auth/index.js';
-import { ROLE_LABELS } from './user-texts.js';
+import { ROLE_TEXTS } from '../../../lib/role-label.js';
 
 export const USERS_QUERY_KEY = ['/api/users'] as const;
 
@@ -24,7 +24,7 @@ function RoleBadge({ role }: { role: Role }) {
         role === 'Admin' ? 'bg-red-700 text-white' : role === 'Client' ? 'bg-sky-100 text-sky-900' : 'bg-slate-200 text-slate-900',
       )}
     >
-      {i18n._(ROLE_LABELS[role])}
+      {i18n._(ROLE_TEXTS[role])}
     </span>
   );
 }

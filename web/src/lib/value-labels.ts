@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { InspectionType, Line, LOCATIONS, ServiceUpdate } from '../../../../../common/constants.js';
-import { i18n } from '../../../lib/i18n.js';
+import type { InspectionType, Line, LOCATIONS, ServiceUpdate } from '../../../common/constants.js';
+import { i18n } from './i18n.js';
 
 /*
  * The values the product defines are stored and sent in English (docs/glossary.md); only the
@@ -26,12 +26,15 @@ export const LOCATION_TEXTS = { 'Far End': msg`Far End`, 'Near End': msg`Near En
 
 export const INSPECTION_TYPE_TEXTS = { Service: msg`Service`, CoF: msg`CoF` } as const satisfies Record<InspectionType, MessageDescriptor>;
 
-function shown(table: Readonly<Record<string, MessageDescriptor>>, value: string): string {
+/** `reader`: a component may pass the i18n of its useLingui(), which re-renders it on a language switch. */
+function shown(table: Readonly<Record<string, MessageDescriptor>>, value: string, reader: I18n): string {
   const label = Object.hasOwn(table, value) ? table[value] : undefined;
-  return label === undefined ? value : i18n._(label);
+  return label === undefined ? value : reader._(label);
 }
 
-export const lineText = (line: string): string => shown(LINE_TEXTS, line);
-export const locationText = (location: string): string => shown(LOCATION_TEXTS, location);
-export const inspectionTypeText = (type: string): string => shown(INSPECTION_TYPE_TEXTS, type);
-export const serviceUpdateLabel = (value: string): string => shown(SERVICE_UPDATE_TEXTS, value);
+/** Up, Down or Single in the reader's language; a line the product does not define, as stored. */
+export const lineLabel = (line: string, reader: I18n = i18n): string => shown(LINE_TEXTS, line, reader);
+export const locationLabel = (location: string, reader: I18n = i18n): string => shown(LOCATION_TEXTS, location, reader);
+export const inspectionTypeLabel = (type: string, reader: I18n = i18n): string => shown(INSPECTION_TYPE_TEXTS, type, reader);
+
+export const serviceUpdateLabel = (value: string, reader: I18n = i18n): string => shown(SERVICE_UPDATE_TEXTS, value, reader);
