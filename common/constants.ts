@@ -54,6 +54,9 @@ export const GREASE_DEPTH_STEP = 0.1;
 
 export const CURVE_LIST_LIMIT = 1000;
 
+/** The largest id a PostgreSQL integer column holds: a path's id above it is a 400, never a database error. */
+export const INT4_MAX = 2_147_483_647;
+
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 

@@ -4,6 +4,7 @@
  * The rule is common/rules/follow-up-actions.ts.
  */
 import { z } from 'zod';
+import { INT4_MAX } from '../constants.js';
 import { optionalName } from './schedule.js';
 import { ACTION_KINDS, ACTION_SEVERITIES, ACTION_STATES, AGEING_BANDS } from '../rules/follow-up-actions.js';
 
@@ -101,7 +102,7 @@ export const actionNoteBodySchema = z.object({
 export type ActionNoteBody = z.infer<typeof actionNoteBodySchema>;
 
 export const actionIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').min(1, 'id must be at least 1'),
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').min(1, 'id must be at least 1').max(INT4_MAX, 'id is too large'),
 });
 
 /** POST /api/reports/follow-up-actions: the actions in view as an Excel file, a report job like the others. */

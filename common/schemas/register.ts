@@ -5,14 +5,13 @@
  * the field as the forms label it, so they can stand under an input or beside a row number.
  */
 import { z } from 'zod';
-import { DIVISIONS, LINES } from '../constants.js';
+import { DIVISIONS, INT4_MAX, LINES } from '../constants.js';
 import { lineFromCode } from '../rules/line-codes.js';
 import { curveSchema } from './curve.js';
 import { importRowErrorSchema } from './error-body.js';
 import { stationSchema } from './reference.js';
 
 /** Largest value of a PostgreSQL integer column. */
-const INT_MAX = 2_147_483_647;
 // Control characters break spreadsheets and XML; tabs and line breaks are kept only in comments.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -59,7 +58,7 @@ function optionalText(label: string, max: number, { multiline = false } = {}) {
   );
 }
 
-function wholeNumber(label: string, { min = 0, max = INT_MAX, required = false } = {}) {
+function wholeNumber(label: string, { min = 0, max = INT4_MAX, required = false } = {}) {
   return z.preprocess(
     required ? (v: unknown) => toNumber(blankToNull(v) ?? undefined) : toNumber,
     z
@@ -173,7 +172,7 @@ export const STATION_REQUIRED_FIELDS = ['no', 'stationName', 'stationCode', 'sec
 export const stationInputSchema = z.object({ ...stationFields, id: z.unknown().optional() });
 export type StationInput = Omit<z.infer<typeof stationInputSchema>, 'id'>;
 export const stationIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').min(1, 'id must be at least 1').max(INT_MAX, 'id is too large'),
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').min(1, 'id must be at least 1').max(INT4_MAX, 'id is too large'),
 });
 export const stationResponseSchema = z.object({ station: stationSchema });
 export const stationDeleteResponseSchema = z.object({ deleted: z.literal(true), station: stationSchema });

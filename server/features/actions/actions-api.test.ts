@@ -178,6 +178,10 @@ describe('an Admin', () => {
     expect(noNote.statusCode).toBe(400);
     expect(errorOf(noNote).fields).toHaveProperty('note');
     expect(await byKind('part-stolen', 'state=open')).toHaveLength(1);
+    // An id past the database's integers is the caller's mistake, named, never a server error.
+    const tooLarge = await post('/api/actions/2147483648/close', { note: 'x' });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(errorOf(tooLarge).fields).toHaveProperty('id');
 
     expect((await post(`/api/actions/${id}/close`, { note: 'x' }, cookies.technician)).statusCode).toBe(403);
     expect((await post(`/api/actions/${id}/close`, { note: 'x' }, cookies.client)).statusCode).toBe(403);
