@@ -75,7 +75,7 @@ async function backup(config: Config, args: string[]): Promise<number> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
-    const outcome = await makeBackup({ database, blobs: openBlobStore(config), backupDir: to, trigger: 'manual', ...(keep ? { keep } : {}), onProgress });
+    const outcome = await makeBackup({ database, blobs: await openBlobStore(config), backupDir: to, trigger: 'manual', ...(keep ? { keep } : {}), onProgress });
     return reportBackup(outcome.made || outcome.reason !== 'busy' ? outcome : { ...outcome, runningSince: outcome.runningSince.toISOString() });
   } finally {
     await database.close();
@@ -102,7 +102,7 @@ async function restore(config: Config, args: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   let restored = false;
   try {
-    const report = await restoreBackup({ backupFolder: folder, database, blobs: openBlobStore(config), onProgress: progressPrinter() });
+    const report = await restoreBackup({ backupFolder: folder, database, blobs: await openBlobStore(config), onProgress: progressPrinter() });
     const records = report.tables.find((t) => t.name === 'inspection_logs')?.rows ?? 0;
     console.log(`Restored the backup of ${report.manifest.snapshotAt}: ${records} records in ${report.tables.length} tables, ${report.photosRestored} photos; every table and photo matches the manifest.`);
     console.log('  Sign-ins were not backed up: everyone signs in again.');

@@ -35,7 +35,7 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const blobs = openBlobStore(config);
+  const blobs = await openBlobStore(config);
 
   // A data folder seeded before demo accounts were marked: mark them, whatever the mode.
   await markUnmarkedDemoAccounts(database.db);

@@ -7,8 +7,12 @@
  * so a report prints the same on every machine.
  */
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
+import { lazyModule } from '../lazy-module.js';
 import { PROJECT_ROOT } from '../paths.js';
+
+/** fontkit, loaded with the first report or demo photo rather than at start: await it before anything below. */
+export const loadFontkit = lazyModule('fontkit', () => import('fontkit'));
 
 const FONT_DIR = path.join(PROJECT_ROOT, 'server', 'pdf', 'fonts');
 
@@ -18,14 +22,14 @@ interface Face {
   /** The name registered with pdfkit. */
   name: string;
   file: string;
-  font: fontkit.Font;
+  font: Font;
 }
 
 const FAMILIES = ['NotoSans', 'NotoSansDevanagari', 'NotoSansGurmukhi', 'NotoSansGujarati'] as const;
 
 function load(family: string, weight: Weight): Face {
   const file = path.join(FONT_DIR, `${family}-${weight === 'bold' ? 'Bold' : 'Regular'}.ttf`);
-  const font = fontkit.openSync(file);
+  const font = loadFontkit.loaded().openSync(file);
   if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
   return { name: `${family}-${weight}`, file, font };
 }
@@ -54,7 +58,7 @@ export const needsActualText = (name: string): boolean => FAMILIES.slice(1).some
 export const baseFontName = (weight: Weight) => chainOf(weight)[0]!.name;
 
 /** The face a run of runsOf names, for drawing its glyphs outside a PDF (the demo photos' overlay). */
-export function fontNamed(name: string, weight: Weight): fontkit.Font {
+export function fontNamed(name: string, weight: Weight): Font {
   const face = chainOf(weight).find((f) => f.name === name);
   if (!face) throw new Error(`No font named ${name}`);
   return face.font;

@@ -6,8 +6,11 @@
  * never sits whole in memory; `drained()` lets the writer wait for the reader.
  */
 import { PassThrough } from 'node:stream';
-import PDFDocument from 'pdfkit';
-import { baseAscent, baseFontName, fontFaces, needsActualText, runsOf, type Weight } from './fonts.js';
+import { lazyModule } from '../lazy-module.js';
+import { baseAscent, baseFontName, fontFaces, loadFontkit, needsActualText, runsOf, type Weight } from './fonts.js';
+
+/** pdfkit, loaded with the first report rather than at start (server/lazy-module.ts). */
+const loadPdfKit = lazyModule('pdfkit', async () => (await import('pdfkit')).default);
 
 export const COLORS = {
   ink: '#1a1a1a',
@@ -97,7 +100,16 @@ export class PdfReport {
   /** Where the next block goes. */
   y: number;
 
-  constructor(private readonly options: PdfReportOptions) {
+  /** A new report: loads pdfkit and the fonts on the first one. */
+  static async open(options: PdfReportOptions): Promise<PdfReport> {
+    const [PDFDocument] = await Promise.all([loadPdfKit(), loadFontkit()]);
+    return new PdfReport(options, PDFDocument);
+  }
+
+  private constructor(
+    private readonly options: PdfReportOptions,
+    PDFDocument: Awaited<ReturnType<typeof loadPdfKit>>,
+  ) {
     this.doc = new PDFDocument({
       size: 'A4',
       layout: options.landscape ? 'landscape' : 'portrait',

@@ -55,46 +55,53 @@ interface LaidOutLine {
   width: number;
 }
 
-// The demo's lines repeat (a division's section line, a technician's line): each is shaped once.
-const laidOutLines = new Map<string, LaidOutLine>();
+/**
+ * What one seeding shapes once and reuses: the demo's lines repeat (a division's section line,
+ * a technician's line), and so do their letters' outlines. Kept for one seeding, not for the
+ * life of the server: the shaped lines hold fontkit's glyphs, megabytes that every major GC
+ * would otherwise mark for nothing once the demo photos are drawn.
+ */
+export class OverlayShapes {
+  private readonly lines = new Map<string, LaidOutLine>();
+  private readonly outlines = new Map<string, string>();
 
-/** The line shaped run by run, each run in the first face of the chain that has its letters. */
-function layOut(text: string): LaidOutLine {
-  const known = laidOutLines.get(text);
-  if (known) return known;
-  const glyphs: PlacedGlyph[] = [];
-  let pen = 0;
-  for (const run of runsOf(text, WEIGHT)) {
-    const face = fontNamed(run.font, WEIGHT);
-    const unit = 1 / face.unitsPerEm;
-    const shaped = face.layout(run.text);
-    shaped.glyphs.forEach((glyph, i) => {
-      const position = shaped.positions[i];
-      glyphs.push({ key: `${run.font}-${glyph.id}`, glyph, x: pen + (position?.xOffset ?? 0) * unit, y: (position?.yOffset ?? 0) * unit, unit });
-      pen += (position?.xAdvance ?? 0) * unit;
-    });
+  /** The line shaped run by run, each run in the first face of the chain that has its letters. */
+  layOut(text: string): LaidOutLine {
+    const known = this.lines.get(text);
+    if (known) return known;
+    const glyphs: PlacedGlyph[] = [];
+    let pen = 0;
+    for (const run of runsOf(text, WEIGHT)) {
+      const face = fontNamed(run.font, WEIGHT);
+      const unit = 1 / face.unitsPerEm;
+      const shaped = face.layout(run.text);
+      shaped.glyphs.forEach((glyph, i) => {
+        const position = shaped.positions[i];
+        glyphs.push({ key: `${run.font}-${glyph.id}`, glyph, x: pen + (position?.xOffset ?? 0) * unit, y: (position?.yOffset ?? 0) * unit, unit });
+        pen += (position?.xAdvance ?? 0) * unit;
+      });
+    }
+    const line = { glyphs, width: pen };
+    this.lines.set(text, line);
+    return line;
   }
-  const line = { glyphs, width: pen };
-  laidOutLines.set(text, line);
-  return line;
-}
 
-const outlines = new Map<string, string>();
-/** A glyph's outline as SVG path data in font units. */
-function outline({ key, glyph }: PlacedGlyph): string {
-  let d = outlines.get(key);
-  if (d === undefined) {
-    d = glyph.path.toSVG();
-    outlines.set(key, d);
+  /** A glyph's outline as SVG path data in font units. */
+  outline({ key, glyph }: PlacedGlyph): string {
+    let d = this.outlines.get(key);
+    if (d === undefined) {
+      d = glyph.path.toSVG();
+      this.outlines.set(key, d);
+    }
+    return d;
   }
-  return d;
 }
 
 const QUARTER = (v: number) => Math.round(v * 4) / 4;
 
-/** The overlay of `lines` for a `width` x `height` photo. */
-export function overlayBand(width: number, height: number, lines: readonly string[]): OverlayBand {
-  const laidOut = lines.map(layOut);
+/** The overlay of `lines` for a `width` x `height` photo. The fonts must be loaded (loadFontkit). */
+export function overlayBand(width: number, height: number, lines: readonly string[], shapes: OverlayShapes): OverlayBand {
+  const laidOut = lines.map((line) => shapes.layOut(line));
   const widestEms = Math.max(0, ...laidOut.map((line) => line.width));
   const layout = overlayLayout(width, height, lines.length, (px) => widestEms * px);
   const px = layout.fontSize;
@@ -132,7 +139,7 @@ export function overlayBand(width: number, height: number, lines: readonly strin
           svg: () =>
             Buffer.from(
               `<svg xmlns="http://www.w3.org/2000/svg" width="${boxWidth}" height="${boxHeight}">` +
-                `<path fill="${OVERLAY_TEXT_COLOR}" d="${outline(placed)}" transform="translate(${(fx - left).toFixed(2)} ${(fy - top).toFixed(2)}) scale(${sx.toFixed(5)} ${(-sy).toFixed(5)})"/></svg>`,
+                `<path fill="${OVERLAY_TEXT_COLOR}" d="${shapes.outline(placed)}" transform="translate(${(fx - left).toFixed(2)} ${(fy - top).toFixed(2)}) scale(${sx.toFixed(5)} ${(-sy).toFixed(5)})"/></svg>`,
             ),
         },
       ];

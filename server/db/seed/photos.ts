@@ -15,7 +15,8 @@ import { overlayLines } from '../../../common/rules/photo-overlay.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { clockTime } from './calendar.js';
 import type { DemoInspection, InspectionPhoto } from './inspections.js';
-import { overlayBand, type PlacedMask } from './photo-overlay.js';
+import { loadFontkit } from '../../pdf/fonts.js';
+import { overlayBand, OverlayShapes, type PlacedMask } from './photo-overlay.js';
 import { Random, SEEDS } from './random.js';
 
 const WIDTH = 1280;
@@ -82,6 +83,8 @@ type Mask = Promise<Buffer>;
 /** Each letter's coverage at a size and offset, drawn once for all the photos that print it. */
 export class LetterMasks {
   private readonly drawn = new Map<string, Mask>();
+  /** The lines shaped for these letters, kept as long as they are. */
+  readonly shapes = new OverlayShapes();
 
   of(mask: PlacedMask): Mask {
     let alpha = this.drawn.get(mask.key);
@@ -123,7 +126,8 @@ function bandedScene(scene: DivisionScene, top: number, height: number): Buffer 
 /** The JPEG of `lines` burned into `scene`: the band blended over it, then each letter. */
 export async function renderDemoPhoto(scene: DivisionScene, lines: readonly string[], letters = new LetterMasks()): Promise<Buffer> {
   const { width, height } = scene.raw;
-  const band = overlayBand(width, height, lines);
+  await loadFontkit();
+  const band = overlayBand(width, height, lines, letters.shapes);
   const alphas = await Promise.all(band.masks.map((mask) => letters.of(mask)));
   const pixels = Buffer.from(bandedScene(scene, band.top, band.height));
   band.masks.forEach((mask, m) => {

@@ -144,7 +144,7 @@ describe('the Markdown the documents use', () => {
 
   it('prints a missing image as a note in its place, and long text across pages', async () => {
     const long = Array.from({ length: 120 }, (_, i) => `- Item ${i + 1} with a **bold** word and \`code\``).join('\n');
-    const { pdf, pageCount } = renderMarkdownPdf({
+    const { pdf, pageCount } = await renderMarkdownPdf({
       markdown: `# Doc\n\n![Gone](screenshots/nowhere.jpg)\n\n## Items\n\n${long}\n`,
       images: new Map(),
       title: 'Doc',

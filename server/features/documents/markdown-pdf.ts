@@ -40,8 +40,8 @@ export interface MarkdownPdfOptions extends PdfReportOptions {
 const HEADING_SIZES: Record<number, number> = { 1: 20, 2: 14.5, 3: 11.5 };
 
 /** Prints the document; answers the report (whose `output` is the PDF) and its page count. */
-export function renderMarkdownPdf(options: MarkdownPdfOptions): { pdf: PdfReport; pageCount: number } {
-  const pdf = new PdfReport(options);
+export async function renderMarkdownPdf(options: MarkdownPdfOptions): Promise<{ pdf: PdfReport; pageCount: number }> {
+  const pdf = await PdfReport.open(options);
   const rich = new RichText(pdf);
   const body: TextBoxStyle = { size: BODY_SIZE };
   const blocks = parseMarkdown(options.markdown);

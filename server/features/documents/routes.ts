@@ -10,7 +10,10 @@ import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { attachment, datedFileName } from '../../content-disposition.js';
 import { PROJECT_ROOT } from '../../paths.js';
 import { access, currentUser } from '../../plugins/access.js';
-import { loadImages, renderMarkdownPdf } from './markdown-pdf.js';
+import { lazyModule } from '../../lazy-module.js';
+
+/** The printer (markdown-it, pdfkit), loaded with the first document asked for rather than at start. */
+const loadMarkdownPdf = lazyModule('markdown-pdf', () => import('./markdown-pdf.js'));
 
 export const DOCS_DIR = path.join(PROJECT_ROOT, 'docs');
 
@@ -34,11 +37,12 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     app.get(document.url, { config: { access: access.owner } }, async (request, reply) => {
       const user = currentUser(request);
       const markdown = await readFile(path.join(docsDir, document.file), 'utf8');
+      const { loadImages, renderMarkdownPdf } = await loadMarkdownPdf();
       const images = await loadImages(markdown, docsDir);
       const today = dateInTimeZone(options.now(), options.appTimeZone);
       const heading = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? document.title;
       // Printed whole before the answer starts (a few pages): a failure is a clean 500, never half a file.
-      const { pdf } = renderMarkdownPdf({
+      const { pdf } = await renderMarkdownPdf({
         markdown,
         images,
         title: heading,

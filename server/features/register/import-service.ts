@@ -16,8 +16,12 @@ import { AppError } from '../../app-error.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type Actor, type AuditRecord, auditOf, recordAudits } from '../../audit/index.js';
 import { COLUMNS_OF, matchHeaders } from './columns.js';
-import { readSheet, type Sheet } from './read-sheet.js';
+import type { Sheet } from './read-sheet.js';
+import { lazyModule } from '../../lazy-module.js';
 import { type PlannedRow, type Register, REGISTERS } from './registers.js';
+
+/** The file readers (exceljs, papaparse, yauzl), loaded with the first import rather than at start (server/lazy-module.ts). */
+const loadSheetReader = lazyModule('the sheet reader', () => import('./read-sheet.js'));
 
 /** Any number unique to this app; imports of one register run one at a time, on every instance. */
 const IMPORT_LOCK_CLASS = 471_002_026;
@@ -176,6 +180,7 @@ function rowsInvalid(errors: ImportRowError[]): AppError {
 
 export function createRegisterImportService(deps: { db: Db }) {
   async function run<V extends Record<string, unknown>, R>(register: Register<V, R>, actor: Actor, request: ImportRequest): Promise<ImportResult> {
+    const { readSheet } = await loadSheetReader();
     const sheet = await readSheet(request.bytes, IMPORT_MAX_ROWS);
     const layout = layoutOf(register.kind, sheet, register.required);
     const checked = checkEachRow(register, sheet, layout);

@@ -43,9 +43,9 @@ const count = (n: number) => n.toLocaleString('en-GB');
 const percentAxis = (v: number) => `${Math.round(v * 100)}%`;
 
 /** Writes the dashboard as the report's PDF; `control` hears the progress and may stop it. */
-export function renderAnalyticsPdf(dashboard: AnalyticsDashboard, job: Requested, timeZone: string, control: RenderControl): ReportOutput {
+export async function renderAnalyticsPdf(dashboard: AnalyticsDashboard, job: Requested, timeZone: string, control: RenderControl): Promise<ReportOutput> {
   const { scope } = dashboard;
-  const pdf = new PdfReport(reportPdfOptions(job, { title: W.analytics, subject: `Analytics: ${scope.division ?? 'All divisions'}, ${scope.from} to ${scope.to}`, timeZone }));
+  const pdf = await PdfReport.open(reportPdfOptions(job, { title: W.analytics, subject: `Analytics: ${scope.division ?? 'All divisions'}, ${scope.from} to ${scope.to}`, timeZone }));
   const sections = [compliancePages, frictionPages, machinePages, greasePages, fieldWorkPages];
   const finished = (async () => {
     firstPage(pdf, dashboard, job, timeZone);

@@ -31,7 +31,7 @@ const squeezed = (text: string) => text.replace(/\s+/g, ' ');
 const REPORT_TEST_MS = 120_000;
 
 async function fixturePdf(progress: number[] = [], dashboard = analyticsFixture()): Promise<{ bytes: Buffer; fileName: string; figures: { recordCount: number; summary: Record<string, unknown> } }> {
-  const output = renderAnalyticsPdf(dashboard, MADE, TIME_ZONE, { signal: new AbortController().signal, progress: (f) => progress.push(f) });
+  const output = await renderAnalyticsPdf(dashboard, MADE, TIME_ZONE, { signal: new AbortController().signal, progress: (f) => progress.push(f) });
   const [bytes, figures] = await Promise.all([buffer(output.stream), output.finished]);
   return { bytes, fileName: output.fileName, figures };
 }

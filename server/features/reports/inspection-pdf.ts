@@ -92,7 +92,7 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     const params = job.params as { type: 'Service' | 'CoF'; fromDate?: string; toDate?: string; technicianId?: string; order: 'newest' | 'curve' };
     const rows = await readRecords(db, job, params.order);
     const title = params.type === 'CoF' ? W.cofMeasurementReport : W.serviceInspectionReport;
-    const pdf = new PdfReport(
+    const pdf = await PdfReport.open(
       reportPdfOptions(job, { title, subject: `${title.en}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, timeZone: deps.appTimeZone }),
     );
     const finished = (async () => {

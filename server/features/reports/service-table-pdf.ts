@@ -34,7 +34,7 @@ export function createServiceTablePdfReport(deps: ServiceTablePdfDeps) {
     const params = job.params as { technician?: string; sseEngineer?: string; fromDate?: string; toDate?: string };
     const rows = await readRecords(deps.db, job, 'newest');
     const title = W.serviceReport;
-    const pdf = new PdfReport(
+    const pdf = await PdfReport.open(
       reportPdfOptions(job, { title, landscape: true, subject: `${title.en}, ${job.division ?? 'all divisions'}, ${periodText(params.fromDate, params.toDate)}`, timeZone: deps.appTimeZone }),
     );
     const finished = (async () => {

@@ -41,7 +41,7 @@ export function createSseCofPdfReport(deps: SseCofPdfDeps) {
     const rows = await readRecords(deps.db, job, 'oldest');
     const sse = params.sseEngineer ?? W.allSses;
     const title = W.sseCofReport;
-    const pdf = new PdfReport(
+    const pdf = await PdfReport.open(
       reportPdfOptions(job, { title, landscape: true, subject: `${title.en}: ${params.sseEngineer ?? 'All SSEs'}, ${job.division ?? 'all divisions'}`, timeZone: deps.appTimeZone }),
     );
     const finished = (async () => {
