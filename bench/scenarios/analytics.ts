@@ -16,7 +16,7 @@ const PATHS = [`/api/analytics/dashboard?${RANGE}`, `/api/analytics/dashboard?${
 export const analytics = loadScenario({
   name: 'analytics',
   description: `GET /api/analytics/dashboard (12 months by month; every division and ${DIVISION}) and /summary in turn as the demo Admin over the generated records, 50 connections`,
-  budget: { ...READ_BUDGET, description: "the analytics dashboard at 100k inspections / 10k curves, as API reads (docs/architecture.md, 'Budgets')" },
+  budget: { ...READ_BUDGET, description: "the analytics dashboard at 100k inspections / 10k curves, as API reads: p99 <= 1.2x and throughput >= 80% of the bare aggregate's in the same run, at 50 connections on PostgreSQL (docs/architecture.md, 'Budgets')" },
   dataset: 'records',
   as: 'Admin',
   ceiling: `cof-aggregate:${DIVISION}`,
