@@ -31,15 +31,22 @@ export class JsonBody {
 
 /**
  * Sends a JsonBody, gzipped when the client accepts it. With `revalidate`, the answer carries
- * its ETag and a matching If-None-Match gets a 304 (private: answers depend on who asks).
+ * its ETag and a matching If-None-Match gets a 304 (private: answers depend on who asks);
+ * without, `cacheControl` (default no-store). The bytes were checked against the route's
+ * contract when made: a Buffer skips the route's response serializer.
  */
-export function sendJsonBody(request: FastifyRequest, reply: FastifyReply, body: JsonBody, { revalidate = false } = {}): FastifyReply {
+export function sendJsonBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: JsonBody,
+  { revalidate = false, cacheControl = 'no-store' }: { revalidate?: boolean; cacheControl?: string } = {},
+): FastifyReply {
   void reply.headers({ 'content-type': 'application/json; charset=utf-8', vary: 'Cookie, Accept-Encoding' });
   if (revalidate) {
     void reply.headers({ etag: body.etag, 'cache-control': 'private, no-cache' });
     if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
   } else {
-    void reply.header('cache-control', 'no-store');
+    void reply.header('cache-control', cacheControl);
   }
   if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(body.gzip);
   return reply.send(body.json);

@@ -72,7 +72,9 @@ export async function startServer(options: StartServerOptions) {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.extraEnv,
     });
-    const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile of the server, written when it exits (README).
+    const nodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+    const child = spawn(process.execPath, [...nodeOptions, SERVER_ENTRY], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     if (child.pid === undefined) throw new Error('could not start the server process');
     let exitCode: number | null | undefined;
     const exited = new Promise<void>((resolve) =>

@@ -37,13 +37,14 @@ export interface BaselineComparison {
 
 export interface Budget {
   description: string;
-  maxP99Ms?: number;
   minThroughput?: number;
   maxDurationSeconds?: number;
   maxPeakRssMb?: number;
   maxRatioToBaseline?: number;
   maxRssRatioToBaseline?: number;
   minThroughputRatioToBaseline?: number;
+  /** The result's p99 over its `throughputBaseline.p99Ms` (the same load on a bare route). */
+  maxP99RatioToBaseline?: number;
   database?: DatabaseKind;
   connections?: number;
   cpus?: number;

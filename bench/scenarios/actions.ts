@@ -42,7 +42,7 @@ export const actions = loadScenario({
   budget: {
     ...READ_BUDGET,
     description:
-      "follow-up actions list and counts, 100k inspections / 10k curves: as API reads, p99 <= 50 ms at 50 connections on PostgreSQL and >= 80% of the bare Fastify + Drizzle baseline's throughput (docs/architecture.md, 'Budgets'); the uncached figures in the notes",
+      "follow-up actions list and counts, 100k inspections / 10k curves: as API reads, p99 <= 1.2x and throughput >= 80% of the bare Fastify + Drizzle baseline's in the same run, at 50 connections on PostgreSQL (docs/architecture.md, 'Budgets'); the uncached figures in the notes",
   },
   dataset: 'records',
   as: 'Admin',

@@ -3,10 +3,10 @@
  * database core, and a page of records costs more in Node (rows parsed, JSON built) than in
  * the database; the records view and the data summary ask the same questions over and over.
  * Each cached table has a version in `change_counters`, bumped by a statement trigger inside
- * every writing transaction (migration 0001), so one primary-key read tells whether any
- * instance has written since an answer was made: what is served is always current.
+ * every writing transaction (migration 0001), so one read of the counters tells whether any
+ * instance has written since an answer was made: what is served is always current. That read
+ * of a few rows is shared by the requests asking at once (`readTableVersions`).
  */
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from './client.js';
 import { changeCounters } from './schema.js';
 
@@ -19,15 +19,61 @@ export type VersionedTable =
   | 'hkm_controller_mapping'
   | 'follow_up_actions';
 
+type Counters = ReadonlyMap<string, number>;
+
+/**
+ * Every cached read asks for its versions first, so under load most requests would each take a
+ * pool connection (and a statement of PostgreSQL's) for the same few rows. Callers asking
+ * while a read is on its way share the next one, started as soon as it is back: each caller's
+ * versions still come from a statement begun after it asked, so a write committed before it
+ * asked is always seen (an upload's answer, then the list: the record is there).
+ */
+class CounterReads {
+  private running: Promise<Counters> | null = null;
+  private next: Promise<Counters> | null = null;
+
+  constructor(private readonly db: DbOrTx) {}
+
+  read(): Promise<Counters> {
+    const running = this.running;
+    if (!running) return this.start();
+    this.next ??= running.then(
+      () => this.startNext(),
+      () => this.startNext(),
+    );
+    return this.next;
+  }
+
+  private startNext(): Promise<Counters> {
+    this.next = null;
+    return this.start();
+  }
+
+  private start(): Promise<Counters> {
+    // Every counter (one row per cached table): one statement answers every caller, whatever tables it asks about.
+    const reading = this.db
+      .select({ tableName: changeCounters.tableName, version: changeCounters.version })
+      .from(changeCounters)
+      .then((rows) => new Map(rows.map((row) => [row.tableName, row.version])))
+      .finally(() => {
+        if (this.running === reading) this.running = null;
+      });
+    this.running = reading;
+    return reading;
+  }
+}
+
+const counterReads = new WeakMap<DbOrTx, CounterReads>();
+
 export async function readTableVersions(db: DbOrTx, tables: readonly VersionedTable[]): Promise<Map<VersionedTable, number>> {
-  const rows = await db
-    .select({ tableName: changeCounters.tableName, version: changeCounters.version })
-    .from(changeCounters)
-    .where(inArray(changeCounters.tableName, [...tables]));
+  let reads = counterReads.get(db);
+  if (!reads) {
+    reads = new CounterReads(db);
+    counterReads.set(db, reads);
+  }
+  const counters = await reads.read();
   // A table never written since the migration has no row yet: version 0.
-  const versions = new Map<VersionedTable, number>(tables.map((t) => [t, 0]));
-  for (const row of rows) versions.set(row.tableName as VersionedTable, row.version);
-  return versions;
+  return new Map<VersionedTable, number>(tables.map((t) => [t, counters.get(t) ?? 0]));
 }
 
 interface Entry<T> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actionCountsQuerySchema, actionIdParamsSchema, actionListQuerySchema, actionNoteBodySchema } from '../../../common/schemas/actions.js';
+import { sendJsonBody } from '../../json-body.js';
 import { access, currentActor, currentUser } from '../../plugins/access.js';
 import type { ActionService } from './service.js';
 
@@ -8,15 +9,14 @@ export async function actionRoutes(app: FastifyInstance, { actions }: { actions:
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Technicians read them too: the open actions of their sections head their due list, offline as well.
-  r.get('/api/actions', { schema: { querystring: actionListQuerySchema }, config: { access: access.signedIn } }, async (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return actions.list(currentUser(request), request.query);
-  });
+  // Answered from the cached bytes (no-store: they change with every action written).
+  r.get('/api/actions', { schema: { querystring: actionListQuerySchema }, config: { access: access.signedIn } }, async (request, reply) =>
+    sendJsonBody(request, reply, await actions.list(currentUser(request), request.query)),
+  );
 
-  r.get('/api/actions/counts', { schema: { querystring: actionCountsQuerySchema }, config: { access: access.roles('Admin', 'Client') } }, async (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return actions.countsByDivision(currentUser(request), request.query.division);
-  });
+  r.get('/api/actions/counts', { schema: { querystring: actionCountsQuerySchema }, config: { access: access.roles('Admin', 'Client') } }, async (request, reply) =>
+    sendJsonBody(request, reply, await actions.countsByDivision(currentUser(request), request.query.division)),
+  );
 
   r.post(
     '/api/actions/:id/close',

@@ -30,6 +30,7 @@ import { type Actor, auditOf, recordAudit, recordAudits, type AuditRecord } from
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { FollowUpActionEventRow, FollowUpActionRow, InspectionRow } from '../../db/schema.js';
 import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
+import { JsonBody } from '../../json-body.js';
 import {
   actionIdsNaming,
   closeOpenActions,
@@ -89,8 +90,9 @@ export interface ActionScope {
 export function createActionService(deps: ActionDeps) {
   const { db } = deps;
   const today = () => dateInTimeZone(deps.now(), deps.appTimeZone);
-  const pages = new VersionedCache<ActionListResponse>({ maxEntries: 500 });
-  const counts = new VersionedCache<ActionCountsResponse>({ maxEntries: 100 });
+  // Kept as the bytes sent (and their gzip form): a page of 50 actions is ~45 KB of JSON.
+  const pages = new VersionedCache<JsonBody>({ maxEntries: 500, maxWeight: 32 * 1024 * 1024, weigh: (page) => page.json.length });
+  const counts = new VersionedCache<JsonBody>({ maxEntries: 100 });
 
   const curveOf = (row: InspectionRow): CurveLine => ({
     divisionRailway: row.divisionRailway,
@@ -258,10 +260,10 @@ export function createActionService(deps: ActionDeps) {
   }
 
   /** The list a user may read: Clients their division whatever they ask for; Technicians and Admins all (the routes say who). */
-  async function list(user: PublicUser, query: ActionListQuery): Promise<ActionListResponse> {
+  async function list(user: PublicUser, query: ActionListQuery): Promise<JsonBody> {
     const day = today();
     const scope = divisionScope(user, query.division);
-    if (scope.none) return { asOf: day, total: 0, actions: [] };
+    if (scope.none) return JsonBody.of({ asOf: day, total: 0, actions: [] } satisfies ActionListResponse);
     const filter = {
       division: scope.division,
       section: query.section,
@@ -277,18 +279,17 @@ export function createActionService(deps: ActionDeps) {
         db,
         rows.map((r) => r.id),
       );
-      return actionListResponseSchema.parse({ asOf: day, total, actions: presentAll(rows, events, day) });
+      return JsonBody.of(actionListResponseSchema.parse({ asOf: day, total, actions: presentAll(rows, events, day) }));
     });
   }
 
-  async function countsByDivision(user: PublicUser, division: string | undefined): Promise<ActionCountsResponse> {
+  async function countsByDivision(user: PublicUser, division: string | undefined): Promise<JsonBody> {
     const day = today();
     const scope = divisionScope(user, division);
-    if (scope.none) return { asOf: day, divisions: [] };
-    return counts.get(JSON.stringify([scope.division, day]), await version(), async () => ({
-      asOf: day,
-      divisions: await countOpenByDivision(db, scope.division, day),
-    }));
+    if (scope.none) return JsonBody.of({ asOf: day, divisions: [] } satisfies ActionCountsResponse);
+    return counts.get(JSON.stringify([scope.division, day]), await version(), async () =>
+      JsonBody.of({ asOf: day, divisions: await countOpenByDivision(db, scope.division, day) } satisfies ActionCountsResponse),
+    );
   }
 
   /**

@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions, VersionedCache, type VersionedTable } from '../../db/versioned-cache.js';
+import { JsonBody } from '../../json-body.js';
 import { type ComplianceAt, complianceGroupsAt, complianceOnDays } from './compliance-sql.js';
 import {
   actionFigures,
@@ -45,6 +46,14 @@ export interface AnalyticsDeps {
 /** The tables a figure reads: a write to any of them remakes the answers. */
 export const ANALYTICS_TABLES: readonly VersionedTable[] = ['inspection_logs', 'consolidated_curve_details', 'curve_records', 'follow_up_actions'];
 
+/** An answer as made (checked against its contract) for the reports, and its bytes as sent: not serialized again per request. */
+interface Answer<T> {
+  value: T;
+  body: JsonBody;
+}
+
+const answerOf = <T>(value: T): Answer<T> => ({ value, body: JsonBody.of(value) });
+
 /** The range's last 4 weeks when the request names no start. */
 const DEFAULT_RANGE_DAYS = 28;
 
@@ -54,8 +63,8 @@ const CURVE_LIST_MAX = 50;
 export function createAnalyticsService(deps: AnalyticsDeps) {
   const { db } = deps;
   const today = () => dateInTimeZone(deps.now(), deps.appTimeZone);
-  const summaries = new VersionedCache<AnalyticsSummary>({ maxEntries: 200 });
-  const dashboards = new VersionedCache<AnalyticsDashboard>({ maxEntries: 100 });
+  const summaries = new VersionedCache<Answer<AnalyticsSummary>>({ maxEntries: 200 });
+  const dashboards = new VersionedCache<Answer<AnalyticsDashboard>>({ maxEntries: 100 });
 
   /** The filters resolved for `user`: a Client's division; the range's defaults from today. */
   function scopeOf(user: PublicUser, query: AnalyticsQuery): AnalyticsScope {
@@ -103,15 +112,15 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   }
 
   /** The headline figures of a scope already resolved (reports resolve it when asked). */
-  async function summaryOf(scope: AnalyticsScope): Promise<AnalyticsSummary> {
+  async function summaryAnswer(scope: AnalyticsScope): Promise<Answer<AnalyticsSummary>> {
     const day = today();
     return summaries.get(JSON.stringify([scope, day, deps.cofAlertThreshold]), await version(), async () =>
-      analyticsSummarySchema.parse({ asOf: day, scope, cofAlertThreshold: deps.cofAlertThreshold, ...(await headline(scope)) }),
+      answerOf(analyticsSummarySchema.parse({ asOf: day, scope, cofAlertThreshold: deps.cofAlertThreshold, ...(await headline(scope)) })),
     );
   }
 
   /** The whole dashboard of a scope already resolved. */
-  async function dashboardOf(scope: AnalyticsScope): Promise<AnalyticsDashboard> {
+  async function dashboardAnswer(scope: AnalyticsScope): Promise<Answer<AnalyticsDashboard>> {
     const day = today();
     return dashboards.get(JSON.stringify([scope, day, deps.cofAlertThreshold]), await version(), async () => {
       const where = sqlScope(scope);
@@ -134,7 +143,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       const dry = await dryCurves(db, where, scope.to, CURVE_LIST_MAX);
       const technicians = await fieldWork(db, where, periods);
       const inPeriods = <T extends object>(rows: readonly T[]) => periods.map((period, i) => ({ ...period, ...(rows[i] as T) }));
-      return analyticsDashboardSchema.parse({
+      return answerOf(analyticsDashboardSchema.parse({
         asOf: day,
         scope,
         cofAlertThreshold: threshold,
@@ -149,16 +158,17 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         machines: { series: inPeriods(machineSeries), ...pareto, actions: summary.actions },
         grease: { series: inPeriods(greaseSeries), bySection: greaseSections, dry },
         fieldWork: { technicians },
-      });
+      }));
     });
   }
 
   return {
     scopeOf,
-    summaryOf,
-    dashboardOf,
-    summary: (user: PublicUser, query: AnalyticsQuery) => summaryOf(scopeOf(user, query)),
-    dashboard: (user: PublicUser, query: AnalyticsQuery) => dashboardOf(scopeOf(user, query)),
+    summaryOf: async (scope: AnalyticsScope) => (await summaryAnswer(scope)).value,
+    dashboardOf: async (scope: AnalyticsScope) => (await dashboardAnswer(scope)).value,
+    /** The bytes the routes send. */
+    summary: async (user: PublicUser, query: AnalyticsQuery) => (await summaryAnswer(scopeOf(user, query))).body,
+    dashboard: async (user: PublicUser, query: AnalyticsQuery) => (await dashboardAnswer(scopeOf(user, query))).body,
   };
 }
 

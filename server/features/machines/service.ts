@@ -28,8 +28,10 @@ import type {
   MachineSummaryUpdate,
   MachineTotals,
 } from '../../../common/schemas/machines.js';
+import { machineFiltersResponseSchema, machineStatsResponseSchema } from '../../../common/schemas/machines.js';
 import type { Db } from '../../db/client.js';
 import { readTableVersions, VersionedCache } from '../../db/versioned-cache.js';
+import { JsonBody } from '../../json-body.js';
 import { type Actor, auditOf, recordAudit } from '../../audit/index.js';
 import { lockSummaryRow, listSummaryRows, readRolloutCells, type RolloutCells, type SummaryRow, upsertSummaryRow } from './repository.js';
 
@@ -124,32 +126,60 @@ export function createMachineService({ db }: { db: Db }) {
   // One entry: every group of the whole table. Each question (a Client's division, a DEN, an
   // AEN) is a filter over the groups, so no filter costs a second read of the table.
   const rollout = new VersionedCache<RolloutGroup[]>({ maxEntries: 1 });
+  /**
+   * The dashboard's answers as sent, per scope and filter: the dashboard asks the same few
+   * questions over and over, and summing the groups and checking the answer cost more than the
+   * read of the version.
+   */
+  const answers = new VersionedCache<JsonBody>({ maxEntries: 2000, maxWeight: 16 * 1024 * 1024, weigh: (body) => body.json.length });
 
-  async function groupsFor(user: PublicUser): Promise<RolloutGroup[]> {
+  const rolloutVersion = async () => (await readTableVersions(db, ['curve_records'])).get('curve_records') ?? 0;
+
+  async function groupsAt(user: PublicUser, version: number): Promise<RolloutGroup[]> {
     const scope = divisionScope(user, undefined);
     if (scope.none) return [];
-    const versions = await readTableVersions(db, ['curve_records']);
-    const groups = await rollout.get('all', versions.get('curve_records') ?? 0, async () => groupRollout(await readRolloutCells(db)));
+    const groups = await rollout.get('all', version, async () => groupRollout(await readRolloutCells(db)));
     return scope.division === undefined ? groups : groups.filter((g) => g.division === scope.division);
+  }
+
+  const groupsFor = async (user: PublicUser) => groupsAt(user, await rolloutVersion());
+
+  function filtersOf(groups: readonly RolloutGroup[], query: MachineFiltersQuery): MachineFiltersResponse {
+    return {
+      dens: distinctNames(groups.map((g) => g.den)),
+      aens: distinctNames(groups.filter((g) => query.den === undefined || g.den === query.den).map((g) => g.aen)),
+    };
+  }
+
+  function statsOf(groups: readonly RolloutGroup[], query: MachineStatsQuery): MachineStatsResponse {
+    const chosen = groups.filter((g) => (query.den === undefined || g.den === query.den) && (query.aen === undefined || g.aen === query.aen));
+    return { ...sumOf(chosen), breakdown: breakdownOf(chosen, query.den) };
+  }
+
+  /** One answer's bytes, made from the groups the user may see at the version read first (checked against `schema` once). */
+  async function answerBody<Q extends { den?: string | undefined; aen?: string | undefined }, A>(
+    name: string,
+    user: PublicUser,
+    query: Q,
+    answer: (groups: readonly RolloutGroup[], query: Q) => A,
+    schema: { parse(value: unknown): A },
+  ): Promise<JsonBody> {
+    const scope = divisionScope(user, undefined);
+    const version = await rolloutVersion();
+    const key = JSON.stringify([name, scope.none ? null : (scope.division ?? ''), query.den ?? null, query.aen ?? null]);
+    return answers.get(key, version, async () => JsonBody.of(schema.parse(answer(await groupsAt(user, version), query))));
   }
 
   return {
     /** The DENs of what the user may see, and the AENs under the chosen DEN (all of them without one). */
-    async filters(user: PublicUser, query: MachineFiltersQuery): Promise<MachineFiltersResponse> {
-      const groups = await groupsFor(user);
-      return {
-        dens: distinctNames(groups.map((g) => g.den)),
-        aens: distinctNames(groups.filter((g) => query.den === undefined || g.den === query.den).map((g) => g.aen)),
-      };
-    },
+    filters: async (user: PublicUser, query: MachineFiltersQuery): Promise<MachineFiltersResponse> => filtersOf(await groupsFor(user), query),
 
     /** The four totals of the curves under the chosen DEN and AEN, with the table beneath them. */
-    async stats(user: PublicUser, query: MachineStatsQuery): Promise<MachineStatsResponse> {
-      const groups = (await groupsFor(user)).filter(
-        (g) => (query.den === undefined || g.den === query.den) && (query.aen === undefined || g.aen === query.aen),
-      );
-      return { ...sumOf(groups), breakdown: breakdownOf(groups, query.den) };
-    },
+    stats: async (user: PublicUser, query: MachineStatsQuery): Promise<MachineStatsResponse> => statsOf(await groupsFor(user), query),
+
+    /** The routes' answers: as `filters` and `stats`, as the bytes sent. */
+    filtersBody: (user: PublicUser, query: MachineFiltersQuery) => answerBody('filters', user, query, filtersOf, machineFiltersResponseSchema),
+    statsBody: (user: PublicUser, query: MachineStatsQuery) => answerBody('stats', user, query, statsOf, machineStatsResponseSchema),
 
     /**
      * The reports landing's cards: the owner's figures for the division (all = their sum) and the
