@@ -15,10 +15,15 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { needsAttention } from '../../common/rules/schedule.js';
+import type { InspectionLog } from '../../common/schemas/inspection.js';
 import type { DbOrTx } from '../../server/db/client.js';
 import { dueColumns, dueRow } from '../../server/features/reports/curve-maintenance.js';
+import { recordTexts } from '../../server/features/reports/record-texts.js';
+import { reportPdfOptions } from '../../server/features/reports/report-text.js';
+import { REPORT_WORDS } from '../../server/features/reports/report-words.js';
 import { cofOf, listSchedule, type ScheduleRow, serviceOf } from '../../server/features/schedule/index.js';
 import type { ScheduleContext } from '../../server/features/schedule/schedule-sql.js';
+import { fontFaces, runsOf, type Weight } from '../../server/pdf/fonts.js';
 import { excelDateSerial } from '../../server/xlsx/stream-workbook.js';
 import { forkReady, serveAsChild } from '../lib/child.js';
 import { withRss } from '../lib/memory.js';
@@ -35,7 +40,7 @@ interface JobWorkerReady {
   loadSeconds: number;
 }
 
-type JobRequest = { files: string[] } | { context: ScheduleContext };
+type JobRequest = PdfInput | { context: ScheduleContext };
 type JobMessage = ({ type: 'done' } & (PdfFigures | ExcelFigures)) | { type: 'failed'; message: string };
 
 export type WithRssFigures<F> = F & { rssBeforeMb: number; rssPeakMb: number };
@@ -63,7 +68,7 @@ async function startJobWorker<Input, F>(job: 'pdf' | 'excel', env: Record<string
   };
 }
 
-export const startPdfBaseline = () => startJobWorker<string[], PdfFigures>('pdf', {}, (files) => ({ files }));
+export const startPdfBaseline = () => startJobWorker<PdfInput, PdfFigures>('pdf', {}, (input) => input);
 
 export function startReportBaseline(ctx: ScenarioContext, today: string): Promise<JobBaseline<ScheduleContext, ExcelFigures>> {
   const generated = ctx.dataset?.generated;
@@ -76,15 +81,52 @@ export function startReportBaseline(ctx: ScenarioContext, today: string): Promis
 const MARGIN = 36;
 const READ_AHEAD = 4; // photos read ahead, as the server's report reads its print copies
 const GAP = 14;
-const LINE = 16;
 const BATCH_ROWS = 1000; // rows between yields to the event loop, as the report writes its batches
 const OVERDUE_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
+// The product's page: its header and footer bands, a record's title band, its fields' size and columns (inspection-pdf.ts).
+const HEADER = 22;
+const FOOTER = 18;
+const TITLE_BAND = 18;
+const FIELD_SIZE = 7.5;
+const FIELD_LINE = 10;
+const FIELD_GAP = 12;
+const INK = '#1a1a1a';
+const MUTED = '#5c6670';
+/** The report's furniture as the product words it (report-text.ts); the job's figures are made up: no database. */
+const BASELINE_JOB = { id: '6b1f0c52-4d3e-4a8f-9c1a-2f7e5d9b8a10', requester: { userId: null, employeeId: 'ADM1', name: 'Bench Admin' }, createdAt: new Date() };
+const TIME_ZONE = 'Asia/Kolkata';
+const COF_THRESHOLD = 0.25;
 
-async function writePdf(files: readonly string[], file: string) {
+/** The records the photos belong to, as the API answers them (GET /api/inspections), in the photos' order. */
+export interface PdfInput {
+  files: string[];
+  records: InspectionLog[];
+}
+
+/**
+ * `text` on one line from (x, y), each run of a script in the Noto face that has it (the product's runsOf), with pdfkit's own
+ * text(); right-aligned to `right` when given. No wrapping, no measuring for layout, no ActualText: bare pdfkit.
+ */
+function drawText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number, weight: Weight, right?: number) {
+  const runs = runsOf(text, weight);
+  let at = x;
+  if (right !== undefined) at = right - runs.reduce((sum, run) => sum + doc.font(run.font).fontSize(size).widthOfString(run.text), 0);
+  for (const run of runs) {
+    doc.font(run.font).fontSize(size).text(run.text, at, y, { lineBreak: false });
+    at += doc.widthOfString(run.text);
+  }
+}
+
+async function writePdf({ files, records }: PdfInput, file: string) {
   const started = performance.now();
+  if (records.length !== files.length) throw new Error(`${files.length} photos but ${records.length} records`);
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false });
+  // The product's Noto faces, registered as it registers them (server/pdf/pdf-report.ts), subset by pdfkit.
+  for (const face of fontFaces()) doc.registerFont(face.name, face.file);
   const out = createWriteStream(file);
   doc.pipe(out);
+  const furniture = reportPdfOptions(BASELINE_JOB, { title: REPORT_WORDS.serviceInspectionReport, subject: 'bench', timeZone: TIME_ZONE });
+  const total = Math.ceil(files.length / 2);
   let pages = 0;
   let readSeconds = 0;
   const ahead: Promise<Buffer>[] = [];
@@ -102,12 +144,33 @@ async function writePdf(files: readonly string[], file: string) {
     if (index % 2 === 0) {
       doc.addPage();
       pages += 1;
+      // The product's header and footer: the title, the report's reference, a rule, who made it, the page number.
+      drawText(doc.fillColor(MUTED), furniture.title, MARGIN, MARGIN - 4, 8, 'bold');
+      drawText(doc, furniture.reference, MARGIN, MARGIN - 4, 8, 'regular', doc.page.width - MARGIN);
+      doc.save().moveTo(MARGIN, MARGIN + HEADER - 8).lineTo(doc.page.width - MARGIN, MARGIN + HEADER - 8).lineWidth(0.5).strokeColor('#c9d1d9').stroke().restore();
+      const footerY = doc.page.height - MARGIN - 8;
+      drawText(doc, furniture.madeBy, MARGIN, footerY, 7.5, 'regular');
+      drawText(doc, furniture.pageText?.(pages, total) ?? '', MARGIN, footerY, 7.5, 'regular', doc.page.width - MARGIN);
     }
-    const width = doc.page.width - 2 * MARGIN;
-    const block = (doc.page.height - 2 * MARGIN - GAP) / 2;
-    const top = MARGIN + (index % 2) * (block + GAP);
-    doc.font('Helvetica').fontSize(9).fillColor('#1a1a1a').text(`${index + 1}. Photo ${path.basename(files[index] ?? '')}`, MARGIN, top, { width, lineBreak: false });
-    doc.image(photo, MARGIN, top + LINE, { fit: [width, block - LINE], align: 'center', valign: 'center' });
+    const pageWidth = doc.page.width - 2 * MARGIN;
+    const block = (doc.page.height - 2 * MARGIN - HEADER - FOOTER - GAP) / 2;
+    const top = MARGIN + HEADER + (index % 2) * (block + GAP);
+    const record = records[index]!;
+    const texts = recordTexts({ ...record, submittedAt: new Date(record.submittedAt) }, index, COF_THRESHOLD, TIME_ZONE);
+    doc.save().rect(MARGIN, top, pageWidth, TITLE_BAND).fill('#eef2f6').restore();
+    drawText(doc.fillColor(INK), texts.title, MARGIN + 4, top + 4, 9, 'bold');
+    drawText(doc, texts.subtitle, MARGIN + pageWidth / 2, top + 4, 9, 'regular', MARGIN + pageWidth - 4);
+    const fieldRows = Math.ceil(texts.fields.length / 2);
+    const fieldsTop = top + block - fieldRows * FIELD_LINE;
+    doc.image(photo, MARGIN, top + TITLE_BAND + 4, { fit: [pageWidth, fieldsTop - top - TITLE_BAND - 10], align: 'center', valign: 'center' });
+    // The fields in two columns under the photo, each label before its value.
+    const column = (pageWidth - FIELD_GAP) / 2;
+    texts.fields.forEach(([label, value], i) => {
+      const x = MARGIN + (i % 2) * (column + FIELD_GAP);
+      const y = fieldsTop + Math.floor(i / 2) * FIELD_LINE;
+      drawText(doc.fillColor(MUTED), label, x, y, FIELD_SIZE, 'regular');
+      drawText(doc.fillColor(INK), value, x + column * 0.5, y, FIELD_SIZE, 'regular');
+    });
   }
   doc.end();
   await finished(out);
@@ -171,7 +234,7 @@ async function worker() {
     void (async () => {
       const file = path.join(outDir, 'report');
       const cpuStart = process.cpuUsage();
-      const figures = 'files' in message ? await writePdf(message.files, file) : excel ? await writeExcel(excel.db, message.context, file) : null;
+      const figures = 'files' in message ? await writePdf(message, file) : excel ? await writeExcel(excel.db, message.context, file) : null;
       if (!figures) throw new Error('not an Excel baseline (BARE_JOB)');
       const cpu = process.cpuUsage(cpuStart);
       rmSync(file, { force: true });

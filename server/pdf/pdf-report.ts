@@ -51,6 +51,8 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Points between lines of one text, as pdfkit's `lineGap`. */
 const LINE_GAP = 1;
 const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+/** Texts a report keeps the lines of once measured (see `lines`); past this many it starts afresh. */
+const LINES_MEMO_SIZE = 20_000;
 
 interface Piece {
   font: string;
@@ -246,8 +248,25 @@ export class PdfReport {
     return this.doc.font(font).fontSize(size).widthOfString(text);
   }
 
-  /** The lines `text` makes in `width`, each as runs of one font with their widths. */
-  private lines(text: string, size: number, weight: Weight, width: number): Line[] {
+  private readonly linesMemo = new Map<string, readonly Line[]>();
+
+  /**
+   * The lines `text` makes in `width`, each as runs of one font with their widths. A record's
+   * block measures its labels and values to lay them out, then draws them, and every record
+   * repeats the labels: each is cut and measured once per report (the lines are never changed).
+   */
+  private lines(text: string, size: number, weight: Weight, width: number): readonly Line[] {
+    const key = `${size}\u0000${weight}\u0000${width}\u0000${text}`;
+    let lines = this.linesMemo.get(key);
+    if (lines === undefined) {
+      lines = this.measureLines(text, size, weight, width);
+      if (this.linesMemo.size >= LINES_MEMO_SIZE) this.linesMemo.clear();
+      this.linesMemo.set(key, lines);
+    }
+    return lines;
+  }
+
+  private measureLines(text: string, size: number, weight: Weight, width: number): Line[] {
     const runs = runsOf(text, weight);
     if (runs.length === 0) return [];
     // Most report text is one short line: it is measured as it is, without cutting it into words

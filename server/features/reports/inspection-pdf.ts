@@ -17,8 +17,9 @@ import { Semaphore } from '../../semaphore.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Actor } from '../../audit/index.js';
 import { derivedPhoto, PRINT_COPY } from '../inspections/index.js';
-import { cofFigures, cofText, countBy, isHighReading, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
-import { dateTimeText, joinedText, madeAtText, periodText, reportIdText, reportPdfOptions, requesterText, serviceUpdateText } from './report-text.js';
+import { cofFigures, countBy, readRecords, type RecordReports, reportDivision, snapshotOf } from './record-reports.js';
+import { cofText, type Field, recordTexts } from './record-texts.js';
+import { madeAtText, periodText, reportIdText, reportPdfOptions, requesterText } from './report-text.js';
 import { type Bilingual, both, joined, REPORT_PHRASES, REPORT_WORDS as W, stacked, word } from './report-words.js';
 import type { ReportService } from './service.js';
 import type { RenderControl, ReportJob, ReportOutput } from './report-job.js';
@@ -47,40 +48,6 @@ export interface InspectionPdfDeps {
   appTimeZone: string;
 }
 
-
-/** A record's own answer, as stored (a data value of the record, like its service update). */
-const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'Yes' : 'No');
-
-type Field = [label: string, value: string];
-
-/** The fields printed under a record's photo, in reading order; the first is the reading or the update. */
-function fieldsOf(row: InspectionRow, threshold: number, timeZone: string): Field[] {
-  const common: Field[] = [
-    [word('division'), row.divisionRailway],
-    [word('section'), row.section],
-    [word('curveAndLine'), `${row.curveNumber} / ${row.line}`],
-    [word('stations'), joinedText(row.station1, row.station2)],
-    [word('km'), row.km ?? ''],
-    [word('poles'), joinedText(row.pole1, row.pole2)],
-    [word('sse'), row.railwayEngineer ?? ''],
-    [word('technician'), `${row.technicianName} (${row.technicianId})`],
-    [word('stored'), dateTimeText(row.submittedAt, timeZone)],
-  ];
-  if (row.type === 'CoF') {
-    return [
-      [word('cofValue'), `${cofText(row.cofValue)}${isHighReading(row, threshold) ? `  ${both(REPORT_PHRASES.aboveMark(threshold.toFixed(2)))}` : ''}`],
-      [word('location'), row.location ?? ''],
-      ...common,
-    ];
-  }
-  return [
-    [word('serviceUpdate'), serviceUpdateText(row.serviceUpdate)],
-    [word('part'), joinedText(row.partCategory, row.partItemName)],
-    [word('machineWorking'), yesNo(row.isMachineWorking)],
-    [word('greaseDepth'), row.greaseDepth === null ? '' : `${row.greaseDepth} cm`],
-    ...common,
-  ];
-}
 
 type PdfImage = { width: number; height: number };
 
@@ -225,18 +192,17 @@ export function createInspectionPdfReport(deps: InspectionPdfDeps) {
     images: Map<string, PdfImage>,
   ): boolean {
     const { doc } = pdf;
-    const high = row.type === 'CoF' && isHighReading(row, threshold);
+    const { title, subtitle, high, fields } = recordTexts(row, index, threshold, deps.appTimeZone);
     doc.save().rect(pdf.left, top, pdf.width, BLOCK_TITLE).fill(high ? '#fbe9e7' : COLORS.band).restore();
     const half = pdf.width / 2;
-    pdf.text(`${index + 1}. ${row.recordId}`, pdf.left + 4, top + 4, { size: 9, weight: 'bold', width: half });
-    pdf.text(`${row.date} · ${row.type}${high ? ` · CoF ${cofText(row.cofValue)} ${both(REPORT_PHRASES.above(threshold.toFixed(2)))}` : ''}`, pdf.left + half, top + 4, {
+    pdf.text(title, pdf.left + 4, top + 4, { size: 9, weight: 'bold', width: half });
+    pdf.text(subtitle, pdf.left + half, top + 4, {
       size: 9,
       weight: high ? 'bold' : 'regular',
       color: high ? COLORS.alert : COLORS.ink,
       width: half - 4,
       align: 'right',
     });
-    const fields = fieldsOf(row, threshold, deps.appTimeZone);
     const layout = fieldLayout(pdf, fields);
     const fieldsHeight = layout.rowHeights.reduce((sum, h) => sum + h + FIELD_ROW_GAP, 0);
     const photoTop = top + BLOCK_TITLE + 4;

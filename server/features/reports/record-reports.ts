@@ -6,7 +6,6 @@
  */
 import { asc, desc, sql } from 'drizzle-orm';
 import { divisionScope } from '../../../common/rules/division-scope.js';
-import { isCofHigh } from '../../../common/rules/schedule.js';
 import type { ReportJobResponse, ReportKind } from '../../../common/schemas/reports.js';
 import { AppError } from '../../app-error.js';
 import type { Db } from '../../db/client.js';
@@ -14,6 +13,7 @@ import { inspectionLogs, type InspectionRow } from '../../db/schema.js';
 import { readTableVersions } from '../../db/versioned-cache.js';
 import type { Actor } from '../../audit/index.js';
 import { countInspections, type InspectionFilter, inspectionWhere } from '../inspections/index.js';
+import { isHighReading } from './record-texts.js';
 import type { ReportRow } from './repository.js';
 import { downloadUrlOf, type ReportService } from './service.js';
 import type { ReportJob } from './report-job.js';
@@ -125,12 +125,6 @@ export function readRecords(db: Db, job: ReportJob, order: RecordOrder): Promise
     .where(inspectionWhere({ ...filter, submittedUntil: until }))
     .orderBy(...orderBy);
 }
-
-/** "0.27" from the stored numeric, or '' when there is none. */
-export const cofText = (value: string | null) => (value === null ? '' : Number(value).toFixed(2));
-
-/** Whether a record's CoF reading is above the threshold (the schedule's rule). */
-export const isHighReading = (row: Pick<InspectionRow, 'cofValue'>, threshold: number) => isCofHigh(row.cofValue === null ? null : Number(row.cofValue), threshold);
 
 /** The CoF figures a report's first page states: how many readings, their mean, lowest and highest, and how many are high. */
 export function cofFigures(rows: readonly InspectionRow[], threshold: number) {
