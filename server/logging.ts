@@ -11,7 +11,7 @@
  *   lines for a terminal, made here by a pino destination that rewrites each JSON record.
  *   No pino-pretty: its transport runs in a worker thread, memory a small server can spare.
  */
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { LogController } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -90,8 +90,15 @@ function boundedUrl(url: string): string {
 
 /** The web app's files (and the SPA's index.html) and the health probe: debug, not info. */
 function isQuiet(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? '';
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
   return path === '/api/health' || !(path === '/api' || path.startsWith('/api/'));
+}
+
+/** pino's own test; Fastify's logger when there is none (`logger: false`) has no levels: enabled (it writes nothing anyway). */
+function isLevelEnabled(log: FastifyBaseLogger, level: 'error' | 'info' | 'debug'): boolean {
+  const pinoLog = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  return typeof pinoLog.isLevelEnabled === 'function' ? pinoLog.isLevelEnabled(level) : true;
 }
 
 function writeRequestLine(request: FastifyRequest, reply: FastifyReply, streamError: Error | undefined, aborted: boolean) {
@@ -101,6 +108,9 @@ function writeRequestLine(request: FastifyRequest, reply: FastifyReply, streamEr
   // An abort's own consequence (the body's stream failing) is not an error of the server.
   const err = aborted && isClientGone(note.error) ? undefined : (streamError ?? note.error);
   const status = reply.statusCode;
+  const level = err || (!aborted && status >= 500) ? 'error' : (aborted || status < 400) && isQuiet(request.url) ? 'debug' : 'info';
+  // Nothing is built for a line the level leaves out (the health probe's debug lines, at info).
+  if (!isLevelEnabled(request.log, level)) return;
   const employeeId = request.auth?.user.employeeId;
   const fields = {
     method: request.method,
@@ -112,10 +122,7 @@ function writeRequestLine(request: FastifyRequest, reply: FastifyReply, streamEr
     remoteAddress: request.ip,
     ...(err ? { err } : {}),
   };
-  const message = aborted ? 'request aborted' : 'request completed';
-  if (err || (!aborted && status >= 500)) request.log.error(fields, message);
-  else if ((aborted || status < 400) && isQuiet(request.url)) request.log.debug(fields, message);
-  else request.log.info(fields, message);
+  request.log[level](fields, aborted ? 'request aborted' : 'request completed');
 }
 
 /**

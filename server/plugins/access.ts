@@ -91,40 +91,52 @@ export function currentActor(request: FastifyRequest): { user: PublicUser; reque
   return { user: currentUser(request), requestId: String(request.id) };
 }
 
+/** The session behind the cookie and the route's rule for it: 401, 403 or the request's `auth`. */
+async function checkSession(
+  options: AccessOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rule: Exclude<Access, { kind: 'public' }>,
+  allowDuringPasswordChange: boolean,
+): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) throw new AppError('NOT_AUTHENTICATED');
+  const signedIn = await options.auth.resolve(token);
+  if (!signedIn) {
+    clearSessionCookie(reply);
+    throw new AppError('SESSION_EXPIRED');
+  }
+  if (signedIn.renewedUntil) setSessionCookie(reply, token, signedIn.renewedUntil);
+  const { user } = signedIn;
+  request.auth = { user, sessionId: signedIn.sessionId };
+
+  // Before the role checks: until the new password is chosen, nothing else is answered.
+  if (user.mustChangePassword === true && !allowDuringPasswordChange) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  }
+  if (rule.kind === 'roles' && !rule.roles.includes(user.role)) throw new AppError('FORBIDDEN');
+  if (rule.kind === 'owner' && !(user.role === 'Admin' && user.isOwner)) throw new AppError('FORBIDDEN');
+}
+
 async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
   app.decorateRequest('auth', null);
 
   // onRequest, before the body is read or validated: a caller without the right gets 401 or
-  // 403 whatever they sent, and an unauthenticated body is never parsed.
-  app.addHook('onRequest', async (request, reply) => {
+  // 403 whatever they sent, and an unauthenticated body is never parsed. Synchronous (done)
+  // unless there is a session to look up: a public route and the web app's files wait for nothing.
+  app.addHook('onRequest', (request, reply, done) => {
     // Requests that matched no route are answered by the not-found handler; the web app's
     // static files are public. Every /api route must declare its rule.
-    const route = request.routeOptions.url;
-    if (!route || !(route === '/api' || route.startsWith('/api/'))) return;
-    const rule = request.routeOptions.config.access;
+    // (request.routeOptions makes a new object at each read: read once.)
+    const { url: route, config } = request.routeOptions;
+    if (!route || !(route === '/api' || route.startsWith('/api/'))) return done();
+    const rule = config.access;
     if (!rule) {
-      request.log.error({ route: request.routeOptions.url }, 'route declares no access rule');
+      request.log.error({ route }, 'route declares no access rule');
       throw new AppError('FORBIDDEN');
     }
-    if (rule.kind === 'public') return;
-
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) throw new AppError('NOT_AUTHENTICATED');
-    const signedIn = await options.auth.resolve(token);
-    if (!signedIn) {
-      clearSessionCookie(reply);
-      throw new AppError('SESSION_EXPIRED');
-    }
-    if (signedIn.renewedUntil) setSessionCookie(reply, token, signedIn.renewedUntil);
-    const { user } = signedIn;
-    request.auth = { user, sessionId: signedIn.sessionId };
-
-    // Before the role checks: until the new password is chosen, nothing else is answered.
-    if (user.mustChangePassword === true && request.routeOptions.config.allowDuringPasswordChange !== true) {
-      throw new AppError('PASSWORD_CHANGE_REQUIRED');
-    }
-    if (rule.kind === 'roles' && !rule.roles.includes(user.role)) throw new AppError('FORBIDDEN');
-    if (rule.kind === 'owner' && !(user.role === 'Admin' && user.isOwner)) throw new AppError('FORBIDDEN');
+    if (rule.kind === 'public') return done();
+    checkSession(options, request, reply, rule, config.allowDuringPasswordChange === true).then(() => done(), done);
   });
 }
 

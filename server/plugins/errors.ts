@@ -86,7 +86,8 @@ function send(
 async function errorsPlugin(app: FastifyInstance) {
   // PostgreSQL stores no NUL in text: a path, query or JSON body carrying one is refused here,
   // naming the field, before any handler can send it to the database (and fail there).
-  app.addHook('preValidation', async (request) => {
+  // Synchronous (done, no promise): it waits for nothing, and every request passes through it.
+  app.addHook('preValidation', (request, _reply, done) => {
     // Params and query come from their parsers as null-prototype records of strings: copied into
     // plain objects, so the walk below (which skips anything that is not plain data) reads them.
     const parts: Array<[string, unknown]> = [
@@ -101,6 +102,7 @@ async function errorsPlugin(app: FastifyInstance) {
         throw new AppError('VALIDATION_FAILED', `${name}: ${NUL_MESSAGE}`, { fields: { [name]: NUL_MESSAGE } });
       }
     }
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {

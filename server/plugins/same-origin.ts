@@ -72,18 +72,18 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
 
 async function sameOriginPlugin(app: FastifyInstance, options: SameOriginOptions) {
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
-  app.addHook('onRequest', async (request) => {
+  // Synchronous (done, no promise): it waits for nothing, and every request passes through it.
+  app.addHook('onRequest', (request, _reply, done) => {
     // A resource-isolation policy: the API answers nothing another site makes a browser ask
     // for, reads included. A SameSite=Lax cookie rides along on a top-level navigation from
     // another site, and a few GETs start work (a photo check, a machine report). Browsers name
     // the site in Sec-Fetch-Site; requests without it (scripts, old browsers) keep the rules below.
     if (request.headers['sec-fetch-site'] === 'cross-site' && isApiPath(request.url)) throw refusal(claimedOrigin(request));
-    if (!WRITES.has(request.method)) return;
-    const origin = claimedOrigin(request);
-    if (origin === undefined) return;
-    if (allowed.has(origin)) return;
-    if (namesThisHost(origin, request.host)) return;
-    throw refusal(origin);
+    if (WRITES.has(request.method)) {
+      const origin = claimedOrigin(request);
+      if (origin !== undefined && !allowed.has(origin) && !namesThisHost(origin, request.host)) throw refusal(origin);
+    }
+    done();
   });
 }
 
