@@ -1,7 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
-import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './web/lingui-macros.js';
 
 /**
  * One Vitest run, several projects: shared rules, the API against PGlite (and against
@@ -32,7 +32,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       {
         // As web/vite.config.ts: Lingui's macros and the .po catalogues.
-        plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+        plugins: [react(), linguiMacros(), lingui()],
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
-import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FIELD_FILES } from '../lingui.config.js';
+import { linguiMacros } from './lingui-macros.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -65,7 +65,7 @@ export default defineConfig({
   plugins: [
     react(),
     // Lingui's macros (t`…`, <Trans>) become catalogue lookups; .po catalogues compile on import.
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacros(),
     // A Hindi text missing from the catalogue fails the build instead of showing a key.
     lingui({ failOnMissing: true, failOnCompileError: true }),
     tailwindcss(),
