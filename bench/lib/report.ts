@@ -44,7 +44,12 @@ export function judge(budget: Budget | undefined, result: ScenarioResult | null,
   if (!result) return { kind: 'not-applicable', detail: 'no result' };
   const { latencyMs, throughput, unit, durationSeconds, baseline: b, throughputBaseline: t } = result;
   const ratio = (product?: number, bare?: number) => (product !== undefined && bare !== undefined && bare > 0 ? product / bare : null);
-  const [timeRatio, rssRatio, throughputRatio] = [ratio(b?.productSeconds, b?.baselineSeconds), ratio(b?.productRssRiseMb, b?.baselineRssRiseMb), ratio(throughput, t?.throughput)];
+  const [timeRatio, rssRatio, throughputRatio, p99Ratio] = [
+    ratio(b?.productSeconds, b?.baselineSeconds),
+    ratio(b?.productRssRiseMb, b?.baselineRssRiseMb),
+    ratio(throughput, t?.throughput),
+    ratio(latencyMs.p99, t?.p99Ms),
+  ];
   const percent = (fraction: number | null | undefined) => `${((fraction ?? 0) * 100).toFixed(0)}%`;
   const limits: Array<{ limit?: number; value: number | null; atMost: boolean; phrase: (op: string) => string; missing?: string }> = [
     { limit: budget.maxP99Ms, value: latencyMs.p99, atMost: true, phrase: (op) => `p99 ${latencyMs.p99} ${op} ${budget.maxP99Ms} ms` },
@@ -72,6 +77,14 @@ export function judge(budget: Budget | undefined, result: ScenarioResult | null,
         `${throughput} ${unit} = ${percent(throughputRatio)} of the bare baseline's ${t?.throughput} (${t?.description}; its p99 ${t?.p99Ms} ms) ${op} ${percent(budget.minThroughputRatioToBaseline)}`,
       missing: 'no bare baseline throughput was measured',
     },
+    {
+      limit: budget.maxP99RatioToBaseline,
+      value: p99Ratio,
+      atMost: true,
+      phrase: (op) => `p99 ${latencyMs.p99} ms vs ${t?.p99Ms} ms (${t?.description}) = ${p99Ratio?.toFixed(2)}x ${op} ${budget.maxP99RatioToBaseline}x`,
+      missing: 'no baseline p99 was measured',
+    },
+    { limit: budget.maxLatencyMs, value: latencyMs.max, atMost: true, phrase: (op) => `max ${latencyMs.max} ${op} ${budget.maxLatencyMs} ms` },
     { limit: budget.maxPeakRssMb, value: peakRssMb, atMost: true, phrase: (op) => `peak RSS ${Math.round(peakRssMb ?? 0)} ${op} ${budget.maxPeakRssMb} MB`, missing: 'peak RSS could not be read' },
   ];
   const checked: string[] = [];
