@@ -126,19 +126,34 @@ async function dumpDatabase(options: MakeBackupOptions, folder: string): Promise
   });
 }
 
+/** About what a chunk of rows (CHUNK_ROWS) of the records comes to as text. */
+const WRITE_PIECE_CHARS = 256 * 1024;
+
 /** Writes one table's file from its lines (replacing any earlier one) and answers its manifest entry. */
 async function writeTable(folder: string, shape: TableShape, rows: AsyncIterable<string>): Promise<TableEntry> {
   const file = tableFileOf(shape.name);
   const hash = new LineHash();
-  const lines = async function* () {
+  // Lines go to gzip in large pieces: each piece costs the stream a turn of the event loop, which
+  // a busy server (PGlite's chunked dump shares it with every request) gives out slowly.
+  const pieces = async function* () {
+    let piece = '';
     for await (const line of rows) {
       hash.add(line);
-      yield `${line}\n`;
+      piece += `${line}\n`;
+      if (piece.length >= WRITE_PIECE_CHARS) {
+        yield piece;
+        piece = '';
+      }
     }
+    if (piece !== '') yield piece;
   };
   const target = path.join(folder, file);
   // Level 1: most of the size saved for little CPU, while the app serves.
-  await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(target, { mode: PRIVATE_FILE_MODE }));
+  await pipeline(
+    Readable.from(pieces()),
+    createGzip({ level: 1, chunkSize: WRITE_PIECE_CHARS }),
+    createWriteStream(target, { mode: PRIVATE_FILE_MODE, highWaterMark: WRITE_PIECE_CHARS }),
+  );
   await syncPath(target);
   return { name: shape.name, file, rows: hash.rows, sha256: hash.digest(), bytes: (await stat(target)).size };
 }
