@@ -43,8 +43,10 @@ export interface Budget {
   maxRatioToBaseline?: number;
   maxRssRatioToBaseline?: number;
   minThroughputRatioToBaseline?: number;
-  /** The result's p99 over its `throughputBaseline.p99Ms` (the same load on a bare route). */
+  /** The result's p99 over its `throughputBaseline.p99Ms` (the same load without the work under test, same run). */
   maxP99RatioToBaseline?: number;
+  /** The slowest answer of the result's load. */
+  maxLatencyMs?: number;
   database?: DatabaseKind;
   connections?: number;
   cpus?: number;

@@ -83,6 +83,13 @@ export const backup: Scenario = {
   description:
     `npm run backup -- --to <temp dir>, twice, over the generated records while GET /api/inspections?limit=${PAGE}&offset=0..${(PAGES - 1) * PAGE} ` +
     `as the demo Admin (${CONNECTIONS} connections) is measured, beside the same load with no backup`,
+  budget: {
+    description:
+      "backup on the embedded database, 100k records: the records list's p99 during the first backup <= 2x its p99 with no backup (same run), no answer over 1 s (docs/architecture.md, 'Budgets')",
+    maxP99RatioToBaseline: 2,
+    maxLatencyMs: 1000,
+    database: 'pglite',
+  },
   dataset: 'records',
   async run(ctx) {
     const cookie = await ctx.signIn(ctx.demo.byRole('Admin').employeeId);
@@ -120,7 +127,8 @@ export const backup: Scenario = {
     const generated = ctx.dataset?.photos ?? null;
     const where =
       ctx.database === 'pglite'
-        ? 'on the embedded database the command asks the running server over DATA_DIR/control.sock and the server makes the backup in its own process (its event loop and its one PGlite connection, shared with the list)'
+        ? 'on the embedded database the command asks the running server over DATA_DIR/control.sock and the server makes the backup in its own process (its event loop and its one PGlite connection, shared with the list: ' +
+          "it reads each table in short chunks and again any table written meanwhile, and the manifest's snapshot time is the end of that dump, so the dump is in 'start-up to the snapshot')"
         : 'on PostgreSQL the command reads the database (one REPEATABLE READ snapshot) and the photo store itself, in its own process';
     const notes = [
       `data: ${first.total} records in the list (${records} rows of inspection_logs in the backup); they name ${named} distinct photos` +

@@ -101,7 +101,8 @@ export const blobDeletions = pgTable('blob_deletions', {
 /**
  * A version per table, bumped by a statement trigger on every write (migration 0001), inside
  * the writing transaction. Caches of counts compare it: one primary-key read tells whether
- * any instance changed the table.
+ * any instance changed the table. Every backed-up table has one (migration 0014): a backup on
+ * PGlite reads tables in chunks and reads again those whose version moved meanwhile.
  */
 export const changeCounters = pgTable('change_counters', {
   tableName: varchar('table_name', { length: 64 }).primaryKey(),

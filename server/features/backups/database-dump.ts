@@ -6,6 +6,9 @@
  *
  * Rows are written in primary-key order with the session in UTC, so the same data always
  * gives the same text: a restore is checked by dumping what it loaded and comparing hashes.
+ * The rows are read either through a cursor in one transaction (`tableRows`) or in chunks of
+ * key order, each in its own short transaction (`tableRowsInChunks`, dump-in-passes.ts); both
+ * give the same lines.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -38,7 +41,15 @@ export interface TableShape {
   orderBy: string[];
   /** Tables this one references (foreign keys): loaded first. */
   dependsOn: string[];
+  /** The primary key's column types (as `orderBy`), for reading in key order by chunks; null without one. */
+  keyTypes: string[] | null;
+  /** Every write to it bumps its version in `change_counters` (the statement trigger of migration 0001). */
+  counted: boolean;
 }
+
+/** pg_trigger.tgtype: row (1), before (2), insert (4), delete (8), update (16), truncate (32), instead (64). */
+const TRIGGER_TYPE_MASK = 1 | 2 | 4 | 8 | 16 | 32 | 64;
+const TRIGGER_ON_EVERY_WRITE = 4 | 8 | 16 | 32;
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -49,7 +60,7 @@ async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]
 
 /** The tables to back up, each after the tables it references. */
 export async function backedUpTables(db: DbOrTx): Promise<TableShape[]> {
-  const tables = await rowsOf<{ name: string; columns: string[]; pk: string[] | null; deps: string[] | null }>(
+  const tables = await rowsOf<{ name: string; columns: string[]; pk: string[] | null; pk_types: string[] | null; deps: string[] | null; counted: boolean }>(
     db,
     sql`
       select c.relname as name,
@@ -59,6 +70,14 @@ export async function backedUpTables(db: DbOrTx): Promise<TableShape[]> {
         (select array(select a.attname::text from unnest(i.indkey) with ordinality k(attnum, n)
                       join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum order by k.n)
            from pg_index i where i.indrelid = c.oid and i.indisprimary) as pk,
+        (select array(select format_type(a.atttypid, a.atttypmod) from unnest(i.indkey) with ordinality k(attnum, n)
+                      join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum order by k.n)
+           from pg_index i where i.indrelid = c.oid and i.indisprimary) as pk_types,
+        -- A counter that moves on every kind of write: statement level, after insert, delete,
+        -- update and truncate (tgtype bits 4, 8, 16 and 32; row-level and before bits unset).
+        exists(select 1 from pg_trigger g join pg_proc p on p.oid = g.tgfoid
+               where g.tgrelid = c.oid and p.proname = 'bump_change_counter' and g.tgenabled <> 'D'
+                 and (g.tgtype & ${TRIGGER_TYPE_MASK}) = ${TRIGGER_ON_EVERY_WRITE}) as counted,
         array(select distinct r.relname::text from pg_constraint k join pg_class r on r.oid = k.confrelid
               where k.conrelid = c.oid and k.contype = 'f' and k.confrelid <> c.oid) as deps
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -72,6 +91,8 @@ export async function backedUpTables(db: DbOrTx): Promise<TableShape[]> {
       columns: t.columns,
       orderBy: t.pk && t.pk.length > 0 ? t.pk : t.columns,
       dependsOn: (t.deps ?? []).filter((d) => !TABLES_NOT_BACKED_UP.has(d)),
+      keyTypes: t.pk && t.pk.length > 0 ? t.pk_types : null,
+      counted: t.counted,
     }));
   return inDependencyOrder(shapes);
 }
@@ -120,13 +141,73 @@ export async function* tableRows(tx: DbOrTx, table: TableShape): AsyncGenerator<
   }
 }
 
+/** Rows a chunk of `tableRowsInChunks` reads: a few tens of milliseconds of PGlite's one connection. */
+export const CHUNK_ROWS = 1000;
+
+/**
+ * Yields a table's rows as `tableRows` does (the same lines in the same order), read in chunks of
+ * key order (keyset: the rows after the last key read), each chunk in its own short read-only
+ * transaction. Between chunks the connection and the event loop are free for other work: on
+ * PGlite a transaction holds the only connection. The chunks are not one snapshot; the caller
+ * makes sure the table did not change meanwhile (its change counter, dump-in-passes.ts).
+ */
+export async function* tableRowsInChunks(db: Db, table: TableShape, rows = CHUNK_ROWS): AsyncGenerator<string> {
+  const types = table.keyTypes;
+  if (!types) throw new Error(`${table.name} has no primary key to read it in chunks by`);
+  const keys = table.orderBy.map((c) => `t.${quoteIdent(c)}`);
+  // The keys as text, and back through their own types: every value compares exactly as stored.
+  const select = sql.raw(`select row_to_json(t)::text as line, ${keys.map((k, i) => `${k}::text as k${i}`).join(', ')} from ${quoteIdent(table.name)} t`);
+  const order = sql.raw(` order by ${keys.join(', ')} limit ${rows}`);
+  let after: string[] | null = null;
+  for (;;) {
+    const where: ReturnType<typeof sql> =
+      after === null
+        ? sql``
+        : sql` where (${sql.raw(keys.join(', '))}) > (${sql.join(
+            after.map((value, i) => sql`${value}::text::${sql.raw(types[i] ?? 'text')}`),
+            sql`, `,
+          )})`;
+    const chunk = await db.transaction(async (tx) => {
+      await tx.execute(sql`set transaction read only`);
+      await useDumpSettings(tx);
+      return rowsOf<Record<string, string>>(tx, sql`${select}${where}${order}`);
+    });
+    for (const row of chunk) yield row.line as string;
+    const last = chunk.at(-1);
+    if (!last || chunk.length < rows) return;
+    after = keys.map((_, i) => last[`k${i}`] as string);
+    // Requests that arrived meanwhile queue their queries before the next chunk does.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** Starts the one snapshot a backup reads: every table as of this moment, in UTC text. */
 export async function beginSnapshot(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+  await useDumpSettings(tx);
+}
+
+/** The session settings every dumped line is written under, for this transaction only. */
+async function useDumpSettings(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`set local timezone = 'UTC'`);
   // The same float text on every server (shortest exact form, PostgreSQL 12+'s default).
   await tx.execute(sql`set local extra_float_digits = 1`);
 }
+
+/** Each counted table's version in `change_counters` (a table never written has no row: '0'). */
+export async function changeVersions(db: DbOrTx): Promise<Map<string, string>> {
+  const rows = await rowsOf<{ name: string; version: string }>(db, sql`select table_name as name, version::text as version from change_counters`);
+  return new Map(rows.map((r) => [r.name, r.version]));
+}
+
+/** The photos a backup holds: those its records name, read with them. */
+export async function photoHashesOf(tx: DbOrTx): Promise<string[]> {
+  const rows = await rowsOf<{ hash: string }>(tx, sql`select distinct image_hash as hash from inspection_logs where image_hash is not null order by image_hash`);
+  return rows.map((r) => r.hash);
+}
+
+/** The table whose rows name the photos (`photoHashesOf`). */
+export const PHOTOS_NAMED_BY = 'inspection_logs';
 
 /** Hashes text lines as the dump writes them (each followed by a newline). */
 export class LineHash {

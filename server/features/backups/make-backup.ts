@@ -1,5 +1,6 @@
 /**
- * Makes one backup while the app keeps serving: the database from one snapshot, then the
+ * Makes one backup while the app keeps serving: the database as of one point in time (one
+ * snapshot; on PGlite chunks checked by the change counters, dump-in-passes.ts), then the
  * photos those rows name, then the manifest. Photos are copied after the snapshot; that is
  * safe because a photo's bytes never change and, while the run is marked under way, no photo
  * file is removed (backup-runs.ts), so every photo the snapshot names is still there to copy.
@@ -11,7 +12,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../private-files.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -29,8 +29,8 @@ import {
   writeFileDurably,
 } from './backup-folder.js';
 import { BACKUP_HEARTBEAT_MS, type BackupTrigger, claimBackupRun, finishBackupRun, heartbeat } from './backup-runs.js';
-import { backedUpTables, beginSnapshot, LineHash, tableRows } from './database-dump.js';
-import { appliedMigrations } from './migrations.js';
+import { backedUpTables, beginSnapshot, LineHash, photoHashesOf, tableRows, type TableShape } from './database-dump.js';
+import { type DatabaseSnapshot, dumpInPasses, type DumpSteps, snapshotFacts, type TableEntry } from './dump-in-passes.js';
 
 export interface BackupProgress {
   phase: 'database' | 'photos';
@@ -101,43 +101,61 @@ export async function makeBackup(options: MakeBackupOptions): Promise<BackupOutc
   }
 }
 
-interface Snapshot {
-  at: Date;
-  migrations: { count: number; last: string };
-  tables: BackupManifest['tables'];
-  photoHashes: string[];
+/**
+ * Every backed-up table gzipped as it is read, all as of one point in time: on PostgreSQL from one
+ * REPEATABLE READ snapshot; on PGlite, whose one connection a long transaction would hold from
+ * every request, in short chunks checked by the change counters (dump-in-passes.ts).
+ */
+async function dumpDatabase(options: MakeBackupOptions, folder: string): Promise<DatabaseSnapshot> {
+  const steps: DumpSteps = {
+    writeTable: (shape, lines) => writeTable(folder, shape, lines),
+    onProgress: (done, total) => options.onProgress?.({ phase: 'database', done, total }),
+  };
+  const db = options.database.db;
+  if (options.database.kind === 'pglite') return dumpInPasses(db, steps);
+  return db.transaction(async (tx) => {
+    await beginSnapshot(tx);
+    const facts = await snapshotFacts(tx);
+    const shapes = await backedUpTables(tx);
+    const tables: TableEntry[] = [];
+    for (const [index, shape] of shapes.entries()) {
+      steps.onProgress?.(index, shapes.length);
+      tables.push(await steps.writeTable(shape, tableRows(tx, shape)));
+    }
+    return { ...facts, tables, photoHashes: await photoHashesOf(tx) };
+  });
 }
 
-/** Every backed-up table from one REPEATABLE READ snapshot, gzipped as it is read. */
-async function dumpDatabase(options: MakeBackupOptions, folder: string): Promise<Snapshot> {
-  return options.database.db.transaction(async (tx) => {
-    await beginSnapshot(tx);
-    const [clock] = ((await tx.execute(sql`select now() as at`)) as unknown as { rows: Array<{ at: Date | string }> }).rows;
-    const at = new Date(clock?.at ?? Date.now());
-    const migrations = await appliedMigrations(tx);
-    const shapes = await backedUpTables(tx);
-    const tables: Snapshot['tables'] = [];
-    for (const [index, shape] of shapes.entries()) {
-      options.onProgress?.({ phase: 'database', done: index, total: shapes.length });
-      const file = tableFileOf(shape.name);
-      const hash = new LineHash();
-      const lines = async function* () {
-        for await (const line of tableRows(tx, shape)) {
-          hash.add(line);
-          yield `${line}\n`;
-        }
-      };
-      const target = path.join(folder, file);
-      // Level 1: most of the size saved for little CPU, while the app serves.
-      await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(target, { mode: PRIVATE_FILE_MODE }));
-      await syncPath(target);
-      tables.push({ name: shape.name, file, rows: hash.rows, sha256: hash.digest(), bytes: (await stat(target)).size });
+/** About what a chunk of rows (CHUNK_ROWS) of the records comes to as text. */
+const WRITE_PIECE_CHARS = 256 * 1024;
+
+/** Writes one table's file from its lines (replacing any earlier one) and answers its manifest entry. */
+async function writeTable(folder: string, shape: TableShape, rows: AsyncIterable<string>): Promise<TableEntry> {
+  const file = tableFileOf(shape.name);
+  const hash = new LineHash();
+  // Lines go to gzip in large pieces: each piece costs the stream a turn of the event loop, which
+  // a busy server (PGlite's chunked dump shares it with every request) gives out slowly.
+  const pieces = async function* () {
+    let piece = '';
+    for await (const line of rows) {
+      hash.add(line);
+      piece += `${line}\n`;
+      if (piece.length >= WRITE_PIECE_CHARS) {
+        yield piece;
+        piece = '';
+      }
     }
-    const photoRows = (await tx.execute(
-      sql`select distinct image_hash as hash from inspection_logs where image_hash is not null order by image_hash`,
-    )) as unknown as { rows: Array<{ hash: string }> };
-    return { at, migrations, tables, photoHashes: photoRows.rows.map((r) => r.hash) };
-  });
+    if (piece !== '') yield piece;
+  };
+  const target = path.join(folder, file);
+  // Level 1: most of the size saved for little CPU, while the app serves.
+  await pipeline(
+    Readable.from(pieces()),
+    createGzip({ level: 1, chunkSize: WRITE_PIECE_CHARS }),
+    createWriteStream(target, { mode: PRIVATE_FILE_MODE, highWaterMark: WRITE_PIECE_CHARS }),
+  );
+  await syncPath(target);
+  return { name: shape.name, file, rows: hash.rows, sha256: hash.digest(), bytes: (await stat(target)).size };
 }
 
 async function copyPhotos(
