@@ -167,6 +167,20 @@ describe.each([diskKind(), s3Kind()])('$name blob store', (kind) => {
     expect((await store.read(hash)).equals(original)).toBe(true);
   });
 
+  it('fails a put from a stream of a photo that is gone with ENOENT, and stores nothing', async () => {
+    // As a backup copies a photo deleted meanwhile: the read stream errs before the store reads it.
+    const { store, incoming } = await kind.fresh();
+    const gone = createHash('sha256').update('never stored').digest('hex');
+    const emptyRoot = await mkdtemp(path.join(os.tmpdir(), 'blob-store-empty-'));
+    try {
+      await expect(store.putStream(new DiskBlobStore(emptyRoot).stream(gone))).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await rm(emptyRoot, { recursive: true, force: true });
+    }
+    expect(await store.exists(gone)).toBe(false);
+    expect(await incoming()).toEqual([]);
+  });
+
   it(
     'stores a stream longer than several upload parts as it comes, hashed right',
     async () => {

@@ -75,6 +75,18 @@ export const SHA256_HEX = /^[0-9a-f]{64}$/;
 export const BLOB_VARIANTS = ['thumb-320.webp', 'print-1200.jpg'] as const;
 export type BlobVariant = (typeof BLOB_VARIANTS)[number];
 
+/**
+ * A source that fails before the store starts reading it must fail the write, not the process:
+ * a read stream of a file that is gone (a backup copying a photo deleted meanwhile) emits ENOENT
+ * as soon as it opens, while the store is still opening its own file, and an 'error' event with
+ * no listener ends Node. The error stays on the stream (`errored`), and the store's read of it
+ * throws it to the caller.
+ */
+export function failOnRead(source: Readable): Readable {
+  source.on('error', () => undefined);
+  return source;
+}
+
 /** putStream by its two halves, as both stores write a stream: stage, then commit. */
 export async function stageAndCommit(store: Pick<BlobStore, 'stage'>, source: Readable, options: PutOptions): Promise<StoredBlob> {
   const staged = await store.stage(source);

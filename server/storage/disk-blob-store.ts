@@ -4,7 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, settledOnce, stageAndCommit, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, failOnRead, type ListedBlob, type PutOptions, SHA256_HEX, settledOnce, stageAndCommit, type StagedBlob, type StoredBlob } from './blob-store.js';
 
 /** How many bytes of a streamed write go to disk at once. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -71,6 +71,7 @@ export class DiskBlobStore implements BlobStore {
   }
 
   async stage(source: Readable): Promise<StagedBlob> {
+    failOnRead(source);
     const temp = await this.incomingPath();
     const hasher = createHash('sha256');
     let sizeBytes = 0;

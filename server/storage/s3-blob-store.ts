@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { BLOB_VARIANTS, type BlobStore, type BlobVariant, type ListedBlob, type PutOptions, SHA256_HEX, settledOnce, stageAndCommit, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { BLOB_VARIANTS, type BlobStore, type BlobVariant, failOnRead, type ListedBlob, type PutOptions, SHA256_HEX, settledOnce, stageAndCommit, type StagedBlob, type StoredBlob } from './blob-store.js';
 import { copySource, isMissingKey, statusOf } from './s3-client.js';
 import { abortAbandonedUploads, type MultipartUpload, startMultipartUpload } from './s3-multipart.js';
 
@@ -75,6 +75,7 @@ export class S3BlobStore implements BlobStore {
    * stream goes up as a multipart upload to `incoming/<uuid>` and is copied on commit.
    */
   async stage(source: Readable): Promise<StagedBlob> {
+    failOnRead(source);
     const hasher = createHash('sha256');
     let sizeBytes = 0;
     let pending: Buffer[] = [];
