@@ -23,7 +23,7 @@ import { reportPdfOptions } from '../../server/features/reports/report-text.js';
 import { REPORT_WORDS } from '../../server/features/reports/report-words.js';
 import { cofOf, listSchedule, type ScheduleRow, serviceOf } from '../../server/features/schedule/index.js';
 import type { ScheduleContext } from '../../server/features/schedule/schedule-sql.js';
-import { fontFaces, runsOf, type Weight } from '../../server/pdf/fonts.js';
+import { fontFaces, loadFontkit, runsOf, type Weight } from '../../server/pdf/fonts.js';
 import { excelDateSerial } from '../../server/xlsx/stream-workbook.js';
 import { forkReady, serveAsChild } from '../lib/child.js';
 import { withRss } from '../lib/memory.js';
@@ -118,6 +118,8 @@ function drawText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, s
 }
 
 async function writePdf({ files, records }: PdfInput, file: string) {
+  // runsOf reads the faces' coverage through fontkit, which the server too loads on first use (once per process).
+  await loadFontkit();
   const started = performance.now();
   if (records.length !== files.length) throw new Error(`${files.length} photos but ${records.length} records`);
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, autoFirstPage: false });
