@@ -18,12 +18,14 @@ import { needsAttention } from '../../common/rules/schedule.js';
 import type { InspectionLog } from '../../common/schemas/inspection.js';
 import type { DbOrTx } from '../../server/db/client.js';
 import { dueColumns, dueRow } from '../../server/features/reports/curve-maintenance.js';
+import { RECORD_BLOCK } from '../../server/features/reports/inspection-pdf.js';
 import { recordTexts } from '../../server/features/reports/record-texts.js';
 import { reportPdfOptions } from '../../server/features/reports/report-text.js';
 import { REPORT_WORDS } from '../../server/features/reports/report-words.js';
 import { cofOf, listSchedule, type ScheduleRow, serviceOf } from '../../server/features/schedule/index.js';
 import type { ScheduleContext } from '../../server/features/schedule/schedule-sql.js';
 import { fontFaces, loadFontkit, runsOf, type Weight } from '../../server/pdf/fonts.js';
+import { PAGE_GEOMETRY } from '../../server/pdf/pdf-report.js';
 import { excelDateSerial } from '../../server/xlsx/stream-workbook.js';
 import { forkReady, serveAsChild } from '../lib/child.js';
 import { withRss } from '../lib/memory.js';
@@ -78,18 +80,13 @@ export function startReportBaseline(ctx: ScenarioContext, today: string): Promis
 }
 
 
-const MARGIN = 36;
+const { margin: MARGIN, headerHeight: HEADER, footerHeight: FOOTER } = PAGE_GEOMETRY;
 const READ_AHEAD = 4; // photos read ahead, as the server's report reads its print copies
-const GAP = 14;
 const BATCH_ROWS = 1000; // rows between yields to the event loop, as the report writes its batches
 const OVERDUE_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
-// The product's page: its header and footer bands, a record's title band, its fields' size and columns (inspection-pdf.ts).
-const HEADER = 22;
-const FOOTER = 18;
-const TITLE_BAND = 18;
-const FIELD_SIZE = 7.5;
+// The product's record block (inspection-pdf.ts): its gap, title band, fields' size and column gap.
+const { gap: GAP, titleBand: TITLE_BAND, fieldSize: FIELD_SIZE, fieldGap: FIELD_GAP } = RECORD_BLOCK;
 const FIELD_LINE = 10;
-const FIELD_GAP = 12;
 const INK = '#1a1a1a';
 const MUTED = '#5c6670';
 /** The report's furniture as the product words it (report-text.ts); the job's figures are made up: no database. */

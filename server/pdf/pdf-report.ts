@@ -43,9 +43,9 @@ export interface PdfReportOptions {
   pageText?: (page: number, total: number) => string;
 }
 
-const MARGIN = 36;
-const HEADER_HEIGHT = 22;
-const FOOTER_HEIGHT = 18;
+/** Every report page's geometry in points; the bench's bare pdfkit baseline draws the same page (bench/bare/jobs.ts). */
+export const PAGE_GEOMETRY = { margin: 36, headerHeight: 22, footerHeight: 18 } as const;
+const { margin: MARGIN, headerHeight: HEADER_HEIGHT, footerHeight: FOOTER_HEIGHT } = PAGE_GEOMETRY;
 /** Above this much unread output the writer waits for the reader (the BlobStore). */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Points between lines of one text, as pdfkit's `lineGap`. */

@@ -32,13 +32,12 @@ const PHOTOS_AHEAD = 4;
  * new photos leaves the other cores to uploads and the records view.
  */
 const reportPhotoSlots = new Semaphore(1);
-const BLOCK_GAP = 14;
-const BLOCK_TITLE = 18;
-const FIELD_SIZE = 7.5;
-/** Two columns of fields: a bilingual label and its value side by side. */
-const FIELD_COLUMNS = 2;
-const FIELD_GAP = 12;
-const FIELD_ROW_GAP = 2;
+/**
+ * A record's block, two to a page: the gap between blocks, its title band, and two columns of
+ * fields (a bilingual label and its value side by side). The bench's bare baseline draws the same.
+ */
+export const RECORD_BLOCK = { gap: 14, titleBand: 18, fieldSize: 7.5, fieldColumns: 2, fieldGap: 12, fieldRowGap: 2 } as const;
+const { gap: BLOCK_GAP, titleBand: BLOCK_TITLE, fieldSize: FIELD_SIZE, fieldColumns: FIELD_COLUMNS, fieldGap: FIELD_GAP, fieldRowGap: FIELD_ROW_GAP } = RECORD_BLOCK;
 
 export interface InspectionPdfDeps {
   db: Db;
