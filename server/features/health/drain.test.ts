@@ -23,7 +23,10 @@ interface Answer {
   body: string;
 }
 
-/** The error code of a new connection to the port, or undefined when one was accepted (and is closed again). */
+/**
+ * The error code of a new connection to the port, or undefined when one was accepted (and is
+ * closed again) or reset (taken into the listen queue just as the server stopped listening).
+ */
 function connectionError(host: string, port: number): Promise<string | undefined> {
   return new Promise((resolve) => {
     const socket = createConnection({ host, port });
@@ -31,7 +34,7 @@ function connectionError(host: string, port: number): Promise<string | undefined
       socket.destroy();
       resolve(undefined);
     });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNRESET' ? undefined : (error.code ?? error.message)));
   });
 }
 
