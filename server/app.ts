@@ -19,7 +19,7 @@ import { curvesFeature } from './features/curves/index.js';
 import { dataSummaryFeature } from './features/data-summary/index.js';
 import { documentsFeature } from './features/documents/index.js';
 import { fileToolsFeature } from './features/file-tools/index.js';
-import { healthFeature } from './features/health/index.js';
+import { createShutdownState, healthFeature, type ShutdownState } from './features/health/index.js';
 import { createPhotoFiles, inspectionsFeature, type PhotoWorker } from './features/inspections/index.js';
 import { createMachineService, machinesFeature } from './features/machines/index.js';
 import { partsFeature } from './features/parts/index.js';
@@ -28,6 +28,7 @@ import { reportsFeature } from './features/reports/index.js';
 import { createScheduleService, scheduleFeature } from './features/schedule/index.js';
 import { actionsFeature, createActionService } from './features/actions/index.js';
 import { analyticsFeature, createAnalyticsService } from './features/analytics/index.js';
+import { createAppMetrics, metricsFeature } from './features/metrics/index.js';
 import { stationsFeature } from './features/stations/index.js';
 import { usersFeature } from './features/users/index.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -38,6 +39,7 @@ import { RequestLogController, requestLogging } from './logging.js';
 import { clientErrors, errors, frameworkErrors } from './plugins/errors.js';
 import { webApp } from './plugins/web-app.js';
 import type { BlobStore } from './storage/blob-store.js';
+import { VERSION } from './version.js';
 
 export type AppConfig = Pick<
   Config,
@@ -58,8 +60,8 @@ export type AppConfig = Pick<
   | 'backupDir'
   | 'backupSchedule'
 > &
-  // None besides the server's own unless configured (tests leave it out).
-  Partial<Pick<Config, 'allowedOrigins'>>;
+  // None besides the server's own unless configured (tests leave them out); no metrics without a token.
+  Partial<Pick<Config, 'allowedOrigins' | 'metricsToken'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -74,6 +76,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Handed the photo worker once it exists (tests wait for it to be idle before looking at files). */
   onPhotoWorker?: (worker: PhotoWorker) => void;
+  /** Whether the instance is stopping (main.ts drains by it; GET /api/ready reads it); a fresh, serving one by default. */
+  shutdown?: ShutdownState;
 }
 
 /** JSON bodies are small (sign-in, forms); photos come as multipart with their own limit. */
@@ -174,11 +178,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 },
   });
   await app.register(accessControl, { auth, sessionTtlSeconds: config.sessionTtlSeconds });
+  // Only with METRICS_TOKEN: without it no metric is kept and no hook runs on the request path.
+  // After the error handler (it answers the route's 401), before the features (the request hook covers their routes).
+  const metrics = config.metricsToken ? createAppMetrics({ database, version: VERSION }) : undefined;
+  if (metrics && config.metricsToken) await app.register(metricsFeature, { metrics, token: config.metricsToken });
+
 
   // The features, in the order their routes are listed. Their background work starts in this
   // order too (onReady) and stops in the reverse one (onClose runs last-added first), so a part
   // stops before what it uses: the photo files and worker, the reports, backups, the file tools.
-  await app.register(healthFeature, { database, demo: config.demo });
+  await app.register(healthFeature, { database, blobs: deps.blobs, demo: config.demo, shutdown: deps.shutdown ?? createShutdownState() });
   await app.register(authFeature, { auth, demo: config.demo });
   await app.register(usersFeature, { db, isOwner });
   await app.register(auditFeature, { db });
@@ -186,7 +195,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stationsFeature, { db });
   await app.register(registerFeature, { db, appTimeZone });
   await app.register(partsFeature, { db });
-  await app.register(inspectionsFeature, { db, blobs: deps.blobs, photoFiles, appTimeZone, followUps: actions, onPhotoWorker: deps.onPhotoWorker });
+  await app.register(inspectionsFeature, {
+    db,
+    blobs: deps.blobs,
+    photoFiles,
+    appTimeZone,
+    followUps: actions,
+    onPhotoWorker: (worker) => {
+      metrics?.watchPhotoWorker(worker);
+      deps.onPhotoWorker?.(worker);
+    },
+    ...(metrics ? { onUploadAnswered: metrics.uploadAnswered } : {}),
+  });
   await app.register(dataSummaryFeature, { db });
   await app.register(scheduleFeature, { schedule });
   await app.register(actionsFeature, { actions });
@@ -203,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobsPerAdmin: config.reportJobsPerAdmin,
     jobsPerClient: config.reportJobsPerClient,
     databaseKind: database.kind,
+    ...(metrics ? { onReportSettled: metrics.reportSettled } : {}),
     schedule,
     machines,
     actions,
@@ -213,6 +234,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(backupsFeature, { database, blobs: deps.blobs, backupDir: config.backupDir, schedule: config.backupSchedule });
   await app.register(fileToolsFeature, { db, blobs: deps.blobs, photoFiles, backupDir: config.backupDir, now });
 
-  await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR });
+  await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR, serverPaths: ['/metrics'] });
   return app;
 }

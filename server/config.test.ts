@@ -114,7 +114,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOG_FORMAT: '' }, { stdoutIsTty: false }).logFormat).toBe('json');
   });
 
+  it('keeps no metrics unless METRICS_TOKEN is set, and never repeats a refused token', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'k8s-scraper-0123456789' }).metricsToken).toBe('k8s-scraper-0123456789');
+    for (const token of ['short-secret', 'a token with spaces in it', 'unicodé-token-0123456789']) {
+      let message = '';
+      try {
+        loadConfig({ METRICS_TOKEN: token });
+      } catch (error) {
+        message = error instanceof Error ? error.message : '';
+      }
+      expect(message).toMatch(/^Invalid configuration: METRICS_TOKEN must /);
+      expect(message).not.toContain(token);
+    }
+  });
+
+  it('closes at once on SIGTERM once its requests are answered, unless SHUTDOWN_DELAY_SECONDS says to wait', () => {
+    expect(loadConfig({}).shutdownDelaySeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_SECONDS: '15' }).shutdownDelaySeconds).toBe(15);
+  });
+
   it.each([
+    [{ METRICS_TOKEN: 'too-short' }, 'Invalid configuration: METRICS_TOKEN must be at least 16 characters'],
+    [{ METRICS_TOKEN: 'sixteen chars or more' }, 'Invalid configuration: METRICS_TOKEN must be printable ASCII without spaces (it is sent in an Authorization header)'],
+    [{ SHUTDOWN_DELAY_SECONDS: '301' }, 'Invalid configuration: SHUTDOWN_DELAY_SECONDS must be 0 to 300'],
+    [{ SHUTDOWN_DELAY_SECONDS: 'soon' }, 'Invalid configuration: SHUTDOWN_DELAY_SECONDS must be a number of seconds'],
     [{ LOG_FORMAT: 'text' }, 'Invalid configuration: LOG_FORMAT must be pretty or json'],
     [{ LOG_FORMAT: 'JSON' }, 'Invalid configuration: LOG_FORMAT must be pretty or json'],
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number'],

@@ -202,6 +202,22 @@ const envSchema = z
       .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'must be a key prefix of letters, digits and / - _ . ! * \' ( )')
       .optional(),
     S3_FORCE_PATH_STYLE: booleanText.optional(),
+    // Prometheus's bearer token for GET /metrics; unset, there is no /metrics (404). A secret like
+    // ADMIN_PASSWORD: long enough not to be guessed, and sent in a header, so printable ASCII.
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .max(200, 'must be at most 200 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in an Authorization header)')
+      .optional(),
+    // How long a stopping instance keeps serving while /api/ready answers 503, so a load
+    // balancer that probes every few seconds takes it out before it refuses connections.
+    SHUTDOWN_DELAY_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be 0 to 300')
+      .max(300, 'must be 0 to 300')
+      .default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be fatal, error, warn, info, debug, trace or silent' }).default('info'),
     LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
     TRUST_PROXY: trustProxy,
@@ -298,6 +314,10 @@ export interface Config {
   /** Set (BACKUP_DIR given): the server makes a backup every intervalSeconds and keeps the newest `keep`. */
   backupSchedule: { intervalSeconds: number; keep: number } | undefined;
   blobStore: { kind: 'disk' } | { kind: 's3'; bucket: string; prefix: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); unset: no metrics are kept and /metrics is a 404. */
+  metricsToken: string | undefined;
+  /** Seconds a stopping instance keeps serving, not ready, before it refuses connections (SHUTDOWN_DELAY_SECONDS). */
+  shutdownDelaySeconds: number;
   logLevel: string;
   /** json: pino's JSON lines (production, a log collector); pretty: readable lines for a terminal. */
   logFormat: 'pretty' | 'json';
@@ -365,6 +385,8 @@ export function loadConfig(
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
           }
         : { kind: 'disk' },
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV !== 'production' && stdoutIsTty ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,

@@ -6,7 +6,8 @@
  *   code of a refused request, duration, request id, the signed-in employee ID. A 5xx line
  *   is at error level and carries the unexpected error (noted by the error handler) with its
  *   stack. The web app's files and /api/health are logged at debug, so a terminal shows the
- *   API traffic at the default level.
+ *   API traffic at the default level. So are /api/ready and /metrics, which probes and
+ *   Prometheus call every few seconds.
  * - Two formats: `json`, pino's own JSON lines (for a log collector), and `pretty`, readable
  *   lines for a terminal, made here by a pino destination that rewrites each JSON record.
  *   No pino-pretty: its transport runs in a worker thread, memory a small server can spare.
@@ -88,11 +89,11 @@ function boundedUrl(url: string): string {
   return url.length > MAX_LOGGED_URL_LENGTH ? `${url.slice(0, MAX_LOGGED_URL_LENGTH)}...` : url;
 }
 
-/** The web app's files (and the SPA's index.html) and the health probe: debug, not info. */
+/** The web app's files (and the SPA's index.html) and the health and readiness probes: debug, not info. */
 function isQuiet(url: string): boolean {
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
-  return path === '/api/health' || !(path === '/api' || path.startsWith('/api/'));
+  return path === '/api/health' || path === '/api/ready' || !(path === '/api' || path.startsWith('/api/'));
 }
 
 /** pino's own test; Fastify's logger when there is none (`logger: false`) has no levels: enabled (it writes nothing anyway). */

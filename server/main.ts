@@ -1,6 +1,7 @@
 /**
  * Start: read config, open the database, migrate, make the first admin and the demo data
- * when asked, listen, and on SIGTERM/SIGINT finish requests and close the database.
+ * when asked, listen, and on SIGTERM/SIGINT drain: say not ready, finish the requests in
+ * flight, hand the running jobs back, close the database.
  */
 import path from 'node:path';
 import { dateInTimeZone } from '../common/rules/dates.js';
@@ -13,6 +14,7 @@ import { seedDemoData } from './db/seed/index.js';
 import { countDemoAccounts, markUnmarkedDemoAccounts, nonPlainEmployeeIds } from './db/seed/demo-account-checks.js';
 import { createUserService } from './features/users/index.js';
 import { makeBackup, startControlSocket } from './features/backups/index.js';
+import { countRequestsInFlight, createShutdownState } from './features/health/index.js';
 import { openBlobStore } from './storage/open-blob-store.js';
 import { keepFilesPrivate } from './private-files.js';
 
@@ -27,6 +29,11 @@ function readConfig(): Config {
     throw error;
   }
 }
+
+/** The longest a stopping instance waits for its requests in flight before it closes anyway. */
+const DRAIN_LIMIT_SECONDS = 10;
+/** Then the longest the close itself may take (the last requests, the workers' jobs handed back). */
+const CLOSE_LIMIT_SECONDS = 15;
 
 async function main() {
   const config = readConfig();
@@ -52,7 +59,9 @@ async function main() {
     });
   }
 
-  const app = await buildApp({ config, database, blobs, logger });
+  const shutdownState = createShutdownState();
+  const app = await buildApp({ config, database, blobs, logger, shutdown: shutdownState });
+  const inFlight = countRequestsInFlight(app.server);
   if (!config.demo) {
     const demoAccounts = await countDemoAccounts(database.db);
     if (demoAccounts > 0) {
@@ -67,11 +76,19 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests');
+    // Not ready from now on (GET /api/ready answers 503), but still serving: a load balancer
+    // that probes takes this instance out while its requests, uploads above all, finish.
+    shutdownState.startDraining();
+    app.log.info({ signal, requestsInFlight: inFlight.count(), delaySeconds: config.shutdownDelaySeconds }, 'shutting down: not ready; finishing requests');
     // A request that never finishes must not keep the process alive for ever.
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), (config.shutdownDelaySeconds + DRAIN_LIMIT_SECONDS + CLOSE_LIMIT_SECONDS) * 1000);
     force.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelaySeconds * 1000));
+      // Requests that keep coming (a balancer that does not probe) must not hold the close back for ever.
+      await Promise.race([inFlight.drained(), new Promise((resolve) => setTimeout(resolve, DRAIN_LIMIT_SECONDS * 1000).unref())]);
+      // Refuses new connections, answers what is still in flight, then stops the features'
+      // background work: the report workers hand their unfinished jobs back to the queue.
       await app.close();
       await database.close();
       process.exit(0);

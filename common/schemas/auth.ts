@@ -68,6 +68,24 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/**
+ * GET /api/ready, for load balancers: 200 when this instance can take work, else 503 with the
+ * same body naming the check that failed. Not an error for a person to read, so not the
+ * error catalogue's shape: like /api/health, a status and what was looked at.
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({
+    database: z.enum(['ok', 'unreachable']),
+    /** 'behind': the database lacks a migration of this build; 'unknown' while it is unreachable. */
+    migrations: z.enum(['ok', 'behind', 'unknown']),
+    blobStore: z.enum(['ok', 'not-writable']),
+    /** 'draining': the instance is stopping (SIGTERM) and finishing what it has. */
+    lifecycle: z.enum(['serving', 'draining']),
+  }),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
 export const demoAccountsResponseSchema = z.object({
   accounts: z.array(z.object({ role: roleSchema, employeeId: z.string(), name: z.string() })),
   password: z.string(),

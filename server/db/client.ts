@@ -30,7 +30,18 @@ export interface Database {
    */
   migrate(migrationsFolder?: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** The PostgreSQL pool's connections now (for the metrics); null for PGlite, which has one connection and no pool. */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Open connections, idle or busy. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because all `max` are busy. */
+  waiting: number;
+  max: number;
 }
 
 /** Any number unique to this app, so instances starting together migrate one at a time. */
@@ -71,6 +82,7 @@ function wrapPglite(client: PGlite, onClose: () => void = () => undefined): Data
     kind: 'pglite',
     migrate: (folder = MIGRATIONS_DIR) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
     ping: () => ping(() => client.query('select 1')),
+    poolUse: () => null,
     close: async () => {
       if (!client.closed) await client.close();
       onClose();
@@ -101,6 +113,7 @@ function openPostgres(url: string, max: number): Database {
       }
     },
     ping: () => ping(() => pool.query('select 1')),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };
 }

@@ -57,6 +57,8 @@ export interface JobWorkerDeps {
   /** Embedded database: this process holds the data folder, so running jobs at start are orphans. */
   requeueOnStart: boolean;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Told of each job this worker made to the end, done or failed, with the seconds it took here (the metrics). */
+  onSettled?: (job: JobRow, outcome: 'done' | 'failed', seconds: number) => void;
 }
 
 export function createJobWorker(deps: JobWorkerDeps) {
@@ -140,6 +142,8 @@ export function createJobWorker(deps: JobWorkerDeps) {
     }, heartbeatMs);
     heartbeat.unref();
     const handler = handlers.get(job.kind);
+    const started = performance.now();
+    const settled = (outcome: 'done' | 'failed') => deps.onSettled?.(job, outcome, (performance.now() - started) / 1000);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const done = await handler.run(job, {
@@ -156,6 +160,7 @@ export function createJobWorker(deps: JobWorkerDeps) {
         return row !== undefined;
       });
       if (!held) await done.discard?.();
+      else settled('done');
     } catch (error) {
       clearInterval(heartbeat);
       await beating;
@@ -164,6 +169,7 @@ export function createJobWorker(deps: JobWorkerDeps) {
       const text = deps.failureText(error);
       if (text === undefined) deps.log.error({ err: error, [`${deps.subject}Id`]: job.id, kind: job.kind }, `${deps.subject} job failed`);
       await failJob(db, job.id, workerId, text ?? deps.serverFailureText, deps.now()).catch((failure: unknown) => deps.log.error({ err: failure }, `recording a failed ${deps.subject} failed`));
+      settled('failed');
     } finally {
       running.delete(job.id);
     }

@@ -56,4 +56,12 @@ describe('the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>HKMI</title>');
   });
+
+  it('answers /metrics with a plain 404, as a missing file, when no METRICS_TOKEN made it a route (not the app page)', async () => {
+    const missingFile = await app.inject({ method: 'GET', url: '/missing.png' });
+    const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer anything-at-all-0123' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe(missingFile.headers['content-type']);
+    expect(response.body).toBe(missingFile.body);
+  });
 });

@@ -11,7 +11,18 @@ import fp from 'fastify-plugin';
 import type { ErrorBody } from '../../common/errors.js';
 import { ERRORS } from '../../common/errors.js';
 
-async function webAppPlugin(app: FastifyInstance, { root }: { root: string }) {
+export interface WebAppOptions {
+  root: string;
+  /**
+   * Paths the server answers itself when configured (GET /metrics with METRICS_TOKEN), never
+   * pages of the web app: unconfigured, they are a plain 404, as a missing file, rather than
+   * the app's index.html, so a scraper pointed at one is told it is not there.
+   */
+  serverPaths?: readonly string[];
+}
+
+async function webAppPlugin(app: FastifyInstance, { root, serverPaths = [] }: WebAppOptions) {
+  const ownPaths = new Set(serverPaths);
   const hasWeb = existsSync(path.join(root, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -41,7 +52,7 @@ async function webAppPlugin(app: FastifyInstance, { root }: { root: string }) {
     }
     // A file-like path (favicon.png, an old asset) that is not there is a real 404.
     const last = url.split('/').pop() ?? '';
-    if (last.includes('.')) {
+    if (last.includes('.') || ownPaths.has(url)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     void reply.header('cache-control', 'no-cache');

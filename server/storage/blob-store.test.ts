@@ -347,6 +347,14 @@ describe.each([diskKind(), s3Kind()])('$name blob store', (kind) => {
     expect((await store.readVariant(hash, 'thumb-320.webp'))?.toString()).toBe('thumb');
   });
 
+  it('probes that it takes a write (the readiness check) and leaves nothing behind', async () => {
+    const { store, incoming } = await kind.fresh();
+    await store.probeWrite();
+    await store.probeWrite();
+    expect(await incoming()).toEqual([]);
+    expect(await listAll(store)).toEqual([]);
+  });
+
   it('refuses a name that is not a sha256 hex digest', async () => {
     const { store } = await kind.fresh();
     const attempt = (run: () => unknown) => expect((async () => run())()).rejects.toThrow(/sha256/);
@@ -362,6 +370,17 @@ describe.each([diskKind(), s3Kind()])('$name blob store', (kind) => {
 });
 
 describe('disk blob store on its folder', () => {
+  it('fails the write probe when its folder cannot take a file', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'blob-store-probe-'));
+    try {
+      // A file where the store's folder should be: nothing can be written under it.
+      await writeFile(path.join(parent, 'blobs'), 'not a folder');
+      await expect(new DiskBlobStore(path.join(parent, 'blobs')).probeWrite()).rejects.toThrow();
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
   it("keeps every folder and file its owner's alone, whatever the process's umask", async () => {
     const parent = await mkdtemp(path.join(os.tmpdir(), 'blob-store-private-'));
     try {

@@ -66,6 +66,12 @@ export interface BlobStore {
   /** A file derived from a blob (a thumbnail), kept beside it; null when not made yet. */
   readVariant(hash: string, variant: BlobVariant): Promise<Buffer | null>;
   putVariant(hash: string, variant: BlobVariant, bytes: Buffer): Promise<void>;
+  /**
+   * Writes a few bytes where writes in progress go, and removes them: rejects when the store
+   * cannot take a write now (the readiness check). What a killed process leaves of it is
+   * swept by removeAbandonedWrites like any abandoned write.
+   */
+  probeWrite(): Promise<void>;
 }
 
 /** A blob's name: its sha256 in lower-case hex. Nothing else ever becomes a path or a key. */

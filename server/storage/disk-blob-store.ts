@@ -66,6 +66,20 @@ export class DiskBlobStore implements BlobStore {
     await syncDir(dir);
   }
 
+  async probeWrite(): Promise<void> {
+    const temp = await this.incomingPath();
+    try {
+      const file = await open(temp, 'w', PRIVATE_FILE_MODE);
+      try {
+        await file.writeFile('readiness probe');
+      } finally {
+        await file.close();
+      }
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
   async putStream(source: Readable, options: PutOptions = {}): Promise<StoredBlob> {
     return stageAndCommit(this, source, options);
   }

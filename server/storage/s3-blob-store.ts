@@ -276,6 +276,12 @@ export class S3BlobStore implements BlobStore {
     await this.deleteKey(this.keyOf(hash));
   }
 
+  async probeWrite(): Promise<void> {
+    const key = `${this.incomingPrefix}readiness-${randomUUID()}`;
+    await this.putObject(key, Buffer.from('readiness probe'));
+    await this.deleteKey(key);
+  }
+
   /** DeleteObject succeeds for a key that is not there too. */
   private async deleteKey(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));

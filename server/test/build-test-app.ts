@@ -49,6 +49,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Fastify's logger options (a test captures the log lines with `stream`); none by default. */
   logger?: AppDeps['logger'];
+  /** The stopping switch GET /api/ready reads (a test flips it); a serving instance's by default. */
+  shutdown?: AppDeps['shutdown'];
 }
 
 export async function buildTestApp(config: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -64,6 +66,7 @@ export async function buildTestApp(config: Partial<AppConfig> = {}, options: Tes
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.shutdown ? { shutdown: options.shutdown } : {}),
     onPhotoWorker: (worker) => {
       photoWorker = worker;
     },

@@ -14,7 +14,7 @@ import { finishJobHere, heartbeatJob, startJobHere } from '../../jobs/index.js';
 export const BACKUP_STALE_MS = 2 * 60_000;
 export const BACKUP_HEARTBEAT_MS = 10_000;
 /** The job kind of a backup, and its unique key: one backup at a time. */
-const BACKUP_JOB = 'backup';
+export const BACKUP_JOB = 'backup';
 
 export type BackupTrigger = 'manual' | 'scheduled';
 

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { createBackupScheduler } from './scheduler.js';
 
-export { backupUnderWay } from './backup-runs.js';
+export { BACKUP_JOB, backupUnderWay } from './backup-runs.js';
 export { finishedBackups, photoStoreOf, type BackupManifest, type FoundBackup } from './backup-folder.js';
 export { controlSocketPath, requestBackupFromServer, startControlSocket, type SerializedOutcome } from './control-socket.js';
 export { makeBackup, type BackupOutcome, type BackupProgress } from './make-backup.js';

@@ -1,2 +1,7 @@
-/** GET /api/health: whether the database answers, the version, and whether this is a demo. */
-export { healthRoutes as healthFeature } from './routes.js';
+/**
+ * GET /api/health (liveness: the process answers, with its database, version and demo mode) and
+ * GET /api/ready (readiness: whether a load balancer should send this instance work), and the
+ * shutdown state main.ts drains by.
+ */
+export { healthRoutes as healthFeature, type HealthFeatureOptions } from './routes.js';
+export { countRequestsInFlight, createShutdownState, type RequestsInFlight, type ShutdownState } from './shutdown.js';

@@ -1,16 +1,25 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '../../../common/schemas/auth.js';
+import { healthResponseSchema, readinessResponseSchema } from '../../../common/schemas/auth.js';
 import type { Database } from '../../db/client.js';
 import { access } from '../../plugins/access.js';
-import { PROJECT_ROOT } from '../../paths.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { createReadiness } from './readiness.js';
+import { VERSION } from '../../version.js';
+import type { ShutdownState } from './shutdown.js';
 
-const VERSION = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+export interface HealthFeatureOptions {
+  database: Database;
+  blobs: BlobStore;
+  demo: boolean;
+  shutdown: ShutdownState;
+}
 
-export async function healthRoutes(app: FastifyInstance, { database, demo }: { database: Database; demo: boolean }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export async function healthRoutes(app: FastifyInstance, { database, blobs, demo, shutdown }: HealthFeatureOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Liveness: the process answers (and says whether its database does).
+  r.get(
     '/api/health',
     {
       schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } },
@@ -22,6 +31,21 @@ export async function healthRoutes(app: FastifyInstance, { database, demo }: { d
       return reply
         .status(ok ? 200 : 503)
         .send({ status: ok ? 'ok' : 'degraded', database: ok ? 'ok' : 'unreachable', version: VERSION, demo });
+    },
+  );
+
+  // Readiness: whether a load balancer should send this instance work. Public: balancers call it without a session.
+  const readiness = createReadiness({ database, blobs, shutdown });
+  r.get(
+    '/api/ready',
+    {
+      schema: { response: { 200: readinessResponseSchema, 503: readinessResponseSchema } },
+      config: { access: access.public },
+    },
+    async (_request, reply) => {
+      const answer = await readiness.check();
+      void reply.header('cache-control', 'no-store');
+      return reply.status(answer.status === 'ready' ? 200 : 503).send(answer);
     },
   );
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { PhotoFiles } from './photo-files.js';
 import { createPhotoWorker, type PhotoWorker } from './photo-worker.js';
-import { inspectionRoutes } from './routes.js';
+import { inspectionRoutes, type UploadOutcome } from './routes.js';
 import { createInspectionService, type RecordFollowUps } from './service.js';
 
 export { countInspections, type InspectionFilter, inspectionWhere } from './repository.js';
@@ -16,6 +16,7 @@ export { derivedPhoto, PRINT_COPY, remakePhotoVariants, THUMBNAIL } from './phot
 export { createPhotoFiles, lockPhoto, type PhotoFiles } from './photo-files.js';
 export type { PhotoWorker } from './photo-worker.js';
 export type { RecordFollowUps } from './service.js';
+export type { UploadOutcome } from './routes.js';
 
 export interface InspectionsFeatureOptions {
   db: Db;
@@ -23,8 +24,10 @@ export interface InspectionsFeatureOptions {
   photoFiles: PhotoFiles;
   appTimeZone: string;
   followUps: RecordFollowUps;
-  /** Handed the photo worker once it exists (tests wait for it to be idle before looking at files). */
+  /** Handed the photo worker once it exists (tests wait for it to be idle before looking at files; the metrics read its backlog). */
   onPhotoWorker?: (worker: PhotoWorker) => void;
+  /** Told of each upload answered with its record: stored now ('accepted') or before ('replayed'). */
+  onUploadAnswered?: (outcome: UploadOutcome) => void;
 }
 
 export async function inspectionsFeature(app: FastifyInstance, options: InspectionsFeatureOptions) {
@@ -37,5 +40,5 @@ export async function inspectionsFeature(app: FastifyInstance, options: Inspecti
   app.addHook('onReady', async () => photoWorker.start());
   app.addHook('onClose', async () => photoWorker.stop());
   const inspections = createInspectionService({ db, blobs, photoFiles, photoWorker, appTimeZone: options.appTimeZone, followUps: options.followUps });
-  await app.register(inspectionRoutes, { inspections, blobs });
+  await app.register(inspectionRoutes, { inspections, blobs, ...(options.onUploadAnswered ? { onUploadAnswered: options.onUploadAnswered } : {}) });
 }

@@ -44,6 +44,8 @@ export interface PhotoWorker {
   sweep(options?: { staleOnly?: boolean }): Promise<number>;
   /** Resolves once nothing is queued or being decoded. */
   idle(): Promise<void>;
+  /** This instance's photos waiting in memory and being decoded now (the metrics). */
+  backlog(): { queued: number; decoding: number };
   start(): void;
   /** Ends the timer, forgets the queue (the sweep finds it again) and waits for the decodes under way. */
   stop(): Promise<void>;
@@ -169,6 +171,7 @@ export function createPhotoWorker(deps: {
       };
     },
     sweep,
+    backlog: () => ({ queued: queue.length, decoding: running.size }),
     idle() {
       if (queue.length === 0 && running.size === 0) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));

@@ -111,7 +111,13 @@ function parseMetadata(text: string): UploadMetadata {
   return parsed.data;
 }
 
-export async function inspectionRoutes(app: FastifyInstance, { inspections, blobs }: { inspections: InspectionService; blobs: BlobStore }) {
+/** How an upload was answered with its record: stored by this request, or the one a retry of the same submission stored before. */
+export type UploadOutcome = 'accepted' | 'replayed';
+
+export async function inspectionRoutes(
+  app: FastifyInstance,
+  { inspections, blobs, onUploadAnswered }: { inspections: InspectionService; blobs: BlobStore; onUploadAnswered?: (outcome: UploadOutcome) => void },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -140,6 +146,7 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
         await photo?.staged.discard();
         uploadEnded();
       }
+      onUploadAnswered?.(answer.duplicate ? 'replayed' : 'accepted');
       return reply.status(answer.duplicate ? 200 : 201).send(answer);
     },
   );

@@ -46,6 +46,7 @@ export async function reportsFeature(app: FastifyInstance, options: ReportsFeatu
     jobsPerClient: options.jobsPerClient,
     databaseKind: options.databaseKind,
     log: app.log,
+    ...(options.onReportSettled ? { onReportSettled: options.onReportSettled } : {}),
   });
   const curveMaintenance = createCurveMaintenanceReport({ db, schedule, actions, reports, appTimeZone, now });
   const actionReport = createActionReport({ db, reports, actions, appTimeZone, now });

@@ -221,6 +221,7 @@ function recordingBlobs(inner: BlobStore) {
     readVariant: (hash, variant) => inner.readVariant(hash, variant),
     putVariant: (hash, variant, bytes) => inner.putVariant(hash, variant, bytes),
     removeAbandonedWrites: (olderThan) => inner.removeAbandonedWrites(olderThan),
+    probeWrite: () => inner.probeWrite(),
   };
   return { blobs, stored, deleted };
 }

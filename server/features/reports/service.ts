@@ -71,6 +71,8 @@ export interface ReportDeps {
   pollMs?: number;
   databaseKind: 'pglite' | 'postgres';
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Told of each report this instance made to the end: its job kind, done or failed, and the seconds it took (the metrics). */
+  onReportSettled?: (kind: string, outcome: 'done' | 'failed', seconds: number) => void;
 }
 
 const WAIT_POLL_MS = 500;
@@ -92,6 +94,7 @@ export function createReportService(deps: ReportDeps) {
     pollMs: deps.pollMs ?? 1000,
     requeueOnStart: deps.databaseKind === 'pglite',
     log: deps.log,
+    ...(deps.onReportSettled ? { onSettled: (job: { kind: string }, outcome: 'done' | 'failed', seconds: number) => deps.onReportSettled?.(job.kind, outcome, seconds) } : {}),
   });
   let sweepTimer: NodeJS.Timeout | undefined;
 

@@ -148,6 +148,8 @@ afterAll(() => t?.close());
 async function backgroundWorkQuery(): Promise<string> {
   const candidates = [
     { table: 'reports', column: 'status', where: `status in ('queued', 'running')` },
+    // Since the job engine, report jobs, file tasks and backup runs are rows of `jobs`.
+    { table: 'jobs', column: 'status', where: `status in ('queued', 'running')` },
     { table: 'file_tasks', column: 'state', where: `state = 'running'` },
     { table: 'backup_runs', column: 'state', where: `state = 'running'` },
     { table: 'inspection_logs', column: 'photo_state', where: `photo_state = 'pending'` },
