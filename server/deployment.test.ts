@@ -7,7 +7,8 @@
  * the image carries what the server reads at run time, and the health checks and the proxy
  * name routes and services that exist.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,29 @@ describe('the Dockerfile', () => {
     for (const projectPath of needed) expect(landsAt(projectPath), projectPath).toBe(projectPath);
     // The dependencies come from the production-only stage, not the build stage's full install.
     expect(runtime.copies.find((c) => c.sources.includes('/app/node_modules'))?.from).toBe('production-dependencies');
+  });
+
+  it('installs every package the built server imports: the runtime has production dependencies only', () => {
+    const { dependencies } = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    // The files tsconfig.server.json compiles: common/ and server/ without tests and their helpers.
+    const built = ['common', 'server']
+      .flatMap((dir) => readdirSync(path.join(PROJECT_ROOT, dir), { recursive: true, encoding: 'utf8' }).map((file) => path.posix.join(dir, file)))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts') && !file.startsWith('server/test/'));
+    const imported = new Set<string>();
+    for (const file of built) {
+      // Without comments and type-only imports, which the build erases.
+      const code = read(file)
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replace(/^(import|export) type [^;]*;/gm, '');
+      for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)'((?:@[\w.-]+\/)?\w[\w.-]*(?:\/[\w.@-]+)*)'/gm)) {
+        const specifier = match[1] ?? '';
+        if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+        imported.add(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier));
+      }
+    }
+    expect(imported.size).toBeGreaterThan(10);
+    expect([...imported].filter((name) => !(name in dependencies)).sort()).toEqual([]);
   });
 
   it('copies from the build context only files that exist and .dockerignore lets through', () => {
