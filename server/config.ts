@@ -14,7 +14,8 @@ const booleanText = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
     error: 'must be one of true, false, 1, 0, yes, no, on, off',
   })
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+  .meta({ settingType: 'boolean (`true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`)' });
 
 const employeeIdList = z.string().transform((v, ctx) => {
   const ids = v.split(',').map((s) => s.trim()).filter(Boolean);
@@ -26,7 +27,7 @@ const employeeIdList = z.string().transform((v, ctx) => {
     }
   }
   return ids;
-});
+}).meta({ settingType: 'comma-separated employee IDs' });
 
 /**
  * FOLLOW_UP_DUE_DAYS: 'machine-not-working=2,part-stolen=7' overrides the days allowed for the
@@ -62,7 +63,8 @@ const duration = (fallback: string, min = 1, hint = "must be a duration such as 
         return z.NEVER;
       }
       return seconds;
-    });
+    })
+    .meta({ settingType: 'duration (`90s`, `45m`, `12h`, `7d`)' });
 
 /**
  * Which proxies' X-Forwarded-For (and -Host, -Proto) to believe: their number in front of the
@@ -112,9 +114,11 @@ const trustProxy = z
       return z.NEVER;
     }
     return items;
-  });
+  })
+  .meta({ settingType: 'number of proxies, or comma-separated addresses' });
 
-const envSchema = z
+/** Every setting, parsed from the environment; exported for the configuration reference (server/config-reference.ts). */
+export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535').default(5000),
@@ -268,6 +272,64 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SESSION_MAX_AGE'], message: 'must be at least SESSION_TTL' });
     }
   });
+
+/** The settings' names: the environment variables the server reads. */
+export type SettingName = keyof typeof envSchema.shape;
+
+/**
+ * What each setting does, for docs/configuration.md (`npm run docs:config` writes it from the
+ * schema above and this table; server/config-reference.test.ts fails when the file differs or a
+ * setting has no entry here). `unset`: what an unset setting without a default means.
+ */
+export const SETTING_DESCRIPTIONS: { [name in SettingName]: { does: string; unset?: string } } = {
+  NODE_ENV: { does: '`production` turns demo data off by default, refuses `DEMO=true` without `ALLOW_DEMO_IN_PRODUCTION` and writes JSON log lines' },
+  PORT: { does: 'the one port that serves the web app and the API' },
+  HOST: { does: 'the address to listen on' },
+  DATA_DIR: { does: 'the embedded database (`DATA_DIR/pglite`), photos with `BLOB_STORE=disk` (`DATA_DIR/blobs`), the control socket and temp files; owner-only (0700)' },
+  DATABASE_URL: { does: '`postgres://user:password@host:5432/db`: use this PostgreSQL database', unset: 'the embedded database (PGlite) in `DATA_DIR/pglite`, for one instance' },
+  DEMO: { does: 'create the demo users and data; demo accounts sign in only while it is on (README, "Demo sign-ins")', unset: 'on with the embedded database outside production, else off' },
+  ALLOW_DEMO_IN_PRODUCTION: { does: 'with `NODE_ENV=production`, `DEMO=true` is refused at start unless this is `true` too (the demo password is published)' },
+  ADMIN_EMPLOYEE_ID: { does: 'an Admin made at start if this employee ID does not exist yet; needs `ADMIN_PASSWORD`', unset: 'no Admin is made (`npm run create-admin` makes one)' },
+  ADMIN_PASSWORD: { does: 'the password (8-200 characters) of the Admin `ADMIN_EMPLOYEE_ID` makes, used only when the account is made; needs `ADMIN_EMPLOYEE_ID`' },
+  OWNER_EMPLOYEE_IDS: { does: 'Admins with the owner rights (machine-dashboard editing, requirement documents, managing owner accounts)' },
+  SESSION_TTL: { does: 'how long a sign-in lasts unused; a session used after half its life is extended' },
+  SESSION_MAX_AGE: { does: 'the absolute lifetime of a session from its sign-in, however much it is used; at least `SESSION_TTL`' },
+  REQUEST_TIMEOUT: { does: 'a request whose body has not fully arrived by then is answered `408 REQUEST_TIMEOUT` and its connection closed (a 10 MB photo on a very poor line fits)' },
+  APP_TIMEZONE: { does: 'the railway\'s IANA time zone, for business dates (the schedule, report dates, file names)' },
+  COF_ALERT_THRESHOLD: { does: 'a last CoF reading above this marks the curve "CoF high: follow up" (between 0 and 1, exclusive)' },
+  FOLLOW_UP_DUE_DAYS: {
+    does: 'days allowed to fix each kind of follow-up action, 0-365, as `kind=days` pairs naming only the kinds to change, e.g. `machine-not-working=1`; empty: `' +
+      Object.entries(DEFAULT_ACTION_DUE_DAYS).map(([kind, days]) => `${kind}=${days}`).join(',') +
+      '`',
+  },
+  REPORT_RETENTION_DAYS: { does: 'days a made report is kept for download (and reused when asked again)' },
+  REPORT_WORKERS: { does: 'reports one instance makes at once; the rest wait in the queue for any instance' },
+  REPORT_JOB_STALE_SECONDS: { does: 'a report whose instance sent no heartbeat for this long is made again by another' },
+  REPORT_JOBS_PER_ADMIN: { does: 'reports an Admin may have queued or being made at once; one more is refused with `429 TOO_MANY_REPORT_JOBS` until one finishes' },
+  REPORT_JOBS_PER_CLIENT: { does: 'the same for a Client' },
+  BACKUP_DIR: { does: 'the server makes a backup here every `BACKUP_INTERVAL` (one for all instances: storage every instance sees, not the data disk); the file tools restore photos from here; owner-only (0700)', unset: 'no scheduled backups; `npm run backup` and the file tools use `./backups`' },
+  BACKUP_INTERVAL: { does: 'how often the scheduled backup is made, a minute or more; one per interval however many instances run' },
+  BACKUP_KEEP: { does: 'finished backups kept in `BACKUP_DIR`; older ones and the photos only they held are removed' },
+  BLOB_STORE: { does: 'where photos and report files live: `disk` (`DATA_DIR/blobs`, one instance) or `s3` (an S3-compatible bucket: AWS S3, MinIO, Ceph; needed for several instances)' },
+  S3_BUCKET: { does: 'the bucket; required with `BLOB_STORE=s3`' },
+  S3_ENDPOINT: { does: 'the S3 server, e.g. `http://minio:9000`; when set, the bucket is addressed by path', unset: 'AWS S3' },
+  S3_REGION: { does: 'the bucket\'s region' },
+  S3_ACCESS_KEY_ID: { does: 'the S3 access key; set both keys or neither', unset: 'the AWS SDK\'s own chain (environment, instance role)' },
+  S3_SECRET_ACCESS_KEY: { does: 'the S3 secret key; set both keys or neither', unset: 'the AWS SDK\'s own chain' },
+  S3_PREFIX: { does: 'a key prefix, to share a bucket (`hkmi/prod`)', unset: 'keys at the bucket\'s top' },
+  S3_FORCE_PATH_STYLE: { does: 'address the bucket by path (`http://host/bucket/key`) rather than by host name', unset: 'by path when `S3_ENDPOINT` is set, else by host name' },
+  LOG_LEVEL: { does: 'the least severe log lines written; `info` shows the API traffic and what went wrong (README, "Logs")' },
+  LOG_FORMAT: { does: '`pretty` (readable lines for a terminal) or `json` (pino\'s JSON lines, for a log collector)', unset: '`json` in production or when the output is not a terminal, else `pretty`' },
+  TRUST_PROXY: { does: 'the reverse proxies in front of the server whose `X-Forwarded-For`, `-Host` and `-Proto` are believed: their number (`1` for one proxy) or their addresses (`10.0.0.5`, `10.0.0.0/24`, `loopback`); `false`: none; `true` is refused (README, "Behind a reverse proxy")' },
+  ALLOWED_ORIGINS: { does: 'comma-separated origins (`https://field.example.org`) besides the server\'s own whose pages may send writes (README, "Cross-site requests")' },
+  METRICS_TOKEN: {
+    does: 'Prometheus metrics at `GET /metrics` for a caller sending `Authorization: Bearer <token>` (16-200 printable characters, no spaces; README, "Monitoring")',
+    unset: 'no `/metrics` (404) and nothing is counted',
+  },
+  SHUTDOWN_DELAY_SECONDS: {
+    does: 'on SIGTERM, seconds the instance keeps serving while `GET /api/ready` answers 503, so a load balancer that probes takes it out first (0-300; e.g. the probe interval times its failure threshold)',
+  },
+};
 
 function isKnownTimeZone(zone: string): boolean {
   try {

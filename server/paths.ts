@@ -14,5 +14,11 @@ function findProjectRoot(): string {
 }
 
 export const PROJECT_ROOT = findProjectRoot();
+// The folders the server reads at run time besides its compiled code, node_modules and
+// package.json: the container image copies each (server/deployment.test.ts checks the Dockerfile).
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
 export const WEB_DIST_DIR = path.join(PROJECT_ROOT, 'dist', 'web');
+/** The fonts every PDF embeds (server/pdf/fonts.ts). */
+export const FONTS_DIR = path.join(PROJECT_ROOT, 'server', 'pdf', 'fonts');
+/** The owner's product documents, served as PDF (features/documents). */
+export const DOCS_DIR = path.join(PROJECT_ROOT, 'docs');

@@ -9,12 +9,10 @@
 import path from 'node:path';
 import type { Font } from 'fontkit';
 import { lazyModule } from '../lazy-module.js';
-import { PROJECT_ROOT } from '../paths.js';
+import { FONTS_DIR } from '../paths.js';
 
 /** fontkit, loaded with the first report or demo photo rather than at start: await it before anything below. */
 export const loadFontkit = lazyModule('fontkit', () => import('fontkit'));
-
-const FONT_DIR = path.join(PROJECT_ROOT, 'server', 'pdf', 'fonts');
 
 export type Weight = 'regular' | 'bold';
 
@@ -28,7 +26,7 @@ interface Face {
 const FAMILIES = ['NotoSans', 'NotoSansDevanagari', 'NotoSansGurmukhi', 'NotoSansGujarati'] as const;
 
 function load(family: string, weight: Weight): Face {
-  const file = path.join(FONT_DIR, `${family}-${weight === 'bold' ? 'Bold' : 'Regular'}.ttf`);
+  const file = path.join(FONTS_DIR, `${family}-${weight === 'bold' ? 'Bold' : 'Regular'}.ttf`);
   const font = loadFontkit.loaded().openSync(file);
   if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
   return { name: `${family}-${weight}`, file, font };

@@ -8,14 +8,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { dateInTimeZone } from '../../../common/rules/dates.js';
 import { attachment, datedFileName } from '../../content-disposition.js';
-import { PROJECT_ROOT } from '../../paths.js';
+import { DOCS_DIR } from '../../paths.js';
 import { access, currentUser } from '../../plugins/access.js';
 import { lazyModule } from '../../lazy-module.js';
 
 /** The printer (markdown-it, pdfkit), loaded with the first document asked for rather than at start. */
 const loadMarkdownPdf = lazyModule('markdown-pdf', () => import('./markdown-pdf.js'));
 
-export const DOCS_DIR = path.join(PROJECT_ROOT, 'docs');
+export { DOCS_DIR };
 
 /** The two documents: where each is served, its text, and the stem of its file name. */
 export const OWNER_DOCUMENTS = [
