@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   inspectionListQuerySchema,
+  inspectionListResponseSchema,
   uploadMetadataSchema,
   uploadResponseSchema,
   type UploadMetadata,
@@ -148,7 +149,7 @@ export async function inspectionRoutes(app: FastifyInstance, { inspections, blob
     '/api/inspections',
     {
       // The answer is {logs, total} (inspectionListResponseSchema), checked when it is made.
-      schema: { querystring: inspectionListQuerySchema },
+      schema: { querystring: inspectionListQuerySchema, response: { 200: inspectionListResponseSchema } },
       config: { access: access.signedIn },
     },
     async (request, reply) => {
