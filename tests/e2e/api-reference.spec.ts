@@ -19,9 +19,10 @@ test('an Admin reads the API reference and downloads the OpenAPI document, at 36
 
   await page.getByRole('navigation', { name: 'API groups' }).getByRole('link', { name: 'Curves' }).click();
   const curves = page.getByRole('region', { name: 'Curves' });
-  await curves.getByText('/api/admin/curves/{section}/{curveNumber}/{line}').click();
-  await expect(curves.getByText('Signed-in users with the role: Admin')).toBeVisible();
-  await expect(curves.getByRole('region', { name: 'Request body of PUT /api/admin/curves/{section}/{curveNumber}/{line}' })).toContainText('curveNumber');
+  const edit = curves.locator('details').filter({ hasText: '/api/admin/curves/{section}/{curveNumber}/{line}' });
+  await edit.getByText('/api/admin/curves/{section}/{curveNumber}/{line}').click();
+  await expect(edit.getByText('Signed-in users with the role: Admin')).toBeVisible();
+  await expect(edit.getByRole('region', { name: 'Request body of PUT /api/admin/curves/{section}/{curveNumber}/{line}' })).toContainText('curveNumber');
   await expectNoSeriousA11yViolations(page, 'API Reference with an operation open, 360 px');
   await expectNoSidewaysScroll(page, 'API Reference with an operation open, 360 px');
 
