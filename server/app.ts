@@ -12,6 +12,7 @@ import type { Config, TrustProxy } from './config.js';
 import { employeeIdKey } from '../common/rules/employee-id.js';
 import type { Database } from './db/client.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.js';
+import { apiDocsFeature, collectApiRoutes } from './features/api-docs/index.js';
 import { auditFeature } from './features/audit/index.js';
 import { authFeature, createAuthService } from './features/auth/index.js';
 import { backupsFeature } from './features/backups/index.js';
@@ -183,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = config.metricsToken ? createAppMetrics({ database, version: VERSION }) : undefined;
   if (metrics && config.metricsToken) await app.register(metricsFeature, { metrics, token: config.metricsToken });
 
+  // Before the features: it collects their routes, with their schemas, as they are registered.
+  await app.register(collectApiRoutes, { version: VERSION });
 
   // The features, in the order their routes are listed. Their background work starts in this
   // order too (onReady) and stops in the reverse one (onClose runs last-added first), so a part
@@ -233,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(documentsFeature, { now, appTimeZone });
   await app.register(backupsFeature, { database, blobs: deps.blobs, backupDir: config.backupDir, schedule: config.backupSchedule });
   await app.register(fileToolsFeature, { db, blobs: deps.blobs, photoFiles, backupDir: config.backupDir, now });
+  await app.register(apiDocsFeature);
 
   await app.register(webApp, { root: deps.webRoot ?? WEB_DIST_DIR, serverPaths: ['/metrics'] });
   return app;

@@ -24,6 +24,7 @@ const VIEWS: ReadonlyArray<[view: string, title: string]> = [
   ['actions', 'Follow-up Actions'],
   ['analytics', 'Analytics'],
   ['user-management', 'User Management'],
+  ['api-reference', 'API Reference'],
 ];
 
 test('an admin switches the admin shell to Hindi and every view reads in Hindi', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { curveListQuerySchema } from '../../../common/schemas/curve.js';
+import { curveListQuerySchema, curveListResponseSchema } from '../../../common/schemas/curve.js';
 import {
   curveCreateSchema,
   curveDeleteResponseSchema,
@@ -18,7 +18,7 @@ export async function curveRoutes(app: FastifyInstance, { curves }: { curves: Cu
     '/api/consolidated-curves',
     {
       // The answer is {curves, total} (common/schemas/curve.ts), validated when it is built.
-      schema: { querystring: curveListQuerySchema },
+      schema: { querystring: curveListQuerySchema, response: { 200: curveListResponseSchema } },
       config: { access: access.signedIn },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   inspectionListQuerySchema,
+  inspectionListResponseSchema,
   uploadMetadataSchema,
   uploadResponseSchema,
   type UploadMetadata,
@@ -155,7 +156,7 @@ export async function inspectionRoutes(
     '/api/inspections',
     {
       // The answer is {logs, total} (inspectionListResponseSchema), checked when it is made.
-      schema: { querystring: inspectionListQuerySchema },
+      schema: { querystring: inspectionListQuerySchema, response: { 200: inspectionListResponseSchema } },
       config: { access: access.signedIn },
     },
     async (request, reply) => {

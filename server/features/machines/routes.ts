@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   machineFiltersQuerySchema,
+  machineFiltersResponseSchema,
   machineProgressQuerySchema,
   machineProgressResponseSchema,
   machineStatsQuerySchema,
+  machineStatsResponseSchema,
   machineSummariesResponseSchema,
   machineSummaryQuerySchema,
   machineSummarySchema,
@@ -26,11 +28,11 @@ export async function machineRoutes(app: FastifyInstance, { machines }: { machin
   });
 
   // Answered from the cached bytes, checked against machineFiltersResponseSchema / machineStatsResponseSchema when made.
-  r.get('/api/machine-filters', { schema: { querystring: machineFiltersQuerySchema }, config: readers }, async (request, reply) =>
+  r.get('/api/machine-filters', { schema: { querystring: machineFiltersQuerySchema, response: { 200: machineFiltersResponseSchema } }, config: readers }, async (request, reply) =>
     sendJsonBody(request, reply, await machines.filtersBody(currentUser(request), request.query)),
   );
 
-  r.get('/api/machine-stats', { schema: { querystring: machineStatsQuerySchema }, config: readers }, async (request, reply) =>
+  r.get('/api/machine-stats', { schema: { querystring: machineStatsQuerySchema, response: { 200: machineStatsResponseSchema } }, config: readers }, async (request, reply) =>
     sendJsonBody(request, reply, await machines.statsBody(currentUser(request), request.query)),
   );
 

@@ -1,0 +1,1 @@
+export { ApiReferenceView } from './api-reference.js';
