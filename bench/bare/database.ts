@@ -18,13 +18,13 @@ export const generatedDataEnv = (data: { today: string; count: number; curves: n
   BARE_CURVES: String(data.curves),
 });
 
-export async function openBareDb(poolSize: number) {
+export async function openBareDb(poolSize: number, options: { pgliteDir?: string } = {}) {
   const url = process.env.BARE_DATABASE_URL;
-  const pglite = url ? null : new PGlite();
+  const pglite = url ? null : new PGlite(options.pgliteDir);
   const database = await openDatabase(pglite ? { pglite } : { databaseUrl: url, poolSize });
   if (pglite) await database.migrate();
   const where = pglite
-    ? "an in-memory PGlite in its own process (the app's migrations)"
+    ? `${options.pgliteDir ? 'a PGlite on disk' : 'an in-memory PGlite'} in its own process (the app's migrations)`
     : `the server's PostgreSQL database (${poolSize === 1 ? 'one pg client' : `pg pool of ${poolSize}, as the server's`})`;
   return { db: database.db, database, pglite, where, close: () => database.close() };
 }

@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
@@ -108,7 +108,14 @@ const READ_ROUTES: Record<BareReadRoute, { fill(pglite: PGlite, database: Databa
 
 const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 };
 
-async function uploadRoute(app: FastifyInstance, dir: string): Promise<void> {
+/** What `upload-durable` adds to `upload` once the file is streamed and hashed: the product's durability (DiskBlobStore) and one row. */
+interface Durable {
+  /** Renames the flushed file to `ab/cd/<hash>` and flushes that folder, as DiskBlobStore's commit does. */
+  keep(temp: string, hash: string): Promise<void>;
+  record(hash: string, sizeBytes: number, metadata: unknown): Promise<void>;
+}
+
+async function uploadRoute(app: FastifyInstance, dir: string, durable?: Durable): Promise<void> {
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   app.post('/upload', async (request, reply) => {
     let metadata: unknown;
@@ -128,17 +135,53 @@ async function uploadRoute(app: FastifyInstance, dir: string): Promise<void> {
           yield chunk;
         }
       };
-      await pipeline(part.file, hashing, createWriteStream(temp)).catch(async (error: unknown) => {
+      try {
+        // flush: the file is fsynced before it is closed, as DiskBlobStore's stage does before it names it.
+        await pipeline(part.file, hashing, createWriteStream(temp, { flush: durable !== undefined }));
+        const hash = hasher.digest('hex');
+        if (durable) await durable.keep(temp, hash);
+        else await rename(temp, path.join(dir, hash));
+        stored = { hash, sizeBytes };
+      } catch (error) {
         await rm(temp, { force: true });
         throw error;
-      });
-      const hash = hasher.digest('hex');
-      await rename(temp, path.join(dir, hash));
-      stored = { hash, sizeBytes };
+      }
     }
     if (!stored || metadata === undefined) return reply.code(400).send({ error: 'send metadata and file' });
+    if (durable) await durable.record(stored.hash, stored.sizeBytes, metadata);
     return reply.code(201).send(stored);
   });
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The product's steps after the flushed bytes (server/storage/disk-blob-store.ts): rename, fsync of the folder (and of new folders' parents). */
+function durableFiles(dir: string): Durable['keep'] {
+  return async (temp, hash) => {
+    const target = path.join(dir, hash.slice(0, 2), hash.slice(2, 4));
+    const created = await mkdir(target, { recursive: true });
+    if (created !== undefined) {
+      for (let made = target; made.length >= created.length; made = path.dirname(made)) await syncDir(path.dirname(made));
+    }
+    await rename(temp, path.join(target, hash));
+    await syncDir(target);
+  };
+}
+
+/** One row per upload, one autocommitted INSERT (its own transaction), in a small table of its own. */
+async function uploadRows(db: Db): Promise<Durable['record']> {
+  await db.execute(sql`create table if not exists bare_uploads (
+    id bigserial primary key, hash text not null, size_bytes integer not null, metadata jsonb not null, stored_at timestamptz not null default now())`);
+  return async (hash, sizeBytes, metadata) => {
+    await db.execute(sql`insert into bare_uploads (hash, size_bytes, metadata) values (${hash}, ${sizeBytes}, ${JSON.stringify(metadata)}::jsonb)`);
+  };
 }
 
 const ZIP_MTIME = new Date('2024-01-01T00:00:00Z'); // the server gives each entry its photo's taken-at time: same size
@@ -165,7 +208,14 @@ serveAsChild<BareReady>(async () => {
   let note = '';
   let close = () => Promise.resolve();
   if (kind === 'upload') await uploadRoute(app, process.env.BARE_UPLOAD_DIR ?? '');
-  else if (kind === 'zip') await zipRoute(app);
+  else if (kind === 'upload-durable') {
+    const dir = process.env.BARE_UPLOAD_DIR ?? '';
+    // On PGlite a database on disk, not in memory: the product's commits are written to disk too.
+    const opened = await openBareDb(10, { pgliteDir: process.env.BARE_PGLITE_DIR });
+    await uploadRoute(app, dir, { keep: durableFiles(dir), record: await uploadRows(opened.db) });
+    ({ close } = opened);
+    note = opened.where;
+  } else if (kind === 'zip') await zipRoute(app);
   else {
     const read = READ_ROUTES[kind];
     if (!read) throw new Error(`unknown BARE_KIND '${kind}'`);

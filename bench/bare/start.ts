@@ -21,7 +21,7 @@ export const COPIED_CURVE_COLUMNS = [
 ] as const;
 
 export type BareReadRoute = 'ping' | 'curves' | 'inspections' | 'actions' | 'aggregate' | 'login';
-export type BareRoute = BareReadRoute | 'upload' | 'zip';
+export type BareRoute = BareReadRoute | 'upload' | 'upload-durable' | 'zip';
 export interface BareReady {
   port: number;
   note: string;
@@ -64,18 +64,24 @@ export function startBareReadServer(ctx: ScenarioContext, route: BareReadRoute, 
   return startBare(route, env, copy, 900_000);
 }
 
-export async function startBareUploadServer() {
+/**
+ * `upload`: the multipart streamed to a file with sha256. `upload-durable`: the same, then the product's durability steps
+ * (fsync, rename, fsync of the folder) and one INSERT into the run's database (BARE_DATABASE_URL; else a PGlite on disk).
+ */
+export async function startBareUploadServer(kind: 'upload' | 'upload-durable' = 'upload', databaseUrl?: string) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hkmi-bench-bare-upload-'));
-  const removeDir = () => rm(dir, { recursive: true, force: true });
-  const bare = await startBare('upload', { BARE_UPLOAD_DIR: dir }).catch(async (error: unknown) => {
-    await removeDir();
+  const pgliteDir = kind === 'upload-durable' && !databaseUrl ? await mkdtemp(path.join(os.tmpdir(), 'hkmi-bench-bare-pglite-')) : '';
+  const removeDirs = () => Promise.all([dir, pgliteDir].filter(Boolean).map((d) => rm(d, { recursive: true, force: true })));
+  const env = { BARE_UPLOAD_DIR: dir, BARE_DATABASE_URL: databaseUrl ?? '', BARE_PGLITE_DIR: pgliteDir };
+  const bare = await startBare(kind, env).catch(async (error: unknown) => {
+    await removeDirs();
     throw error;
   });
   return {
     ...bare,
     // Finished files only: not the `.tmp` of uploads in flight.
     files: () => dirUsage(dir, { skip: (name) => name.endsWith('.tmp') }),
-    stop: () => bare.stop().then(removeDir),
+    stop: () => bare.stop().then(removeDirs),
   };
 }
 
