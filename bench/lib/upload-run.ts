@@ -269,14 +269,14 @@ async function bareBaselines(ctx: ScenarioContext, label: string, contentType: s
   const durable = figures.get('upload-durable');
   const plain = figures.get('upload');
   if (durable) result.throughputBaseline = { description: BARE_DURABLE_DESCRIPTION, throughput: durable.throughput, p99Ms: durable.latencyMs.p99, p50Ms: durable.latencyMs.p50 };
-  const share = (b: ScenarioResult | undefined) =>
+  const share = (name: string, b: ScenarioResult | undefined) =>
     b && b.throughput > 0
-      ? `${((result.throughput / b.throughput) * 100).toFixed(0)}% of its throughput, p99 ${b.latencyMs.p99 > 0 ? (result.latencyMs.p99 / b.latencyMs.p99).toFixed(2) : '-'}x its p99`
-      : 'no ratio';
+      ? `${((result.throughput / b.throughput) * 100).toFixed(0)}% of ${name}'s throughput (p99 ${b.latencyMs.p99 > 0 ? (result.latencyMs.p99 / b.latencyMs.p99).toFixed(2) : '-'}x its p99)`
+      : `no ratio to ${name}`;
   notes.push(
     `uploads/s in this run: product ${result.throughput} (p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms), ` +
       `bare ${plain?.throughput ?? '-'}, bare-durable ${durable?.throughput ?? '-'}. ` +
-      `The product = ${share(durable)} of bare-durable (judged, >= 80%); ${share(plain)} of bare (not judged)`,
+      `The product = ${share('bare-durable', durable)}: judged, >= 80%; ${share('bare', plain)}: not judged`,
     'why the plain bare ratio is not judged: its route acknowledges an upload with no fsync and no database row, so it measures ' +
       'less work than an acknowledged, durable upload; bare-durable adds exactly those steps (fsync, rename, folder fsync, one INSERT)',
   );
