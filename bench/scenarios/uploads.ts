@@ -55,6 +55,7 @@ export const uploadS3: Scenario = {
       where: `the S3 bucket (s3rver's objects under ${service.directory})`,
       usage: () => dirUsage(objects, { skip: (name) => !name.endsWith('._S3rver_object') }),
       helpers: [{ name: 's3rver', pid: service.pid }],
+      judged: false,
       notes: [
         `photo store: BLOB_STORE=s3, S3_ENDPOINT=${service.endpoint}, bucket ${service.bucket}: s3rver 3.7, a local S3 test server in its own process, ` +
           'keeping each object as a plain file on the same disk as everything else (no fsync, no network): these figures are the S3 code ' +
