@@ -4,6 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
+import { type DiskCopyJob } from './disk-copy.js';
 import { BLOB_VARIANTS, type BlobStore, type BlobVariant, failOnRead, type ListedBlob, type PutOptions, SHA256_HEX, settledOnce, stageAndCommit, type StagedBlob, type StoredBlob } from './blob-store.js';
 
 /** How many bytes of a streamed write go to disk at once. */
@@ -24,6 +25,11 @@ export class DiskBlobStore implements BlobStore {
   private pathOf(hash: string): string {
     if (!SHA256_HEX.test(hash)) throw new Error(`Not a sha256 hex digest: ${hash}`);
     return path.join(this.root, hash.slice(0, 2), hash.slice(2, 4), hash);
+  }
+
+  /** What copyBetweenDisks (disk-copy.ts) needs to copy a blob of this store into `target`: the paths each store gives it. */
+  copyJobTo(target: DiskBlobStore, hash: string): DiskCopyJob {
+    return { hash, source: this.pathOf(hash), target: target.pathOf(hash), incomingDir: target.root };
   }
 
   async put(bytes: Buffer, options: PutOptions = {}): Promise<StoredBlob> {

@@ -250,6 +250,38 @@ describe('a backup on disk', () => {
   });
 });
 
+describe('a live photo that is gone or damaged', () => {
+  it('is named missing or corrupt in the manifest and not kept; the others are copied once, with no file left half written', async () => {
+    // A live store of its own, so the shared one stays whole: every photo the records name, one
+    // of them deleted and one with its bytes changed.
+    const liveDir = await scratchDir('hkmi-damaged-live-');
+    const live = new DiskBlobStore(liveDir);
+    const named = [...new Set((await t.database.db.select({ hash: inspectionLogs.imageHash }).from(inspectionLogs)).flatMap((r) => (r.hash ? [r.hash] : [])))].sort();
+    expect(named.length).toBeGreaterThanOrEqual(3);
+    for (const hash of named) await live.put(await t.blobs.read(hash));
+    const [gone, damaged] = named;
+    await live.delete(gone!);
+    const damagedFile = path.join(liveDir, damaged!.slice(0, 2), damaged!.slice(2, 4), damaged!);
+    const bytes = await readFile(damagedFile);
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
+    await writeFile(damagedFile, bytes);
+
+    const backupDir = await scratchDir('hkmi-backups-');
+    const first = made(await makeBackup({ database: t.database, blobs: live, backupDir, trigger: 'manual' }));
+    const whole = named.length - 2;
+    expect(first.manifest.photos).toMatchObject({ count: whole, copied: whole, missing: [gone], corrupt: [damaged] });
+    const kept: string[] = [];
+    for await (const blob of photoStoreOf(backupDir).list()) kept.push(blob.hash);
+    expect(kept.sort()).toEqual(named.filter((hash) => hash !== gone && hash !== damaged));
+    for (const hash of kept) expect(sha256(await photoStoreOf(backupDir).read(hash))).toBe(hash);
+    expect((await walk(path.join(backupDir, 'photos'))).filter((entry) => entry.path.includes('incoming-'))).toEqual([]);
+
+    // The next backup into the same folder finds them there: counted, not copied again.
+    const second = made(await makeBackup({ database: t.database, blobs: live, backupDir, trigger: 'manual' }));
+    expect(second.manifest.photos).toMatchObject({ count: whole, copied: 0, bytes: first.manifest.photos.bytes, missing: [gone], corrupt: [damaged] });
+  });
+});
+
 describe('while a backup is under way', () => {
   it('a deleted record keeps its photo file until the backup is done, then the file goes', async () => {
     const recordId = await uploadPhoto(60, photos[31]!);
