@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_PHOTO_BYTES } from '../common/constants.js';
 import type { Config, TrustProxy } from './config.js';
 import { employeeIdKey } from '../common/rules/employee-id.js';
@@ -37,6 +37,7 @@ import { accessControl } from './plugins/access.js';
 import { RequestLogController, requestLogging } from './logging.js';
 import { clientErrors, errors, frameworkErrors } from './plugins/errors.js';
 import { webApp } from './plugins/web-app.js';
+import { serializerCompiler } from './response-serializer.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export type AppConfig = Pick<
