@@ -12,14 +12,14 @@
  * the very ResponseSerializationError, with the very cause, the library's compiler raised.
  */
 import type { FastifySerializerCompiler } from 'fastify';
-import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { type $ZodLazy, $ZodType, type $ZodTypes, safeEncode, safeParse } from 'zod/v4/core';
 
-/** The route's response schema as the library's compiler resolves it: a Zod schema, or one under `properties`. */
+/** The route's response schema as the library's compiler resolves it (and refuses it): a Zod schema, or one under `properties`. */
 function responseSchemaOf(schema: unknown): $ZodType {
   if (schema instanceof $ZodType) return schema;
   if (typeof schema === 'object' && schema !== null && 'properties' in schema && schema.properties instanceof $ZodType) return schema.properties;
-  throw new Error(`A response schema that is not a Zod schema: ${JSON.stringify(schema)}`);
+  throw new InvalidSchemaError(JSON.stringify(schema));
 }
 
 /** Checks that read only a container's size: the same on the value before and after it is parsed. */
