@@ -4,10 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RawRequestDefaultExpression, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MAX_PHOTO_BYTES } from '../common/constants.js';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
 import { employeeIdKey } from '../common/rules/employee-id.js';
 import type { Database } from './db/client.js';
@@ -33,12 +31,14 @@ import { createAppMetrics, metricsFeature } from './features/metrics/index.js';
 import { stationsFeature } from './features/stations/index.js';
 import { usersFeature } from './features/users/index.js';
 import { WEB_DIST_DIR } from './paths.js';
+import { multipartBodiesLeftUnread } from './plugins/multipart.js';
 import { sameOrigin } from './plugins/same-origin.js';
 import { securityHeadersOnEveryAnswer } from './plugins/security-headers.js';
 import { accessControl } from './plugins/access.js';
 import { RequestLogController, requestLogging } from './logging.js';
 import { clientErrors, errors, frameworkErrors } from './plugins/errors.js';
 import { webApp } from './plugins/web-app.js';
+import { serializerCompiler } from './response-serializer.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { VERSION } from './version.js';
 
@@ -175,9 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Before the session is read: a cross-site write is refused whatever cookie it carries.
   await app.register(sameOrigin, { allowedOrigins: config.allowedOrigins ?? [] });
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 64 * 1024, headerPairs: 100 },
-  });
+  // Multipart forms are read only by the routes that take one (server/plugins/multipart.ts).
+  await app.register(multipartBodiesLeftUnread);
   await app.register(accessControl, { auth, sessionTtlSeconds: config.sessionTtlSeconds });
   // Only with METRICS_TOKEN: without it no metric is kept and no hook runs on the request path.
   // After the error handler (it answers the route's 401), before the features (the request hook covers their routes).

@@ -22,6 +22,7 @@ import {
 } from '../../../common/schemas/records.js';
 import { AppError, validationError } from '../../app-error.js';
 import { access, currentActor, currentUser } from '../../plugins/access.js';
+import { multipartForms } from '../../plugins/multipart.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { InspectionService, PhotoFile, ReceivedPhoto } from './service.js';
 import { PhotoInspector } from './photo.js';
@@ -121,36 +122,40 @@ export async function inspectionRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/api/inspections/upload',
-    {
-      schema: { response: { 200: uploadResponseSchema, 201: uploadResponseSchema } },
-      config: { access: access.roles('Technician', 'Admin') },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const uploadEnded = inspections.uploadStarted();
-      let answer: UploadResponse;
-      let photo: ReceivedPhoto | undefined;
-      try {
-        const received = await receiveUpload(request, inspections, blobs, user);
-        const { metadata, replay } = received;
-        photo = received.photo;
-        if (replay) answer = replay;
-        else if (metadata === undefined) {
-          throw new AppError('VALIDATION_FAILED', 'metadata: metadata is required', { fields: { metadata: 'metadata is required' } });
-        } else if (photo === undefined) {
-          throw new AppError('VALIDATION_FAILED', 'file: the photo (file) is required', { fields: { file: 'the photo (file) is required' } });
-        } else answer = await inspections.upload(user, metadata, photo);
-      } finally {
-        // Before the answer goes: nothing after a commit; otherwise the staged bytes go.
-        await photo?.staged.discard();
-        uploadEnded();
-      }
-      onUploadAnswered?.(answer.duplicate ? 'replayed' : 'accepted');
-      return reply.status(answer.duplicate ? 200 : 201).send(answer);
-    },
-  );
+  // The one route here that reads a multipart form, in a context of its own (server/plugins/multipart.ts).
+  await app.register(async (forms) => {
+    await forms.register(multipartForms);
+    forms.withTypeProvider<ZodTypeProvider>().post(
+      '/api/inspections/upload',
+      {
+        schema: { response: { 200: uploadResponseSchema, 201: uploadResponseSchema } },
+        config: { access: access.roles('Technician', 'Admin') },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const uploadEnded = inspections.uploadStarted();
+        let answer: UploadResponse;
+        let photo: ReceivedPhoto | undefined;
+        try {
+          const received = await receiveUpload(request, inspections, blobs, user);
+          const { metadata, replay } = received;
+          photo = received.photo;
+          if (replay) answer = replay;
+          else if (metadata === undefined) {
+            throw new AppError('VALIDATION_FAILED', 'metadata: metadata is required', { fields: { metadata: 'metadata is required' } });
+          } else if (photo === undefined) {
+            throw new AppError('VALIDATION_FAILED', 'file: the photo (file) is required', { fields: { file: 'the photo (file) is required' } });
+          } else answer = await inspections.upload(user, metadata, photo);
+        } finally {
+          // Before the answer goes: nothing after a commit; otherwise the staged bytes go.
+          await photo?.staged.discard();
+          uploadEnded();
+        }
+        onUploadAnswered?.(answer.duplicate ? 'replayed' : 'accepted');
+        return reply.status(answer.duplicate ? 200 : 201).send(answer);
+      },
+    );
+  });
 
   r.get(
     '/api/inspections',

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../app-error.js';
 import { attachment } from '../../content-disposition.js';
 import { access, currentActor, currentUser } from '../../plugins/access.js';
+import { multipartForms } from '../../plugins/multipart.js';
 import { XLSX_CONTENT_TYPE } from '../../xlsx/stream-workbook.js';
 import type { RegisterExportService } from './export-service.js';
 import type { RegisterFiltersService } from './filters-service.js';
@@ -94,17 +95,21 @@ export async function registerRoutes(
     async (request) => deps.filters.filters(currentUser(request), request.query.division),
   );
 
-  r.post(
-    '/api/import-excel',
-    {
-      schema: { querystring: importQuerySchema, response: { 200: importResultSchema } },
-      config: { access: access.roles('Admin') },
-    },
-    async (request) => {
-      const upload = await readImport(request);
-      return deps.importer.import(currentActor(request), { ...upload, dryRun: request.query.dryRun });
-    },
-  );
+  // The one route here that reads a multipart form, in a context of its own (server/plugins/multipart.ts).
+  await app.register(async (forms) => {
+    await forms.register(multipartForms);
+    forms.withTypeProvider<ZodTypeProvider>().post(
+      '/api/import-excel',
+      {
+        schema: { querystring: importQuerySchema, response: { 200: importResultSchema } },
+        config: { access: access.roles('Admin') },
+      },
+      async (request) => {
+        const upload = await readImport(request);
+        return deps.importer.import(currentActor(request), { ...upload, dryRun: request.query.dryRun });
+      },
+    );
+  });
 
   for (const kind of REGISTER_KINDS) {
     r.get(
