@@ -238,6 +238,7 @@ describe('real answers against the documented answer schemas', () => {
     const [record] = RECORD_IDS as [string];
     // Reads, as each caller that may make them.
     await get('anonymous', '/api/health');
+    await get('anonymous', '/api/ready');
     await get('anonymous', '/api/auth/demo-accounts');
     for (const caller of ['technician', 'client', 'admin'] as const) {
       await get(caller, '/api/auth/me');
