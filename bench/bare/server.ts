@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
@@ -20,6 +20,7 @@ import { DEFAULT_COF_ALERT_THRESHOLD } from '../../common/rules/schedule.js';
 import { listActions } from '../../server/features/actions/repository.js';
 import { cofByPeriod } from '../../server/features/analytics/figures-sql.js';
 import { hashPassword } from '../../server/security/password.js';
+import { makeDurableDir, syncDir } from '../../server/storage/disk-blob-store.js';
 import { serveAsChild } from '../lib/child.js';
 import { loadGeneratedRecords, openBareDb } from './database.js';
 import { BARE_PAGE, type BareReady, type BareReadRoute, type BareRoute, COPIED_CURVE_COLUMNS, type CurvesMessage, type ZipFilesMessage } from './start.js';
@@ -153,23 +154,11 @@ async function uploadRoute(app: FastifyInstance, dir: string, durable?: Durable)
   });
 }
 
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /** The product's steps after the flushed bytes (server/storage/disk-blob-store.ts): rename, fsync of the folder (and of new folders' parents). */
 function durableFiles(dir: string): Durable['keep'] {
   return async (temp, hash) => {
     const target = path.join(dir, hash.slice(0, 2), hash.slice(2, 4));
-    const created = await mkdir(target, { recursive: true });
-    if (created !== undefined) {
-      for (let made = target; made.length >= created.length; made = path.dirname(made)) await syncDir(path.dirname(made));
-    }
+    await makeDurableDir(target);
     await rename(temp, path.join(target, hash));
     await syncDir(target);
   };

@@ -249,7 +249,7 @@ async function readdirOrEmpty(dir: string): Promise<string[]> {
 }
 
 /** Flushes a folder's entries (a rename or a new file in it) to disk. */
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
   try {
     await handle.sync();
@@ -262,7 +262,7 @@ async function syncDir(dir: string): Promise<void> {
  * Makes `dir` and any missing parents, flushing each new folder's entry in its parent: a new
  * ab/cd/ folder lost in a crash would take the photos in it along.
  */
-async function makeDurableDir(dir: string): Promise<void> {
+export async function makeDurableDir(dir: string): Promise<void> {
   const created = await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if (created === undefined) return;
   // `created` is the first folder made; it and every folder below it up to `dir` are new.
