@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const bump = (table: string) =>
   database.db.execute(
-    sql`insert into change_counters (table_name, version) values (${table}, 1) on conflict (table_name) do update set version = change_counters.version + 1`,
+    sql`insert into change_counter_shards (table_name, shard, version) values (${table}, 0, 1) on conflict (table_name, shard) do update set version = change_counter_shards.version + 1`,
   );
 
 describe('readTableVersions', () => {

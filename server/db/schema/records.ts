@@ -1,6 +1,6 @@
 /** The technicians' inspection records, the photos waiting to be removed, and the per-table change counters. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, doublePrecision, index, integer, numeric, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, numeric, pgTable, pgView, primaryKey, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 export const inspectionLogs = pgTable(
   'inspection_logs',
@@ -100,13 +100,32 @@ export const blobDeletions = pgTable('blob_deletions', {
 
 /**
  * A version per table, bumped by a statement trigger on every write (migration 0001), inside
- * the writing transaction. Caches of counts compare it: one primary-key read tells whether
- * any instance changed the table. Every backed-up table has one (migration 0014): a backup on
- * PGlite reads tables in chunks and reads again those whose version moved meanwhile.
+ * the writing transaction. Caches of counts compare it: one read tells whether any instance
+ * changed the table. Every backed-up table has one (migration 0014): a backup on PGlite reads
+ * tables in chunks and reads again those whose version moved meanwhile.
+ *
+ * A table's version is the sum of its shards (migration 0015). With a single row per table,
+ * every writing transaction held that row's lock from its first write to its commit, so
+ * concurrent uploads passed through it one at a time (about 15 ms each on PostgreSQL). Now a
+ * write bumps a shard no other open transaction holds, adding one when all are held, so a
+ * table has about as many shards as it had writers at once. A shard only rises, so the sum
+ * only rises, and a committed write always moves it.
  */
-export const changeCounters = pgTable('change_counters', {
-  tableName: varchar('table_name', { length: 64 }).primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});
+export const changeCounterShards = pgTable(
+  'change_counter_shards',
+  {
+    tableName: varchar('table_name', { length: 64 }).notNull(),
+    /** 0 for the version before sharding, else the process id of the connection that added it. */
+    shard: integer('shard').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.shard] })],
+);
+
+/** Each table's version: the sum of its shards (a view, so every reader, old or new, sums). */
+export const changeCounters = pgView('change_counters', {
+  tableName: varchar('table_name', { length: 64 }).notNull(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+}).as(sql`select "table_name", sum("version")::bigint as "version" from "change_counter_shards" group by "table_name"`);
 
 export type InspectionRow = typeof inspectionLogs.$inferSelect;

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 /**
  * Tables not backed up, each for a reason: sessions and trusted browsers (a restore signs
  * everyone out rather than bringing back sign-ins), login throttling, reports (made again on request; their files are
- * not kept), the change counters (bumped by the load itself), and the job queue with the backup
+ * not kept), the change counters' shards (bumped by the load itself), and the job queue with the backup
  * and file-tool bookkeeping of the instance that made the backup.
  */
 export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set([
@@ -25,7 +25,7 @@ export const TABLES_NOT_BACKED_UP: ReadonlySet<string> = new Set([
   'trusted_devices',
   'login_throttle',
   'reports',
-  'change_counters',
+  'change_counter_shards',
   'blob_deletions',
   'jobs',
   'backup_runs',
