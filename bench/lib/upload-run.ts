@@ -23,6 +23,13 @@ export const UPLOAD_CONNECTIONS = 16;
 export const UPLOAD_WIDTH = 1920;
 export const UPLOAD_HEIGHT = 1080;
 const POOL_SIZE = 8;
+/**
+ * Uploads go round these curves, as many technicians' visits do. Each reports a high CoF, so
+ * each still opens or joins its curve's follow-up action; on one curve, every upload would
+ * join one action row and wait for the upload before it to commit, a queue the field meets
+ * only when 16 people report the same curve in the same second.
+ */
+const UPLOAD_CURVES = 32;
 const QUALITY = 90;
 const TARGET_BYTES = 2 * 1024 * 1024;
 const PHOTO_SEED = 0x55_504c;
@@ -47,7 +54,7 @@ export interface UploadStore {
 }
 
 // A new UUID after the JPEG's end marker (decoders stop there) makes each photo new; its sha256 from a hash state saved before it.
-async function uploadBodies(ctx: ScenarioContext, label: string, curve: Curve) {
+async function uploadBodies(ctx: ScenarioContext, label: string, curves: readonly Curve[]) {
   const generating = performance.now();
   const { make, amplitude } = await fieldPhotoMaker({ seed: PHOTO_SEED, targetBytes: TARGET_BYTES, quality: QUALITY, portraits: false, chromaSubsampling: '4:4:4' });
   const photos = await Promise.all(Array.from({ length: POOL_SIZE }, async (_, i) => (await make(i)).bytes));
@@ -56,25 +63,34 @@ async function uploadBodies(ctx: ScenarioContext, label: string, curve: Curve) {
     `${label}: ${POOL_SIZE} distinct ${UPLOAD_WIDTH}x${UPLOAD_HEIGHT} JPEGs (quality ${QUALITY}, noise ${amplitude}) in ` +
       `${((performance.now() - generating) / 1000).toFixed(1)} s: ${sizes.map((s) => `${mib(s)} MiB`).join(', ')}`,
   );
-  const { divisionRailway, section, curveNumber, line, station1, station2 } = curve;
-  const metadata = JSON.stringify({
-    clientSubmissionId: UUID_PLACEHOLDER,
-    photoSha256: HASH_PLACEHOLDER,
-    date: serverToday(),
-    type: 'CoF',
-    divisionRailway,
-    section,
-    curveNumber,
-    line,
-    station1,
-    station2,
-    cofValue: '0.31',
-    location: 'Far End',
-  });
+  const metadataOf = ({ divisionRailway, section, curveNumber, line, station1, station2 }: Curve) =>
+    JSON.stringify({
+      clientSubmissionId: UUID_PLACEHOLDER,
+      photoSha256: HASH_PLACEHOLDER,
+      date: serverToday(),
+      type: 'CoF',
+      divisionRailway,
+      section,
+      curveNumber,
+      line,
+      station1,
+      station2,
+      cofValue: '0.31',
+      location: 'Far End',
+    });
   const boundary = newBoundary();
-  const pool = photos.map((photo) => {
+  // A body per curve, its photo one of the pool's in turn.
+  const pool = curves.map((curve, i) => {
+    const photo = photos[i % photos.length];
+    if (!photo) throw new Error('empty photo pool');
     const file = Buffer.concat([photo, Buffer.from(UUID_PLACEHOLDER, 'latin1')]);
-    const { body } = buildMultipart([{ name: 'metadata', value: metadata }, { name: 'file', value: file, filename: 'inspection_image.jpg', contentType: 'image/jpeg' }], boundary);
+    const { body } = buildMultipart(
+      [
+        { name: 'metadata', value: metadataOf(curve) },
+        { name: 'file', value: file, filename: 'inspection_image.jpg', contentType: 'image/jpeg' },
+      ],
+      boundary,
+    );
     const offsets = offsetsOf(body, UUID_PLACEHOLDER);
     const hashOffsets = offsetsOf(body, HASH_PLACEHOLDER);
     if (offsets.length !== 2 || hashOffsets.length !== 1) throw new Error(`expected the placeholder UUID twice and the sha256 once in an upload body, found ${offsets.length} and ${hashOffsets.length}`);
@@ -296,9 +312,9 @@ async function bareBaselines(
 // Every request a new submission with new photo bytes, so the server does all its work every time; bodies patched in place to spare the CPU.
 export async function runUploads(ctx: ScenarioContext, store: UploadStore): Promise<ScenarioResult> {
   const cookie = await ctx.signIn(ctx.demo.byRole('Technician').employeeId);
-  const [curve] = (await curvePage(ctx, cookie, 'limit=1')).curves;
-  if (!curve) throw new Error('GET /api/consolidated-curves?limit=1 returned no curve: the demo seed should have some');
-  const { contentType, nextBody, sizes, amplitude } = await uploadBodies(ctx, store.label, curve);
+  const { curves } = await curvePage(ctx, cookie, `limit=${UPLOAD_CURVES}`);
+  if (curves.length < UPLOAD_CURVES) throw new Error(`GET /api/consolidated-curves?limit=${UPLOAD_CURVES} returned ${curves.length} curves: the demo seed should have more`);
+  const { contentType, nextBody, sizes, amplitude } = await uploadBodies(ctx, store.label, curves);
   const headers = { cookie, 'content-type': contentType };
   const probeText = await probe(`${ctx.baseUrl}${UPLOAD_PATH}`, headers, nextBody());
   ctx.log(`${store.label}: probe stored ${probeText.slice(0, 200)}`);
@@ -314,7 +330,8 @@ export async function runUploads(ctx: ScenarioContext, store: UploadStore): Prom
   const successes = result.statusCodes['201'] ?? 0;
   result.notes.push(
     `photos: ${POOL_SIZE} distinct ${UPLOAD_WIDTH}x${UPLOAD_HEIGHT} JPEGs, quality ${QUALITY} (noise ${amplitude}), ${sizes.map((s) => mib(s)).join(' / ')} MiB; ` +
-      'every request has a new clientSubmissionId and the same UUID after the JPEG end marker (and the new photoSha256), so every upload is new bytes',
+      'every request has a new clientSubmissionId and the same UUID after the JPEG end marker (and the new photoSha256), so every upload is new bytes; ' +
+      `the uploads go round ${UPLOAD_CURVES} curves, each a CoF of 0.31 that opens or joins the curve's follow-up action`,
     `store: the measured phase added ${storedAfter.files - start.stored.files} photos, ${mib(storedAfter.bytes - start.stored.bytes, 1)} MiB, to ${store.where} ` +
       `(${successes} x 201 in the phase; requests in flight at its end may add up to ${result.connections ?? 0}); ` +
       `it now holds ${storedAfter.files} files, ${mib(storedAfter.bytes, 1)} MiB`,
