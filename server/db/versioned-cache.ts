@@ -3,9 +3,10 @@
  * database core, and a page of records costs more in Node (rows parsed, JSON built) than in
  * the database; the records view and the data summary ask the same questions over and over.
  * Each cached table has a version in `change_counters`, bumped by a statement trigger inside
- * every writing transaction (migration 0001), so one read of the counters tells whether any
- * instance has written since an answer was made: what is served is always current. That read
- * of a few rows is shared by the requests asking at once (`readTableVersions`).
+ * every writing transaction (migration 0001; the sum of the table's shards since migration
+ * 0015), so one read of the counters tells whether any instance has written since an answer
+ * was made: what is served is always current. That read of a few rows is shared by the
+ * requests asking at once (`readTableVersions`).
  */
 import type { DbOrTx } from './client.js';
 import { changeCounters } from './schema.js';
@@ -50,7 +51,7 @@ class CounterReads {
   }
 
   private start(): Promise<Counters> {
-    // Every counter (one row per cached table): one statement answers every caller, whatever tables it asks about.
+    // Every counter (one row per table): one statement answers every caller, whatever tables it asks about.
     const reading = this.db
       .select({ tableName: changeCounters.tableName, version: changeCounters.version })
       .from(changeCounters)
