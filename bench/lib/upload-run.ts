@@ -30,6 +30,8 @@ const POOL_SIZE = 8;
  * only when 16 people report the same curve in the same second.
  */
 const UPLOAD_CURVES = 32;
+/** Above the CoF alert threshold: every upload files or joins its curve's follow-up action. */
+const UPLOAD_COF = '0.31';
 const QUALITY = 90;
 const TARGET_BYTES = 2 * 1024 * 1024;
 const PHOTO_SEED = 0x55_504c;
@@ -75,7 +77,7 @@ async function uploadBodies(ctx: ScenarioContext, label: string, curves: readonl
       line,
       station1,
       station2,
-      cofValue: '0.31',
+      cofValue: UPLOAD_COF,
       location: 'Far End',
     });
   const boundary = newBoundary();
@@ -331,7 +333,7 @@ export async function runUploads(ctx: ScenarioContext, store: UploadStore): Prom
   result.notes.push(
     `photos: ${POOL_SIZE} distinct ${UPLOAD_WIDTH}x${UPLOAD_HEIGHT} JPEGs, quality ${QUALITY} (noise ${amplitude}), ${sizes.map((s) => mib(s)).join(' / ')} MiB; ` +
       'every request has a new clientSubmissionId and the same UUID after the JPEG end marker (and the new photoSha256), so every upload is new bytes; ' +
-      `the uploads go round ${UPLOAD_CURVES} curves, each a CoF of 0.31 that opens or joins the curve's follow-up action`,
+      `the uploads go round ${UPLOAD_CURVES} curves, each a CoF of ${UPLOAD_COF} that opens or joins the curve's follow-up action`,
     `store: the measured phase added ${storedAfter.files - start.stored.files} photos, ${mib(storedAfter.bytes - start.stored.bytes, 1)} MiB, to ${store.where} ` +
       `(${successes} x 201 in the phase; requests in flight at its end may add up to ${result.connections ?? 0}); ` +
       `it now holds ${storedAfter.files} files, ${mib(storedAfter.bytes, 1)} MiB`,
