@@ -34,6 +34,12 @@ const MAGIC_BYTES = 12;
  * at most 64 KB), so this leaves room for several.
  */
 const HEAD_BYTES = 512 * 1024;
+/**
+ * The bytes a JPEG's header is read from first. A phone's canvas JPEG has its whole header in
+ * its first few hundred bytes; a camera's segments (EXIF, colour profile) can take more, and
+ * then the header is read again from the whole head (HEAD_BYTES).
+ */
+const FIRST_HEAD_BYTES = 64 * 1024;
 /** Some encoders pad after a JPEG's end marker; it is looked for this near the end. */
 const TAIL_BYTES = 64;
 
@@ -77,14 +83,26 @@ export class PhotoInspector extends Transform {
     return this.head[0] ?? Buffer.alloc(0);
   }
 
+  /**
+   * The first bytes, up to `bytes`: the first chunk itself when it holds them, so no copy is
+   * made. A copy of the whole head (512 KB) for every upload was a fifth of the memory an
+   * upload allocates, and under load that allocation is what starts V8's major collections.
+   */
+  private headUpTo(bytes: number): Buffer {
+    const first = this.head[0] ?? Buffer.alloc(0);
+    if (first.length >= bytes || this.head.length <= 1) return first.subarray(0, bytes);
+    return Buffer.concat(this.head, Math.min(bytes, this.headBytes));
+  }
+
   /** The checks that need the whole stream seen: call once it has ended. */
   async result(): Promise<CheckedPhoto> {
-    return checkPhotoHeader(this.headBuffer(), this.tail, this.sizeBytes);
+    return checkPhotoHeader((bytes) => this.headUpTo(bytes), this.tail, this.sizeBytes);
   }
 }
 
-/** The checks of a photo from its first bytes (up to 512 KB), its last bytes and its size. */
-async function checkPhotoHeader(head: Buffer, tail: Buffer, sizeBytes: number): Promise<CheckedPhoto> {
+/** The checks of a photo from its first bytes (up to 512 KB, from `headOf`), its last bytes and its size. */
+async function checkPhotoHeader(headOf: (bytes: number) => Buffer, tail: Buffer, sizeBytes: number): Promise<CheckedPhoto> {
+  const head = headOf(FIRST_HEAD_BYTES);
   if (sizeBytes === 0) throw new AppError('PHOTO_INVALID');
   if (sizeBytes > MAX_PHOTO_BYTES) throw new AppError('PHOTO_TOO_LARGE');
   const format = formatOf(head);
@@ -98,15 +116,13 @@ async function checkPhotoHeader(head: Buffer, tail: Buffer, sizeBytes: number): 
     // libwebp will not read the header of a file it does not have whole; it is a few fixed fields.
     ({ width, height } = webpSize(head) ?? {});
   } else {
-    try {
-      // Reads the header only (the image is not decoded), from the bytes kept.
-      const meta = await sharp(head, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
-      width = meta.width;
-      height = meta.height;
-      orientation = meta.orientation ?? 1;
-    } catch {
-      throw new AppError('PHOTO_INVALID', 'Invalid file: File is empty or corrupted (its dimensions cannot be read)');
-    }
+    // A JPEG's header is read up to the start of its scan, after every segment (EXIF among
+    // them): an answer from the first bytes means they held all of it. A PNG may place its
+    // EXIF after the size, so it is read from the whole head.
+    const meta = (format === 'jpeg' ? await headerOf(head) : null) ?? (await headerOf(headOf(HEAD_BYTES)));
+    if (!meta) throw new AppError('PHOTO_INVALID', 'Invalid file: File is empty or corrupted (its dimensions cannot be read)');
+    ({ width, height } = meta);
+    orientation = meta.orientation ?? 1;
   }
   if (!width || !height) throw new AppError('PHOTO_INVALID', 'Invalid file: File is empty or corrupted (its dimensions cannot be read)');
   if (width * height > MAX_PHOTO_PIXELS) {
@@ -115,6 +131,16 @@ async function checkPhotoHeader(head: Buffer, tail: Buffer, sizeBytes: number): 
   // A portrait photo stored sideways with an EXIF turn: the record keeps the upright size.
   const rotated = orientation >= 5;
   return { format, width: rotated ? height : width, height: rotated ? width : height };
+}
+
+/** The dimensions and orientation a JPEG's or PNG's header gives (the image is not decoded), or null when these bytes do not hold them. */
+async function headerOf(head: Buffer): Promise<{ width: number; height: number; orientation: number | undefined } | null> {
+  try {
+    const { width, height, orientation } = await sharp(head, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
+    return width && height ? { width, height, orientation } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A WebP's canvas size from its first chunk: lossy (VP8), lossless (VP8L) or extended (VP8X). */

@@ -7,6 +7,7 @@ import { inspectionLogs } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_FZR, CLIENT_RTM, TECHNICIAN, createAndSignIn } from '../../test/factories.js';
 import { allPhotosDecoded, photoDecoded } from '../../test/inspections.js';
+import sharp from 'sharp';
 import { makeJpeg, serviceVisitMetadata, sha256, uploadForm } from '../../test/photos.js';
 
 let t: TestApp;
@@ -396,6 +397,19 @@ describe('the photo on its way: its sha256, its header, its decode after the com
     expect(await t.blobs.exists(imageHash)).toBe(true);
     const thumbnail = await t.app.inject({ method: 'GET', url: `/api/inspections/${recordId}/thumbnail`, headers: { cookie: admin } });
     expect(thumbnail.statusCode).toBe(404);
+  });
+
+  it("reads a camera JPEG's size and turn from segments well past its first 64 KB", async () => {
+    // Stored sideways with an EXIF turn (orientation 6), behind 192 KB of other segments, as a
+    // camera's colour profile and maker notes can be: the record keeps the upright size.
+    const sideways = await sharp(await makeJpeg(640, 480, 606)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const segment = Buffer.alloc(2 + 65535);
+    segment.writeUInt16BE(0xffef, 0); // APP15, which readers skip
+    segment.writeUInt16BE(65535, 2);
+    const camera = Buffer.concat([sideways.subarray(0, 2), segment, segment, segment, sideways.subarray(2)]);
+    const response = await upload(technician, uploadForm(serviceMetadata(), camera));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ imageWidth: 480, imageHeight: 640, imageSizeBytes: camera.length });
   });
 
   it('refuses a file that is not an image at its first bytes, and a PNG whose size cannot be read', async () => {
