@@ -5,10 +5,11 @@
  * nothing written.
  */
 import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Action, actionCountsResponseSchema, actionListResponseSchema, actionSchema } from '../../../common/schemas/actions.js';
 import { auditListResponseSchema } from '../../../common/schemas/audit.js';
-import { followUpActionEvents, followUpActions, inspectionLogs } from '../../db/schema.js';
+import { consolidatedCurveDetails, followUpActionEvents, followUpActions, inspectionLogs } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { ADMIN, CLIENT_RTM, TECHNICIAN, createAndSignIn, errorOf } from '../../test/factories.js';
 import { makeDistinctPhotos, serviceVisitMetadata, uploadForm } from '../../test/photos.js';
@@ -119,6 +120,24 @@ describe('a visit that reports a fault', () => {
       ['opened', first, null],
       ['reported-again', second, 'Hose – Main hose'],
     ]);
+  });
+
+  it("names the register's SSE of the curve and line, the register's line code read as the record's line", async () => {
+    await t.database.db.insert(consolidatedCurveDetails).values([
+      { no: 901, ...RTM_CURVE, line: 'UP', sse: 'SSE/Ratlam North' },
+      { no: 902, ...RTM_CURVE, line: 'DN', sse: 'SSE/Ratlam South' },
+    ]);
+    try {
+      await upload(cof('0.31'));
+      // A fault a later visit has fixed already is filed closed, with the SSE all the same.
+      await upload(service({ ...FZR_CURVE, date: '2026-11-21' }));
+      await upload(service({ ...FZR_CURVE, serviceUpdate: 'part-broken', partCategory: 'Nozzle', partItemName: 'Tip', date: '2026-11-19' }));
+      expect((await byKind('cof-high')).map((a) => [a.curveNumber, a.state, a.sse])).toEqual([['12', 'open', 'SSE/Ratlam North']]);
+      // The register has no FZR-JUC 3: no SSE.
+      expect((await byKind('part-broken')).map((a) => [a.curveNumber, a.state, a.sse])).toEqual([['3', 'closed', null]]);
+    } finally {
+      await t.database.db.delete(consolidatedCurveDetails).where(inArray(consolidatedCurveDetails.no, [901, 902]));
+    }
   });
 
   it('opens a CoF action above the threshold only; equal to it is within', async () => {

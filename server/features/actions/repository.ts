@@ -81,9 +81,12 @@ export async function laterFixOf(tx: DbOrTx, curve: CurveLine, kind: ActionKind,
   return fix ?? null;
 }
 
-/** The register's SSE of a curve, if the register has the curve and names one. */
-export async function sseOf(tx: DbOrTx, curve: CurveLine): Promise<string | null> {
-  const [row] = await tx
+/**
+ * The register's SSE of the action's curve and line (null when the register has no such curve
+ * or names none), read by the statement that files the action rather than by one of its own.
+ */
+function registerSseOf(tx: DbOrTx, curve: CurveLine): SQL {
+  const sse = tx
     .select({ sse: consolidatedCurveDetails.sse })
     .from(consolidatedCurveDetails)
     .where(
@@ -95,18 +98,21 @@ export async function sseOf(tx: DbOrTx, curve: CurveLine): Promise<string | null
       ),
     )
     .limit(1);
-  return row?.sse ?? null;
+  return sql`(${sse})`;
 }
+
+/** An action a visit files: its SSE is the register's (registerSseOf). */
+export type NewVisitAction = Omit<NewFollowUpActionRow, 'sse'>;
 
 /**
  * A report joins the open action of its curve, line and kind, or opens one: one statement, so
  * two reports arriving at once on two instances make one action. A report older than the
  * action's first moves its start (and due date) back: the fault was there since then.
  */
-export async function reportFault(tx: DbOrTx, action: NewFollowUpActionRow): Promise<{ id: number; opened: boolean }> {
+export async function reportFault(tx: DbOrTx, action: NewVisitAction): Promise<{ id: number; opened: boolean }> {
   const [result] = await tx
     .insert(followUpActions)
-    .values(action)
+    .values({ ...action, sse: registerSseOf(tx, action) })
     .onConflictDoUpdate({
       target: [followUpActions.divisionRailway, followUpActions.section, followUpActions.curveNumber, followUpActions.line, followUpActions.kind],
       targetWhere: sql`${followUpActions.state} = 'open'`,
@@ -124,8 +130,8 @@ export async function reportFault(tx: DbOrTx, action: NewFollowUpActionRow): Pro
   return { id: result.id, opened: result.inserted };
 }
 
-export async function insertAction(tx: DbOrTx, action: NewFollowUpActionRow): Promise<FollowUpActionRow> {
-  const [row] = await tx.insert(followUpActions).values(action).returning();
+export async function insertAction(tx: DbOrTx, action: NewVisitAction): Promise<FollowUpActionRow> {
+  const [row] = await tx.insert(followUpActions).values({ ...action, sse: registerSseOf(tx, action) }).returning();
   if (!row) throw new Error('the action insert returned no row');
   return row;
 }

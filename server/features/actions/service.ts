@@ -48,7 +48,6 @@ import {
   type NewEvent,
   openActionOf,
   reportFault,
-  sseOf,
   updateAction,
 } from './repository.js';
 
@@ -127,13 +126,11 @@ export function createActionService(deps: ActionDeps) {
       for (const action of closed) events.push(visitEvent(row, 'closed', action.id));
     }
     const faults = faultsReportedBy(facts, deps.cofAlertThreshold);
-    const sse = faults.length > 0 ? await sseOf(tx, curve) : null;
     for (const fault of faults) {
       const opening = {
         ...curve,
         kind: fault.kind,
         severity: DEFAULT_ACTION_POLICY[fault.kind].severity,
-        sse,
         reported: fault.reported,
         openedOn: row.date,
         lastReportedOn: row.date,
