@@ -71,16 +71,11 @@ export class PhotoInspector extends Transform {
       this.headBytes += take.length;
     }
     if (this.format === null && this.headBytes >= MAGIC_BYTES) {
-      this.format = formatOf(this.headBuffer());
+      this.format = formatOf(this.headUpTo(MAGIC_BYTES));
       if (this.format === null) return done(new AppError('PHOTO_WRONG_TYPE'));
     }
     this.tail = chunk.length >= TAIL_BYTES ? chunk.subarray(chunk.length - TAIL_BYTES) : Buffer.concat([this.tail, chunk]).subarray(-TAIL_BYTES);
     done(null, chunk);
-  }
-
-  private headBuffer(): Buffer {
-    if (this.head.length > 1) this.head = [Buffer.concat(this.head, this.headBytes)];
-    return this.head[0] ?? Buffer.alloc(0);
   }
 
   /**
