@@ -126,17 +126,23 @@ describe('a visit that reports a fault', () => {
     await t.database.db.insert(consolidatedCurveDetails).values([
       { no: 901, ...RTM_CURVE, line: 'UP', sse: 'SSE/Ratlam North' },
       { no: 902, ...RTM_CURVE, line: 'DN', sse: 'SSE/Ratlam South' },
+      { no: 903, ...FZR_CURVE, line: 'SL', sse: 'SSE/Ferozepur' },
     ]);
     try {
       await upload(cof('0.31'));
-      // A fault a later visit has fixed already is filed closed, with the SSE all the same.
+      // The register has no curve 13 of RTM-NAD: no SSE.
+      await upload(cof('0.32', { curveNumber: '13' }));
+      // A fault a later visit has fixed already is filed closed, with its SSE all the same.
       await upload(service({ ...FZR_CURVE, date: '2026-11-21' }));
       await upload(service({ ...FZR_CURVE, serviceUpdate: 'part-broken', partCategory: 'Nozzle', partItemName: 'Tip', date: '2026-11-19' }));
-      expect((await byKind('cof-high')).map((a) => [a.curveNumber, a.state, a.sse])).toEqual([['12', 'open', 'SSE/Ratlam North']]);
-      // The register has no FZR-JUC 3: no SSE.
-      expect((await byKind('part-broken')).map((a) => [a.curveNumber, a.state, a.sse])).toEqual([['3', 'closed', null]]);
+      const named = (actions: Action[]) => actions.map((a) => [a.curveNumber, a.state, a.sse]).sort();
+      expect(named(await byKind('cof-high'))).toEqual([
+        ['12', 'open', 'SSE/Ratlam North'],
+        ['13', 'open', null],
+      ]);
+      expect(named(await byKind('part-broken'))).toEqual([['3', 'closed', 'SSE/Ferozepur']]);
     } finally {
-      await t.database.db.delete(consolidatedCurveDetails).where(inArray(consolidatedCurveDetails.no, [901, 902]));
+      await t.database.db.delete(consolidatedCurveDetails).where(inArray(consolidatedCurveDetails.no, [901, 902, 903]));
     }
   });
 
